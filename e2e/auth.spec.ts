@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+
+const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test("a new host signs up, stays signed in, signs out, and is sent back after signing in", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+
+  await page.goto("/");
+  await page
+    .getByRole("link", { name: /log in/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("link", { name: /sign up/i }).click();
+
+  await expect(page.getByText("Get started for free. No credit card needed.")).toBeVisible();
+  await page.getByLabel("Full Name").fill("Marie Curie");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("radium-88");
+  await page.getByRole("button", { name: "Get started" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: /Marie/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: /Marie/ })).toBeVisible();
+
+  // A signed-in host never sees the login page.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+
+  // A protected page sends us to /login, and back to it after signing in.
+  await page.goto("/meetings");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("radium-88");
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page).toHaveURL(/\/meetings$/);
+});
+
+test("wrong password shows the server's message and stays on /login", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail());
+  await page.getByLabel("Password", { exact: true }).fill("whatever");
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("unknown paths go home and legal aliases resolve", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/terms");
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await page.goto("/privacy");
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+});

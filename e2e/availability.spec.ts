@@ -1,0 +1,158 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+
+// The browser runs far from the host's schedule zone: the editor must use the schedule's zone, not the browser's.
+test.use({ timezoneId: "Pacific/Honolulu" });
+
+const ZONE = "Asia/Kolkata";
+
+/** Today in a zone, 'YYYY-MM-DD'. */
+function todayIn(zone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The first Saturday at least `minDays` ahead (clear of any notice), in the host's zone. */
+function saturdayAfter(minDays: number): string {
+  let date = addDays(todayIn(ZONE), minDays);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 6) date = addDays(date, 1);
+  return date;
+}
+
+async function slotTimes(request: APIRequestContext, eventTypeId: string, date: string): Promise<string[]> {
+  const res = await request.get(`/api/bookings/availability/${eventTypeId}?date=${date}&timezone=${ZONE}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { data: { startTime: string }[] };
+  return body.data.map((s) => s.startTime);
+}
+
+test("a host opens Saturday, blocks one date, and the booking slots follow", async ({ page, request }) => {
+  const email = `avail-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const registered = await request.post("/api/auth/register", {
+    data: { name: "Ada Lovelace", email, password: "analytical-1843", timezone: ZONE },
+  });
+  expect(registered.ok()).toBeTruthy();
+  const { token } = (await registered.json()) as { token: string };
+  const auth = { Authorization: `Bearer ${token}` };
+
+  // A one-hour event type on the default schedule (event types use the default when none is chosen).
+  const created = await request.post("/api/event-types", {
+    headers: auth,
+    data: { title: "Consultation", duration: 60 },
+  });
+  expect(created.ok()).toBeTruthy();
+  const eventTypeId = ((await created.json()) as { data: { _id: string } }).data._id;
+
+  const saturday = saturdayAfter(3);
+  const nextSaturday = addDays(saturday, 7);
+  expect(await slotTimes(request, eventTypeId, saturday)).toEqual([]);
+
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  await page.goto("/availability");
+  await expect(page.getByRole("heading", { name: "Availability", level: 1 })).toBeVisible();
+
+  // Saturday on gives 9:00am-5:00pm; change it to 10:00am-2:00pm.
+  const saturdaySwitch = page.getByRole("switch", { name: "Saturday" });
+  await expect(saturdaySwitch).not.toBeChecked();
+  await saturdaySwitch.click();
+  await expect(page.getByLabel("Saturday, time slot 1, start time")).toHaveValue("9:00am");
+  await page.getByLabel("Saturday, time slot 1, start time").selectOption("10:00am");
+  await page.getByLabel("Saturday, time slot 1, end time").selectOption("2:00pm");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+
+  await expect
+    .poll(() => slotTimes(request, eventTypeId, saturday))
+    .toEqual(["10:00am", "11:00am", "12:00pm", "1:00pm"]);
+
+  // Block that Saturday with an unavailable override.
+  await page.getByRole("button", { name: "Add override" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a date override" });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 3 && (await dialog.locator(`button[data-date="${saturday}"]`).count()) === 0; i++) {
+    await dialog.getByRole("button", { name: "Next month" }).click();
+  }
+  await dialog.locator(`button[data-date="${saturday}"]`).click();
+  await expect(dialog.getByRole("switch", { name: "Available on this date" })).not.toBeChecked();
+  await dialog.getByLabel("Reason (optional)").fill("Conference");
+  await dialog.getByRole("button", { name: "Add override" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Conference")).toBeVisible();
+  await expect(page.getByText("All changes saved")).toBeVisible();
+
+  await expect.poll(() => slotTimes(request, eventTypeId, saturday)).toEqual([]);
+  expect(await slotTimes(request, eventTypeId, nextSaturday)).toEqual([
+    "10:00am",
+    "11:00am",
+    "12:00pm",
+    "1:00pm",
+  ]);
+
+  // Both survive a reload.
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Saturday" })).toBeChecked();
+  await expect(page.getByLabel("Saturday, time slot 1, start time")).toHaveValue("10:00am");
+  await expect(page.getByLabel("Saturday, time slot 1, end time")).toHaveValue("2:00pm");
+  const overrideRow = page.getByRole("listitem").filter({ hasText: "Conference" });
+  await expect(overrideRow).toContainText("Unavailable");
+  await expect(page.getByRole("button", { name: /Edit override on Saturday/ })).toBeVisible();
+
+  // The API agrees.
+  const schedules = await request.get("/api/availability", { headers: auth });
+  const [schedule] = (
+    (await schedules.json()) as {
+      data: {
+        schedule: { day: string; isAvailable: boolean; timeSlots: unknown[] }[];
+        dateOverrides: { date: string; isAvailable: boolean; reason: string }[];
+      }[];
+    }
+  ).data;
+  expect(schedule.schedule[6]).toMatchObject({
+    day: "saturday",
+    isAvailable: true,
+    timeSlots: [{ startTime: "10:00am", endTime: "2:00pm" }],
+  });
+  expect(schedule.dateOverrides).toEqual([
+    expect.objectContaining({ date: saturday, isAvailable: false, reason: "Conference" }),
+  ]);
+});
+
+test("overlapping slots are shown under the slot and never sent", async ({ page, request }) => {
+  const email = `avail-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const registered = await request.post("/api/auth/register", {
+    data: { name: "Grace Hopper", email, password: "cobol-1959", timezone: ZONE },
+  });
+  const { token } = (await registered.json()) as { token: string };
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  await page.goto("/availability");
+
+  // A new slot (6:00pm-7:00pm after 9:00am-5:00pm) is valid and saves by itself.
+  await page.getByRole("button", { name: "Add a time slot on Monday" }).click();
+  await expect(page.getByLabel("Monday, time slot 2, start time")).toHaveValue("6:00pm");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+
+  // Moving it into the first slot is refused on the spot and not sent.
+  await page.getByLabel("Monday, time slot 2, start time").selectOption("4:00pm");
+  await expect(page.getByText("Time slots overlap")).toBeVisible();
+  await expect(page.getByText("Fix the highlighted times to save")).toBeVisible();
+  await page.waitForTimeout(1500);
+  const monday = async () => {
+    const res = await request.get("/api/availability", { headers: { Authorization: `Bearer ${token}` } });
+    const [schedule] = ((await res.json()) as { data: { schedule: { timeSlots: unknown[] }[] }[] }).data;
+    return schedule.schedule[1].timeSlots;
+  };
+  const saved = [
+    { startTime: "9:00am", endTime: "5:00pm" },
+    { startTime: "6:00pm", endTime: "7:00pm" },
+  ];
+  expect(await monday()).toEqual(saved);
+
+  // Cancel goes back to the last saved week.
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByLabel("Monday, time slot 2, start time")).toHaveValue("6:00pm");
+  await expect(page.getByText("Time slots overlap")).toHaveCount(0);
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  expect(await monday()).toEqual(saved);
+});

@@ -1,0 +1,120 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+
+const HOST_ZONE = "Asia/Kolkata";
+const INVITEE_ZONE = "America/Los_Angeles";
+const uniqueEmail = (who: string) =>
+  `e2e-${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** '9:00am' for an instant in a zone, the way the booking page labels times. */
+function label12h(iso: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
+}
+
+async function signUpHostWithEventType(request: APIRequestContext) {
+  const register = await request.post("/api/auth/register", {
+    data: { name: "Priya Raman", email: uniqueEmail("host"), password: "calendar-42", timezone: HOST_ZONE },
+  });
+  expect(register.ok()).toBeTruthy();
+  const { token } = await register.json();
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/api/event-types", {
+    headers,
+    data: {
+      title: `Intro Call ${Date.now()}`,
+      type: "one-on-one",
+      duration: 30,
+      description: "A short first conversation.",
+      locations: [{ type: "google_meet" }],
+      questions: [{ question: "Company", type: "text", required: true }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { data: eventType } = await created.json();
+  return { headers, slug: eventType.slug as string };
+}
+
+test("an invitee in another zone books a host's event type and sees the right local time", async ({
+  browser,
+  request,
+}) => {
+  const host = await signUpHostWithEventType(request);
+
+  const invitee = await browser.newContext({
+    timezoneId: INVITEE_ZONE,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await invitee.newPage();
+  // Figure for the issue's "slots within 500 ms of navigation" target: logged, not asserted.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __slotsVisibleAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[aria-label="Available times"] button')) {
+        w.__slotsVisibleAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+
+  await page.goto(`/book/${host.slug}`);
+  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
+  await expect(times.first()).toBeVisible();
+  const slotsAt = await page.evaluate(
+    () => (window as unknown as { __slotsVisibleAt?: number }).__slotsVisibleAt,
+  );
+  console.log(`booking page: slots visible ${Math.round(slotsAt ?? Number.NaN)} ms after navigation start`);
+
+  // The invitee's zone is detected, not assumed.
+  await expect(page.getByRole("button", { name: /Time zone/ })).toContainText("Los Angeles");
+
+  // Pick the first open day and its first time.
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  await expect(times.first()).toBeVisible();
+  const picked = ((await times.first().textContent()) ?? "").trim();
+  expect(picked).toMatch(/^\d{1,2}:\d{2}(am|pm)$/);
+  await times.first().click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+
+  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
+  await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  const email = uniqueEmail("invitee");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Jordan Lee");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  // Digits only: everything else is stripped as it is typed.
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+1 (415) 555-0134");
+  await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("14155550134");
+  await page.getByRole("textbox", { name: "Company", exact: true }).fill("Acme");
+  await page.getByRole("button", { name: "Schedule Event" }).click();
+
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expect(page.getByTestId("confirmed-time")).toHaveText(new RegExp(`^${picked} - `));
+  await expect(page).toHaveURL(/\/booking-confirmed\?uid=[^&]+&token=/);
+
+  // The uid and token in the URL keep the confirmation alive across a reload.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expect(page.getByTestId("confirmed-time")).toHaveText(new RegExp(`^${picked} - `));
+  await expect(page.getByText("Jordan Lee")).toBeVisible();
+  await invitee.close();
+
+  // The host sees the booking, at the instant the invitee saw as `picked` in their own zone.
+  const list = await request.get("/api/bookings", { headers: host.headers });
+  expect(list.ok()).toBeTruthy();
+  const { data: bookings } = await list.json();
+  const booking = bookings.find((b: { attendee: { email: string } }) => b.attendee.email === email);
+  expect(booking).toBeTruthy();
+  expect(booking.status).toBe("confirmed");
+  expect(booking.attendee.timezone).toBe(INVITEE_ZONE);
+  expect(label12h(booking.startTime, INVITEE_ZONE)).toBe(picked);
+  expect(booking.answers).toEqual([{ question: "Company", answer: "Acme" }]);
+});

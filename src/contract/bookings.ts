@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { dateSchema, isValidDate, scheduleTimeZoneSchema } from "./availability.js";
+import { DEFAULT_TIMEZONE } from "./common.js";
+import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
+
+/**
+ * Bookings API (spec sections 3, 4, 5, 7). Paths are under /api:
+ *
+ * Public (no sign-in):
+ * - GET  /bookings/availability/:eventTypeIdOrSlug?date=YYYY-MM-DD&timezone=Zone -> Slot[]
+ * - GET  /bookings/availability/:eventTypeIdOrSlug?month=YYYY-MM&timezone=Zone   -> SlotDays
+ *   (timezone defaults to Asia/Kolkata; the id may be the event type's _id or its slug;
+ *   unknown or inactive event type 404 'Event type not found'; bad zone/date 400 with the field)
+ * - POST /bookings (rate limited per client) -> 201 CreatedBooking, or 200 with the existing booking
+ *   (without manageToken) when the same invitee retries the same slot. Failures: 404 'Event type not found',
+ *   409 SLOT_UNAVAILABLE (not a bookable time), 409 SLOT_TAKEN (someone was faster), 400 VALIDATION_ERROR.
+ * - GET  /bookings/public/:uid?token=...            -> BookingDto (404 without the right token)
+ * - GET  /bookings/public/:uid/ics?token=...        -> text/calendar download (invite.ics)
+ * - POST /bookings/public/:uid/cancel      {token, reason, note?}    -> BookingDto
+ * - POST /bookings/public/:uid/reschedule  {token, startTime}        -> BookingDto (same booking, new time)
+ *
+ * Host (Authorization: Bearer; anything not yours is 404):
+ * - GET  /bookings?status=&search=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
+ * - GET  /bookings/:id                                      -> BookingDto
+ * - PUT  /bookings/:id/cancel   {reason, note?}             -> BookingDto
+ * - PUT  /bookings/:id/no-show  {noShow?: boolean}          -> BookingDto (only once the meeting has started)
+ *
+ * Web links built from a booking (the mails carry the same):
+ * - view:       /booking-confirmed?uid={uid}&token={manageToken}
+ * - reschedule: /book/{eventType.slug}?reschedule={uid}&token={manageToken}
+ * - cancel:     /booking-confirmed?uid={uid}&token={manageToken}&action=cancel
+ */
+
+export const BOOKING_STATUSES = ["confirmed", "cancelled", "completed", "no_show"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Spec section 5: the cancel dialog's reasons, word for word. */
+export const CANCEL_REASONS = ["Changed plans", "Found better option", "Booked by mistake", "Other"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export const MAX_GUESTS = 10;
+
+/** Error codes a booking call can answer with (besides VALIDATION_ERROR and NOT_FOUND). */
+export const BOOKING_ERROR_CODES = {
+  /** The start is not a bookable slot (outside hours, window, notice, a holiday, busy). Offer fresh slots. */
+  SLOT_UNAVAILABLE: "SLOT_UNAVAILABLE",
+  /** Someone booked this time first (or the group slot is full). Offer fresh slots. */
+  SLOT_TAKEN: "SLOT_TAKEN",
+  /** Cancel or reschedule of a booking that is cancelled or already over. */
+  BOOKING_CLOSED: "BOOKING_CLOSED",
+} as const;
+
+export const SLOT_TAKEN_MESSAGE = "This time is no longer available. Please choose another time.";
+export const SLOT_UNAVAILABLE_MESSAGE = "This time cannot be booked. Please choose another time.";
+
+/** Digits only (spec section 5: the form strips everything else while typing). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1, "Phone is required")
+  .regex(/^\d+$/, "Phone must contain digits only")
+  .min(5, "Phone number is too short")
+  .max(20, "Phone number is too long");
+
+const emailSchema = z
+  .string()
+  .trim()
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"))
+  .transform((s) => s.toLowerCase());
+
+export const attendeeSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
+  email: emailSchema,
+  phone: phoneSchema,
+  /** The invitee's IANA zone (shown in mails and the confirmation). */
+  timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+export const answerSchema = z.object({
+  question: z.string().trim().min(1).max(300),
+  answer: z.string().trim().max(5000),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+/** An instant with its offset or Z, e.g. 2026-12-01T14:00:00.000Z or 2026-12-01T19:30:00+05:30. */
+export const instantSchema = z.iso.datetime({
+  offset: true,
+  message: "Use an ISO date-time like 2026-12-01T14:00:00Z",
+});
+
+/** POST /bookings (spec section 7). */
+export const createBookingBody = z.object({
+  eventTypeId: z.uuid({ message: "Invalid event type" }),
+  attendee: attendeeSchema,
+  startTime: instantSchema,
+  /**
+   * One of the event type's locations. Ignored unless the event type asks the invitee
+   * (ask_invitee): then `value` is where the invitee wants to meet. Omit to take the first one.
+   */
+  location: locationSchema.optional(),
+  answers: z.array(answerSchema).max(30).default([]),
+  message: z.string().trim().max(5000, "Message is too long").default(""),
+  guests: z
+    .array(emailSchema)
+    .max(MAX_GUESTS, `At most ${MAX_GUESTS} guests`)
+    .default([])
+    .transform((list) => [...new Set(list)]),
+  /** Accepted for compatibility; calendar accounts are chosen by the event type. */
+  googleAccountId: z.string().max(100).nullish(),
+});
+export type CreateBookingBody = z.input<typeof createBookingBody>;
+
+export const cancelBookingBody = z.object({
+  reason: z.enum(CANCEL_REASONS, { message: "Choose a reason" }),
+  note: z.string().trim().max(1000).optional(),
+});
+export type CancelBookingBody = z.infer<typeof cancelBookingBody>;
+
+const manageToken = z.string().min(10).max(200);
+
+export const publicCancelBody = cancelBookingBody.extend({ token: manageToken });
+export type PublicCancelBody = z.infer<typeof publicCancelBody>;
+
+export const publicRescheduleBody = z.object({ token: manageToken, startTime: instantSchema });
+export type PublicRescheduleBody = z.infer<typeof publicRescheduleBody>;
+
+export const noShowBody = z.object({ noShow: z.boolean().default(true) });
+
+export const publicTokenQuery = z.object({ token: manageToken });
+export const uidParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Invalid booking") });
+
+/** GET /bookings filters (the Meetings screen). `from`/`to` are dates (host profile zone) or instants. */
+export const listBookingsQuery = z.object({
+  status: z.enum([...BOOKING_STATUSES, "all", "upcoming", "past"]).default("all"),
+  search: z.string().trim().max(200).optional(),
+  from: z.union([dateSchema, instantSchema]).optional(),
+  to: z.union([dateSchema, instantSchema]).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListBookingsQuery = z.infer<typeof listBookingsQuery>;
+
+/** Slot lookups: exactly one of date or month. */
+export const slotsQuery = z
+  .object({
+    date: dateSchema.optional(),
+    month: z
+      .string()
+      .refine((m) => /^\d{4}-\d{2}$/.test(m) && isValidDate(`${m}-01`) && isValidDate(`${m}-28`), {
+        message: "Use a month like 2026-12",
+      })
+      .optional(),
+    timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.date && !q.month) ctx.addIssue({ code: "custom", path: ["date"], message: "Choose a date" });
+    if (q.date && q.month)
+      ctx.addIssue({ code: "custom", path: ["month"], message: "Give a date or a month, not both" });
+  });
+export type SlotsQuery = z.infer<typeof slotsQuery>;
+
+/** The event type's _id or its slug. */
+export const eventTypeRefParams = z.object({
+  eventTypeId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80)
+    .refine((s) => SLUG_PATTERN.test(s) || z.uuid().safeParse(s).success, { message: "Invalid event type" }),
+});
+
+// ---- responses ----
+
+/** One bookable start: label in the requested zone ('9:00am') and the exact instant. */
+export interface Slot {
+  startTime: string;
+  iso: string;
+}
+
+/** ?month=: the invitee-zone dates of that month with at least one slot, ascending. */
+export interface SlotDays {
+  days: string[];
+}
+
+export interface BookingEventType {
+  /** Null when the event type was deleted after booking. */
+  _id: string | null;
+  name: string;
+  title: string;
+  color: string;
+  slug: string;
+  duration: number;
+  type: EventKind | null;
+}
+
+export interface BookingDto {
+  _id: string;
+  /** Public id used in links and as the calendar UID (`{uid}@kairos`). */
+  uid: string;
+  eventType: BookingEventType;
+  attendee: Attendee;
+  /** ISO instants (UTC). */
+  startTime: string;
+  endTime: string;
+  /** 'confirmed' whose end has passed reads 'completed'. */
+  status: BookingStatus;
+  location: Location | null;
+  /** Joinable URL when the location is an online meeting with a link. */
+  meetingLink: string | null;
+  /** Meeting id for display, e.g. '123 456 7890' (Zoom) or 'abc-defg-hij' (Google Meet). */
+  meetingIdFormatted: string | null;
+  answers: Answer[];
+  guests: string[];
+  message: string;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  cancelledBy: "host" | "invitee" | null;
+  /** The host's name and the zone of their schedule (the calendar invite's zone). */
+  host: { name: string; timezone: string };
+  /** Times the booking was moved. */
+  rescheduleCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /bookings 201: the booking plus the invitee's secret for the manage links (returned only here). */
+export interface CreatedBooking extends BookingDto {
+  manageToken?: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/** GET /bookings: the envelope's data is BookingDto[]; `pagination` sits beside it. */
+export interface BookingListEnvelope {
+  success: boolean;
+  data: BookingDto[];
+  pagination: Pagination;
+}

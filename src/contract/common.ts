@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const DEFAULT_TIMEZONE = "Asia/Kolkata";
+
+/**
+ * An IANA zone name this runtime knows; fixed offsets such as "+05:30", which
+ * Intl also accepts, are refused. Intl only (no Temporal) so the public
+ * booking page that imports contracts stays small.
+ */
+export function isKnownTimeZone(zone: string): boolean {
+  if (typeof zone !== "string" || !zone || zone.length > 64 || /^[+-]/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().refine(isKnownTimeZone, { message: "Unknown timezone" });
+
+export const idParams = z.object({ id: z.string().uuid({ message: "Invalid id" }) });

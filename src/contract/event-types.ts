@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { dateSchema } from "./availability.js";
+
+export const EVENT_KINDS = ["one-on-one", "group", "round-robin", "collective", "one-off", "poll"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Spec section 9: duration and seats each kind starts with. */
+export const KIND_DEFAULTS: Record<EventKind, { duration: number; maxInvitees: number; label: string }> = {
+  "one-on-one": { duration: 30, maxInvitees: 1, label: "One-on-One" },
+  group: { duration: 60, maxInvitees: 10, label: "Group" },
+  "round-robin": { duration: 30, maxInvitees: 1, label: "Round Robin" },
+  collective: { duration: 45, maxInvitees: 1, label: "Collective" },
+  "one-off": { duration: 30, maxInvitees: 1, label: "One-off" },
+  poll: { duration: 30, maxInvitees: 1, label: "Meeting Poll" },
+};
+
+export const DURATION_PRESETS = [15, 30, 45, 60, 90, 120] as const;
+export const DURATION_MIN = 5;
+export const DURATION_MAX = 480;
+export const DEFAULT_COLOR = "#3B82F6";
+export const DEFAULT_EVENT_NAME = "New Event Type";
+
+export const LOCATION_TYPES = [
+  "zoom",
+  "google_meet",
+  "in_person",
+  "phone",
+  "microsoft_teams",
+  "webex",
+  "goto_meeting",
+  "custom",
+  "ask_invitee",
+] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const LOCATION_INFO: Record<LocationType, { displayName: string; placeholder: string }> = {
+  zoom: { displayName: "Zoom", placeholder: "https://zoom.us/j/1234567890" },
+  google_meet: { displayName: "Google Meet", placeholder: "https://meet.google.com/abc-defg-hij" },
+  in_person: { displayName: "In-person meeting", placeholder: "221B Baker Street, London" },
+  phone: { displayName: "Phone call", placeholder: "+1 555 123 4567" },
+  microsoft_teams: {
+    displayName: "Microsoft Teams",
+    placeholder: "https://teams.microsoft.com/l/meetup-join/...",
+  },
+  webex: { displayName: "Webex", placeholder: "https://meet.webex.com/meet/you" },
+  goto_meeting: { displayName: "GoTo Meeting", placeholder: "https://meet.goto.com/123456789" },
+  custom: { displayName: "Custom", placeholder: "Where you will meet" },
+  ask_invitee: { displayName: "Ask invitee", placeholder: "The invitee tells you where" },
+};
+
+export const locationSchema = z.object({
+  type: z.enum(LOCATION_TYPES),
+  value: z.string().trim().max(500).default(""),
+  displayName: z.string().trim().max(100).optional(),
+});
+export type Location = { type: LocationType; value: string; displayName: string };
+
+export const QUESTION_TYPES = ["text", "textarea", "phone", "select", "radio", "checkbox"] as const;
+export const questionSchema = z.object({
+  id: z.string().max(64).optional(),
+  question: z.string().trim().min(1, "Question text is required").max(300),
+  type: z.enum(QUESTION_TYPES).default("text"),
+  required: z.boolean().default(false),
+  options: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+});
+export type Question = {
+  id: string;
+  question: string;
+  type: (typeof QUESTION_TYPES)[number];
+  required: boolean;
+  options?: string[];
+};
+
+export const bookingSettingsSchema = z
+  .object({
+    daysAhead: z.number().int().min(1).max(3650).default(60),
+    unit: z.enum(["days", "weekdays"]).default("days"),
+    leadHours: z.number().int().min(0).max(10_000).default(4),
+    noticeUnit: z.enum(["minutes", "hours", "days"]).default("hours"),
+    mode: z.enum(["rolling", "within", "indefinite"]).default("rolling"),
+    withinStart: dateSchema.optional(),
+    withinEnd: dateSchema.optional(),
+    rangeLabel: z.string().max(100).optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.mode !== "within") return;
+    if (!s.withinStart) ctx.addIssue({ code: "custom", path: ["withinStart"], message: "Pick a start date" });
+    if (!s.withinEnd) ctx.addIssue({ code: "custom", path: ["withinEnd"], message: "Pick an end date" });
+    if (s.withinStart && s.withinEnd && s.withinEnd < s.withinStart) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["withinEnd"],
+        message: "End date must be on or after the start date",
+      });
+    }
+  });
+export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+/** Minimum notice of an event type in minutes. */
+export function noticeMinutes(s: Pick<BookingSettings, "leadHours" | "noticeUnit">): number {
+  const factor = { minutes: 1, hours: 60, days: 1440 }[s.noticeUnit];
+  return s.leadHours * factor;
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Spec section 3: lower-case, runs of non-alphanumerics become one hyphen, no leading/trailing hyphens. */
+export function slugify(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "event";
+}
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #3B82F6");
+
+const eventTypeFields = {
+  title: z.string().trim().min(1, "Event title is required").max(120),
+  type: z.enum(EVENT_KINDS),
+  duration: z
+    .number()
+    .int("Duration must be whole minutes")
+    .min(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`)
+    .max(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes`),
+  description: z.string().trim().max(5000),
+  color: hexColor,
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80)
+    .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens"),
+  isActive: z.boolean(),
+  locations: z.array(locationSchema).max(10),
+  bookingSettings: bookingSettingsSchema,
+  questions: z.array(questionSchema).max(30),
+  maxInvitees: z.number().int().min(1).max(1000),
+  availabilityScheduleId: z.string().uuid("Choose a schedule").nullable(),
+  googleAccountId: z.string().max(100).nullable(),
+};
+
+/** Create: everything optional; the server fills the kind's defaults. `name` is accepted for `title`. */
+export const createEventTypeBody = z
+  .object({
+    ...eventTypeFields,
+    title: z.string().trim().max(120),
+    name: z.string().trim().max(120),
+  })
+  .partial();
+export type CreateEventTypeBody = z.infer<typeof createEventTypeBody>;
+
+/** Update: a partial of the fields; the title may not become empty. */
+export const updateEventTypeBody = z.object(eventTypeFields).partial();
+export type UpdateEventTypeBody = z.infer<typeof updateEventTypeBody>;
+
+export interface EventTypeDto {
+  _id: string;
+  title: string;
+  name: string;
+  type: EventKind;
+  duration: number;
+  description: string;
+  color: string;
+  slug: string;
+  isActive: boolean;
+  locations: Location[];
+  bookingSettings: BookingSettings;
+  questions: Question[];
+  maxInvitees: number;
+  availabilityScheduleId: string | null;
+  googleAccountId: string | null;
+  user: { _id: string; name: string; avatar: string | null; timezone: string };
+  createdAt: string;
+  updatedAt: string;
+}

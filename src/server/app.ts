@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.js";
+import type { Database } from "./db/client.js";
+import { authRoutes } from "./features/auth/routes.js";
+import { createAuthService } from "./features/auth/service.js";
+import { availabilityRoutes } from "./features/availability/routes.js";
+import { createAvailabilityService } from "./features/availability/service.js";
+import { bookingsRoutes } from "./features/bookings/routes.js";
+import { createBookingsService } from "./features/bookings/service.js";
+import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
+import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { eventTypesRoutes } from "./features/event-types/routes.js";
+import { createEventTypesService } from "./features/event-types/service.js";
+import { holidaysRoutes } from "./features/holidays/routes.js";
+import { createHolidaysService } from "./features/holidays/service.js";
+import { slotsRoutes } from "./features/slots/routes.js";
+import { createSlotsService } from "./features/slots/service.js";
+import { usersRoutes } from "./features/users/routes.js";
+import { createUsersService } from "./features/users/service.js";
+import { authPlugin } from "./lib/auth.js";
+import { registerErrorHandlers } from "./lib/error-handler.js";
+import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
+import { createSmtpTransport } from "./mail/transport.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends queued mail; main.ts starts it, tests flush it. */
+    outbox: OutboxWorker;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** The clock; tests pin it. */
+  now?: () => Date;
+  /** Overrides for the logger (tests pass false). */
+  logger?: boolean | object;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Long-polling clients and slow networks: keep defaults but never hang forever.
+    requestTimeout: 30_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        // sonner injects its stylesheet at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: "Kairos API", version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const outbox = createOutboxWorker(database.db, transport, app.log, now);
+  app.decorate("outbox", outbox);
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    transport?.close();
+  });
+
+  const calendarSettings = createCalendarSettingsService(database.db);
+  const availability = createAvailabilityService(database.db, { calendarSettings });
+  const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
+  const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
+  const eventTypes = createEventTypesService(database.db);
+  const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
+  const slots = createSlotsService(database.db, { holidays, now });
+  const bookings = createBookingsService(database.db, {
+    slots,
+    calendarSettings,
+    now,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(authPlugin, { auth });
+
+  await app.register(
+    async (api) => {
+      api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
+      api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
+      await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
+      await api.register(usersRoutes, { users });
+      await api.register(eventTypesRoutes, { eventTypes });
+      await api.register(availabilityRoutes, { availability });
+      await api.register(holidaysRoutes, { holidays });
+      await api.register(calendarSettingsRoutes, { calendarSettings });
+      await api.register(slotsRoutes, { slots });
+      await api.register(bookingsRoutes, {
+        bookings,
+        rateLimits: config.rateLimits,
+        hostZone: availability.hostZone,
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  registerSpa(app, config.webDir);
+  return app;
+}
+
+/** Serves the built SPA; unknown /api paths stay JSON 404s. */
+function registerSpa(app: FastifyInstance, webDir: string | null): void {
+  const hasBundle = webDir !== null && fs.existsSync(path.join(webDir, "index.html"));
+  if (hasBundle) {
+    app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === "/api" || request.url.startsWith("/api/");
+    if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
+  });
+}

@@ -1,0 +1,75 @@
+import path from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Kairos <no-reply@kairos.local>"),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  WEB_DIR: z.string().min(1).default("dist/web"),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type DatabaseConfig = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: (typeof logLevels)[number];
+  trustProxy: boolean;
+  /** Per-route limits; tests lower or raise them. */
+  rateLimits: RateLimits;
+  /** Folder with the built SPA; null serves the API only. */
+  webDir: string | null;
+}
+
+export interface RateLimits {
+  login: { max: number; windowMs: number };
+  register: { max: number; windowMs: number };
+  publicBooking: { max: number; windowMs: number };
+}
+
+export const defaultRateLimits: RateLimits = {
+  login: { max: 10, windowMs: 60_000 },
+  register: { max: 5, windowMs: 60_000 },
+  publicBooking: { max: 30, windowMs: 60_000 },
+};
+
+/** Reads the environment once; throws a readable message on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: defaultRateLimits,
+    webDir: path.resolve(e.WEB_DIR),
+  };
+}

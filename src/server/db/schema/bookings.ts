@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Answer } from "../../../contract/bookings.js";
+import type { Location } from "../../../contract/event-types.js";
+import { eventTypes } from "./event-types.js";
+import { users } from "./users.js";
+
+/** Stored statuses; 'completed' is computed on read from a confirmed booking whose end has passed. */
+export type StoredBookingStatus = "confirmed" | "cancelled" | "no_show";
+
+/**
+ * One booking. Double booking is ruled out by the database: the exclusion
+ * constraint bookings_no_overlap (custom migration) refuses two confirmed
+ * bookings of one host whose times overlap, unless they share slot_key, which
+ * group events set to `${eventTypeId}/${startISO}` so seats can share a slot
+ * (their count is checked under a row lock on the event type).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Public id for links and the calendar UID; random. */
+    uid: text("uid").notNull(),
+    hostUserId: uuid("host_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the event type is deleted; the booking keeps the snapshot below. */
+    eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "set null" }),
+    eventTitle: text("event_title").notNull(),
+    eventColor: text("event_color").notNull(),
+    eventSlug: text("event_slug").notNull(),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    status: text("status").$type<StoredBookingStatus>().notNull().default("confirmed"),
+    slotKey: text("slot_key").notNull(),
+    attendeeName: text("attendee_name").notNull(),
+    /** Lower-case. */
+    attendeeEmail: text("attendee_email").notNull(),
+    attendeePhone: text("attendee_phone").notNull(),
+    attendeeTimezone: text("attendee_timezone").notNull(),
+    /** The zone of the host's schedule when booked: the calendar invite is written in it. */
+    hostTimezone: text("host_timezone").notNull(),
+    location: jsonb("location").$type<Location | null>(),
+    answers: jsonb("answers").$type<Answer[]>().notNull().default([]),
+    guests: jsonb("guests").$type<string[]>().notNull().default([]),
+    message: text("message").notNull().default(""),
+    /** sha256 of the invitee's manage token; the token itself is only in the mails and the create answer. */
+    manageTokenHash: text("manage_token_hash").notNull(),
+    /** iCalendar SEQUENCE: bumped on every reschedule and on cancel. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
+    rescheduleCount: integer("reschedule_count").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    cancelNote: text("cancel_note"),
+    cancelledBy: text("cancelled_by").$type<"host" | "invitee">(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bookings_uid_key").on(t.uid),
+    index("bookings_host_start_idx").on(t.hostUserId, t.startTime),
+    index("bookings_event_type_start_idx").on(t.eventTypeId, t.startTime),
+    // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
+    uniqueIndex("bookings_idempotency_key")
+      .on(t.eventTypeId, t.startTime, t.attendeeEmail)
+      .where(sql`${t.status} = 'confirmed'`),
+    check("bookings_time_check", sql`${t.endTime} > ${t.startTime}`),
+    check("bookings_status_check", sql`${t.status} in ('confirmed', 'cancelled', 'no_show')`),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBookingRow = typeof bookings.$inferInsert;

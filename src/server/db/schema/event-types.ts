@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { BookingSettings, EventKind, Location, Question } from "../../../contract/event-types.js";
+import { availabilitySchedules } from "./availability.js";
+import { users } from "./users.js";
+
+export const eventTypes = pgTable(
+  "event_types",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    kind: text("kind").$type<EventKind>().notNull(),
+    duration: integer("duration").notNull(),
+    description: text("description").notNull().default(""),
+    color: text("color").notNull(),
+    /** Public booking path /book/{slug}; unique across the product. */
+    slug: text("slug").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    locations: jsonb("locations").$type<Location[]>().notNull().default([]),
+    bookingSettings: jsonb("booking_settings").$type<BookingSettings>().notNull(),
+    questions: jsonb("questions").$type<Question[]>().notNull().default([]),
+    maxInvitees: integer("max_invitees").notNull().default(1),
+    /** Null means "the host's default schedule", whichever that is at booking time. */
+    availabilityScheduleId: uuid("availability_schedule_id").references(() => availabilitySchedules.id, {
+      onDelete: "set null",
+    }),
+    googleAccountId: text("google_account_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("event_types_slug_key").on(t.slug),
+    index("event_types_user_idx").on(t.userId),
+    check("event_types_duration_check", sql`${t.duration} between 5 and 480`),
+    check("event_types_max_invitees_check", sql`${t.maxInvitees} >= 1`),
+  ],
+);
+
+export type EventTypeRow = typeof eventTypes.$inferSelect;

@@ -1,0 +1,7 @@
+// One file per feature's tables; drizzle-kit reads this folder.
+
+export * from "./availability.js";
+export * from "./bookings.js";
+export * from "./event-types.js";
+export * from "./mail.js";
+export * from "./users.js";

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { loginBody, registerBody } from "../../../contract/auth.js";
+import type { RateLimits } from "../../config.js";
+import { bearerToken } from "../../lib/auth.js";
+import { toUserProfile } from "../users/service.js";
+import type { AuthService } from "./service.js";
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; rateLimits: RateLimits }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, rateLimits } = opts;
+
+  r.post(
+    "/auth/register",
+    {
+      schema: { body: registerBody, tags: ["auth"] },
+      config: { rateLimit: { max: rateLimits.register.max, timeWindow: rateLimits.register.windowMs } },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.register(request.body);
+      return reply.status(201).send({
+        success: true,
+        message: "Account created",
+        token,
+        data: { user: toUserProfile(user) },
+      });
+    },
+  );
+
+  r.post(
+    "/auth/login",
+    {
+      schema: { body: loginBody, tags: ["auth"] },
+      config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } },
+    },
+    async (request) => {
+      const { user, token } = await auth.login(request.body);
+      return { success: true, message: "Signed in", token, data: { user: toUserProfile(user) } };
+    },
+  );
+
+  // Identity providers configured on this server; none until SSO lands.
+  r.get("/auth/providers", { schema: { tags: ["auth"] } }, async () => ({
+    success: true,
+    data: { providers: [] as { id: string; authorizeUrl: string }[] },
+  }));
+
+  r.get("/auth/me", { preHandler: app.requireUser, schema: { tags: ["auth"] } }, async (request) => ({
+    success: true,
+    data: { user: toUserProfile(request.user) },
+  }));
+
+  r.post("/auth/logout", { schema: { tags: ["auth"] } }, async (request) => {
+    const token = bearerToken(request);
+    if (token) await auth.logout(token);
+    return { success: true, message: "Signed out" };
+  });
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  cancelBookingBody,
+  createBookingBody,
+  listBookingsQuery,
+  noShowBody,
+  publicCancelBody,
+  publicRescheduleBody,
+  publicTokenQuery,
+  uidParams,
+} from "../../../contract/bookings.js";
+import { idParams } from "../../../contract/common.js";
+import type { RateLimits } from "../../config.js";
+import type { UserRow } from "../../db/schema/index.js";
+import type { BookingsService } from "./service.js";
+
+export async function bookingsRoutes(
+  app: FastifyInstance,
+  opts: { bookings: BookingsService; rateLimits: RateLimits; hostZone: (user: UserRow) => Promise<string> },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { bookings, rateLimits } = opts;
+  const host = { preHandler: app.requireUser };
+  // Public writes are limited per client address (trustProxy decides what that is).
+  const limited = {
+    config: {
+      rateLimit: { max: rateLimits.publicBooking.max, timeWindow: rateLimits.publicBooking.windowMs },
+    },
+  };
+  const tags = ["bookings"];
+
+  r.post("/bookings", { ...limited, schema: { body: createBookingBody, tags } }, async (request, reply) => {
+    const { booking, created } = await bookings.create(request.body);
+    return reply.status(created ? 201 : 200).send({
+      success: true,
+      message: created ? "Booking confirmed" : "You are already booked at this time",
+      data: booking,
+    });
+  });
+
+  r.get(
+    "/bookings/public/:uid",
+    { schema: { params: uidParams, querystring: publicTokenQuery, tags } },
+    async (request, reply) => {
+      // Personal data behind a secret link: keep it out of shared caches.
+      reply.header("Cache-Control", "no-store");
+      return { success: true, data: await bookings.getPublic(request.params.uid, request.query.token) };
+    },
+  );
+
+  r.get(
+    "/bookings/public/:uid/ics",
+    { schema: { params: uidParams, querystring: publicTokenQuery, tags } },
+    async (request, reply) => {
+      const ics = await bookings.icsPublic(request.params.uid, request.query.token);
+      return reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", 'attachment; filename="invite.ics"')
+        .header("Cache-Control", "no-store")
+        .send(ics);
+    },
+  );
+
+  r.post(
+    "/bookings/public/:uid/cancel",
+    { ...limited, schema: { params: uidParams, body: publicCancelBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Booking Cancelled..",
+      data: await bookings.cancelByInvitee(request.params.uid, request.body),
+    }),
+  );
+
+  r.post(
+    "/bookings/public/:uid/reschedule",
+    { ...limited, schema: { params: uidParams, body: publicRescheduleBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Booking rescheduled",
+      data: await bookings.rescheduleByInvitee(request.params.uid, request.body),
+    }),
+  );
+
+  r.get("/bookings", { ...host, schema: { querystring: listBookingsQuery, tags } }, async (request) => {
+    // Date bounds are the host's days; instants need no zone.
+    const { from, to } = request.query;
+    const zone = [from, to].some((v) => v && !v.includes("T")) ? await opts.hostZone(request.user) : "UTC";
+    const { data, pagination } = await bookings.list(request.user.id, zone, request.query);
+    return { success: true, data, pagination };
+  });
+
+  r.get("/bookings/:id", { ...host, schema: { params: idParams, tags } }, async (request) => ({
+    success: true,
+    data: await bookings.get(request.user.id, request.params.id),
+  }));
+
+  r.put(
+    "/bookings/:id/cancel",
+    { ...host, schema: { params: idParams, body: cancelBookingBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Booking Cancelled..",
+      data: await bookings.cancelByHost(request.user.id, request.params.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/bookings/:id/no-show",
+    { ...host, schema: { params: idParams, body: noShowBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Booking updated",
+      data: await bookings.setNoShow(request.user.id, request.params.id, request.body.noShow),
+    }),
+  );
+}

@@ -1,0 +1,409 @@
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import {
+  type BookingDto,
+  type CancelBookingBody,
+  type CreatedBooking,
+  type createBookingBody,
+  type ListBookingsQuery,
+  type Pagination,
+  SLOT_TAKEN_MESSAGE,
+  SLOT_UNAVAILABLE_MESSAGE,
+} from "../../../contract/bookings.js";
+import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
+import { localDateRange } from "../../../domain/availability/index.js";
+import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
+import type { Db } from "../../db/client.js";
+import type { BookingRow } from "../../db/schema/index.js";
+import { randomToken, sha256 } from "../../lib/crypto.js";
+import { databaseErrorCode } from "../../lib/error-handler.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import {
+  type BookingMailData,
+  type BookingMailKind,
+  bookingMessages,
+  inviteFile,
+} from "../../mail/booking-mails.js";
+import { enqueueMail } from "../../mail/outbox.js";
+import type { CalendarSettingsService } from "../calendar-settings/service.js";
+import { type EventContext, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
+import { type BookingRecord, createBookingsRepo } from "./repo.js";
+
+type CreateInput = import("zod").infer<typeof createBookingBody>;
+type Actor = "host" | "invitee";
+
+const BOOKING_NOT_FOUND = "Booking not found";
+const EVENT_NOT_FOUND = "Event type not found";
+const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
+const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
+
+export interface BookingsDeps {
+  slots: SlotsService;
+  calendarSettings: CalendarSettingsService;
+  now: () => Date;
+  publicUrl: string;
+}
+
+export function createBookingsService(db: Db, deps: BookingsDeps) {
+  const { slots, now } = deps;
+
+  /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
+  async function mail(
+    tx: Parameters<typeof enqueueMail>[0],
+    kind: BookingMailKind,
+    rec: BookingRecord,
+    o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date },
+  ) {
+    await enqueueMail(
+      tx,
+      bookingMessages(kind, mailData(rec, o.previousStart), {
+        publicUrl: deps.publicUrl,
+        manageToken: o.manageToken,
+        stamp: now(),
+        notifyHost: o.notifyHost,
+      }),
+    );
+  }
+
+  /** Runs a booking write; the exclusion constraint and the idempotency index answer "taken". */
+  async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      if (code === "23P01" || code === "23505") throw slotTaken();
+      throw error;
+    }
+  }
+
+  async function byToken(uid: string, token: string): Promise<BookingRecord> {
+    const rec = await createBookingsRepo(db).findByUid(uid);
+    if (!rec || !tokenMatches(rec.booking.manageTokenHash, token)) throw notFound(BOOKING_NOT_FOUND);
+    return rec;
+  }
+
+  /** A retried create finds its booking; the same invitee with other details is told so. */
+  async function identical(body: CreateInput, start: Date): Promise<BookingDto | undefined> {
+    const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
+    if (!found) return undefined;
+    const b = found.booking;
+    if (b.attendeeName !== body.attendee.name || b.attendeePhone !== body.attendee.phone) {
+      throw conflict("You already have a booking at this time.", "ALREADY_BOOKED");
+    }
+    return toBookingDto(found, now());
+  }
+
+  async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
+    const notifyHost =
+      by === "host" || (await deps.calendarSettings.get(rec.host.id)).notifications.emailOnCancellation;
+    return db.transaction(async (tx) => {
+      const repo = createBookingsRepo(tx);
+      const locked = await repo.findByUid(rec.booking.uid, { lock: true });
+      if (!locked) throw notFound(BOOKING_NOT_FOUND);
+      assertOpen(locked.booking, now());
+      const row = await repo.update(locked.booking.id, {
+        status: "cancelled",
+        cancelledAt: now(),
+        cancelReason: body.reason,
+        cancelNote: body.note || null,
+        cancelledBy: by,
+        icsSequence: locked.booking.icsSequence + 1,
+      });
+      if (!row) throw notFound(BOOKING_NOT_FOUND);
+      const updated = { ...locked, booking: row };
+      await mail(tx, "cancelled", updated, { manageToken, notifyHost });
+      return toBookingDto(updated, now());
+    });
+  }
+
+  return {
+    /** Books a slot. `created` false: the same request was made before and this is its booking. */
+    async create(body: CreateInput): Promise<{ booking: CreatedBooking; created: boolean }> {
+      const start = new Date(body.startTime);
+      const checked = await slots.check({ id: body.eventTypeId }, start);
+      if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+      if (!checked.bookable) {
+        // A retried request finds its own booking in the way: answer with it.
+        const existing = await identical(body, start);
+        if (existing) return { booking: existing, created: false };
+        if (checked.taken) throw slotTaken();
+        throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
+      }
+      const { ctx } = checked;
+      const choice = chooseLocation(ctx.eventType.locations, body.location);
+      if ("field" in choice) throw badRequest(choice.message, { [choice.field]: choice.message });
+      const unanswered = unansweredQuestion(ctx.eventType.questions, body.answers);
+      if (unanswered) {
+        const message = `Please answer "${unanswered}"`;
+        throw badRequest(message, { answers: message });
+      }
+
+      const id = randomUUID();
+      const manageToken = randomToken(32);
+      const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
+      const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
+        .emailOnBooking;
+      try {
+        const booking = await guarded(() =>
+          db.transaction(async (tx) => {
+            const repo = createBookingsRepo(tx);
+            const slotKey = slotKeyFor(ctx, start, id);
+            if (isSeated(ctx)) {
+              // Seats of one slot are counted under a lock on the event type, so they never oversell.
+              const locked = await repo.lockEventType(ctx.eventType.id);
+              if (!locked || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= locked.maxInvitees) {
+                throw slotTaken();
+              }
+            }
+            const row = await repo.insert({
+              id,
+              uid: randomToken(16),
+              hostUserId: ctx.host.id,
+              eventTypeId: ctx.eventType.id,
+              eventTitle: ctx.eventType.title,
+              eventColor: ctx.eventType.color,
+              eventSlug: ctx.eventType.slug,
+              startTime: start,
+              endTime: end,
+              slotKey,
+              attendeeName: body.attendee.name,
+              attendeeEmail: body.attendee.email,
+              attendeePhone: body.attendee.phone,
+              attendeeTimezone: body.attendee.timezone,
+              hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+              location: choice.location,
+              answers: body.answers,
+              guests: body.guests.filter((g) => g !== body.attendee.email),
+              message: body.message,
+              manageTokenHash: sha256(manageToken),
+            });
+            const rec = recordOf(row, ctx);
+            await mail(tx, "created", rec, { manageToken, notifyHost });
+            return toBookingDto(rec, now());
+          }),
+        );
+        return { booking: { ...booking, manageToken }, created: true };
+      } catch (error) {
+        // Two identical requests raced: the loser answers with the winner's booking.
+        if (error instanceof AppError && error.errorCode === "SLOT_TAKEN") {
+          const again = await identical(body, start);
+          if (again) return { booking: again, created: false };
+        }
+        throw error;
+      }
+    },
+
+    async getPublic(uid: string, token: string): Promise<BookingDto> {
+      return toBookingDto(await byToken(uid, token), now());
+    },
+
+    /** The current invite as a file (CANCEL once cancelled). */
+    async icsPublic(uid: string, token: string): Promise<string> {
+      const rec = await byToken(uid, token);
+      return inviteFile(mailData(rec), rec.booking.status === "cancelled", now());
+    },
+
+    async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {
+      return cancel(await byToken(uid, body.token), "invitee", body, body.token);
+    },
+
+    async cancelByHost(hostId: string, id: string, body: CancelBookingBody): Promise<BookingDto> {
+      const rec = await createBookingsRepo(db).findForHost(hostId, id);
+      if (!rec) throw notFound(BOOKING_NOT_FOUND);
+      return cancel(rec, "host", body, null);
+    },
+
+    /** Moves the same booking (same uid and links) to another slot and frees the old one. */
+    async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
+      const rec = await byToken(uid, body.token);
+      assertOpen(rec.booking, now());
+      const start = new Date(body.startTime);
+      if (start.getTime() === rec.booking.startTime.getTime()) return toBookingDto(rec, now());
+      if (!rec.booking.eventTypeId) throw notFound(EVENT_NOT_FOUND);
+      const checked = await slots.check({ id: rec.booking.eventTypeId }, start, rec.booking.id);
+      if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+      if (checked.taken) throw slotTaken();
+      if (!checked.bookable) throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
+      const { ctx } = checked;
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const repo = createBookingsRepo(tx);
+          const locked = await repo.findByUid(uid, { lock: true });
+          if (!locked) throw notFound(BOOKING_NOT_FOUND);
+          assertOpen(locked.booking, now());
+          const previousStart = locked.booking.startTime;
+          const slotKey = slotKeyFor(ctx, start, locked.booking.id);
+          if (isSeated(ctx)) {
+            const event = await repo.lockEventType(ctx.eventType.id);
+            if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {
+              throw slotTaken();
+            }
+          }
+          const row = await repo.update(locked.booking.id, {
+            startTime: start,
+            endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
+            slotKey,
+            icsSequence: locked.booking.icsSequence + 1,
+            rescheduleCount: locked.booking.rescheduleCount + 1,
+          });
+          if (!row) throw notFound(BOOKING_NOT_FOUND);
+          const updated = { ...locked, booking: row };
+          await mail(tx, "rescheduled", updated, {
+            manageToken: body.token,
+            notifyHost: true,
+            previousStart,
+          });
+          return toBookingDto(updated, now());
+        }),
+      );
+    },
+
+    async list(
+      hostId: string,
+      hostZone: string,
+      q: ListBookingsQuery,
+    ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
+      const at = now();
+      const { rows, total } = await createBookingsRepo(db).listForHost(hostId, {
+        status: q.status,
+        search: q.search || undefined,
+        from: q.from ? boundary(q.from, hostZone, "start") : undefined,
+        to: q.to ? boundary(q.to, hostZone, "end") : undefined,
+        page: q.page,
+        limit: q.limit,
+        now: at,
+      });
+      return {
+        data: rows.map((r) => toBookingDto(r, at)),
+        pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+      };
+    },
+
+    async get(hostId: string, id: string): Promise<BookingDto> {
+      const rec = await createBookingsRepo(db).findForHost(hostId, id);
+      if (!rec) throw notFound(BOOKING_NOT_FOUND);
+      return toBookingDto(rec, now());
+    },
+
+    /** Marks (or unmarks) an invitee who did not come; only once the meeting has started. */
+    async setNoShow(hostId: string, id: string, noShow: boolean): Promise<BookingDto> {
+      return db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const rec = await repo.findForHost(hostId, id, { lock: true });
+        if (!rec) throw notFound(BOOKING_NOT_FOUND);
+        const b = rec.booking;
+        if (b.status === "cancelled") throw closed("This booking has been cancelled.");
+        if (b.startTime > now())
+          throw badRequest("A meeting can be marked as a no-show once it has started.");
+        const row = await repo.update(b.id, { status: noShow ? "no_show" : "confirmed" });
+        if (!row) throw notFound(BOOKING_NOT_FOUND);
+        return toBookingDto({ ...rec, booking: row }, now());
+      });
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;
+
+function assertOpen(b: BookingRow, at: Date): void {
+  if (b.status === "cancelled") throw closed("This booking has already been cancelled.");
+  if (b.status !== "confirmed" || b.startTime <= at) throw closed("This meeting has already taken place.");
+}
+
+function tokenMatches(hash: string, token: string): boolean {
+  const given = Buffer.from(sha256(token), "hex");
+  const stored = Buffer.from(hash, "hex");
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** A filter bound: an instant as given, or a date's start (or the next date's start for `end`) in the host's zone. */
+function boundary(value: string, zone: string, side: "start" | "end"): Date {
+  if (value.includes("T")) return new Date(value);
+  const range = localDateRange(value, zone);
+  return new Date(side === "start" ? range.from : range.to);
+}
+
+function recordOf(row: BookingRow, ctx: EventContext): BookingRecord {
+  const et = ctx.eventType;
+  return {
+    booking: row,
+    eventType: {
+      id: et.id,
+      title: et.title,
+      color: et.color,
+      slug: et.slug,
+      duration: et.duration,
+      kind: et.kind,
+    },
+    host: { id: ctx.host.id, name: ctx.host.name, email: ctx.host.email },
+  };
+}
+
+/** What the mails and the invite file say about a booking. */
+function mailData(rec: BookingRecord, previousStart?: Date): BookingMailData {
+  const b = rec.booking;
+  return {
+    uid: b.uid,
+    sequence: b.icsSequence,
+    title: rec.eventType?.title ?? b.eventTitle,
+    slug: rec.eventType?.slug ?? b.eventSlug,
+    start: b.startTime,
+    end: b.endTime,
+    hostZone: b.hostTimezone,
+    host: { name: rec.host.name, email: rec.host.email },
+    attendee: {
+      name: b.attendeeName,
+      email: b.attendeeEmail,
+      phone: b.attendeePhone,
+      timezone: b.attendeeTimezone,
+    },
+    guests: b.guests,
+    location: b.location,
+    meetingLink: meetingInfo(b.location).meetingLink,
+    message: b.message,
+    answers: b.answers,
+    cancelReason: b.cancelReason,
+    cancelNote: b.cancelNote,
+    cancelledBy: b.cancelledBy,
+    previousStart: previousStart ?? null,
+  };
+}
+
+export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
+  const b = rec.booking;
+  const et = rec.eventType;
+  const title = et?.title ?? b.eventTitle;
+  return {
+    _id: b.id,
+    uid: b.uid,
+    eventType: {
+      _id: et?.id ?? null,
+      name: title,
+      title,
+      color: et?.color ?? b.eventColor,
+      slug: et?.slug ?? b.eventSlug,
+      duration: Math.round((b.endTime.getTime() - b.startTime.getTime()) / 60_000),
+      type: et?.kind ?? null,
+    },
+    attendee: {
+      name: b.attendeeName,
+      email: b.attendeeEmail,
+      phone: b.attendeePhone,
+      timezone: b.attendeeTimezone,
+    },
+    startTime: b.startTime.toISOString(),
+    endTime: b.endTime.toISOString(),
+    status: b.status === "confirmed" && b.endTime <= at ? "completed" : b.status,
+    location: b.location,
+    ...meetingInfo(b.location),
+    answers: b.answers,
+    guests: b.guests,
+    message: b.message,
+    cancelledAt: b.cancelledAt?.toISOString() ?? null,
+    cancelReason: b.cancelReason,
+    cancelledBy: b.cancelledBy,
+    host: { name: rec.host.name, timezone: b.hostTimezone },
+    rescheduleCount: b.rescheduleCount,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  calendarSettingsBody,
+  notificationSettingsBody,
+  syncSettingsBody,
+} from "../../../contract/calendar-settings.js";
+import type { CalendarSettingsService } from "./service.js";
+
+export async function calendarSettingsRoutes(
+  app: FastifyInstance,
+  opts: { calendarSettings: CalendarSettingsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = opts.calendarSettings;
+  const tags = ["calendar-settings"];
+
+  r.get("/calendar-settings", { onRequest: app.requireUser, schema: { tags } }, async (request) => ({
+    success: true,
+    data: await service.get(request.user.id),
+  }));
+
+  r.put(
+    "/calendar-settings",
+    { onRequest: app.requireUser, schema: { body: calendarSettingsBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Calendar settings saved",
+      data: await service.update(request.user.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/calendar-settings/sync",
+    { onRequest: app.requireUser, schema: { body: syncSettingsBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Sync settings saved",
+      data: await service.updateSync(request.user.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/calendar-settings/notifications",
+    { onRequest: app.requireUser, schema: { body: notificationSettingsBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Notification settings saved",
+      data: await service.updateNotifications(request.user.id, request.body),
+    }),
+  );
+}

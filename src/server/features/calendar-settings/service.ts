@@ -1,0 +1,99 @@
+import {
+  type CalendarSettings,
+  type CalendarSettingsBody,
+  DEFAULT_CALENDAR_SETTINGS,
+  type NotificationSettings,
+  type SyncSettings,
+} from "../../../contract/calendar-settings.js";
+import type { Db } from "../../db/client.js";
+import type { CalendarSettingsRow } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { type CalendarSettingsValues, createCalendarSettingsRepo } from "./repo.js";
+
+export interface CalendarSettingsPatch {
+  bufferTime?: number;
+  minimumNotice?: number;
+  sync?: Partial<SyncSettings>;
+  notifications?: Partial<NotificationSettings>;
+}
+
+const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_SETTINGS);
+
+/**
+ * Host-wide booking defaults. bufferTime and minimumNotice seed new schedules
+ * and act as a floor for the slot engine (see effectiveRules); sync and
+ * notifications are read by the calendar and mail features.
+ */
+export function createCalendarSettingsService(db: Db) {
+  async function get(userId: string): Promise<CalendarSettings> {
+    const repo = createCalendarSettingsRepo(db);
+    let row = await repo.find(userId);
+    if (!row) {
+      await repo.ensure(userId, defaults());
+      row = await repo.find(userId);
+    }
+    if (!row) throw notFound();
+    return toCalendarSettings(row);
+  }
+
+  async function update(userId: string, patch: CalendarSettingsPatch): Promise<CalendarSettings> {
+    return db.transaction(async (tx) => {
+      const repo = createCalendarSettingsRepo(tx);
+      await repo.ensure(userId, defaults());
+      const current = await repo.find(userId, { lock: true });
+      if (!current) throw notFound();
+      const base = toCalendarSettings(current);
+      const updated = await repo.update(userId, {
+        bufferTime: patch.bufferTime ?? base.bufferTime,
+        minimumNotice: patch.minimumNotice ?? base.minimumNotice,
+        sync: { ...base.sync, ...patch.sync },
+        notifications: { ...base.notifications, ...patch.notifications },
+      });
+      if (!updated) throw notFound();
+      return toCalendarSettings(updated);
+    });
+  }
+
+  return {
+    get,
+    update: (userId: string, body: CalendarSettingsBody) =>
+      update(userId, {
+        bufferTime: body.bufferTime,
+        minimumNotice: body.minimumNotice,
+        sync: body.sync,
+        notifications: body.notifications,
+      }),
+    updateSync: (userId: string, sync: Partial<SyncSettings>) => update(userId, { sync }),
+    updateNotifications: (userId: string, notifications: Partial<NotificationSettings>) =>
+      update(userId, { notifications }),
+  };
+}
+
+export type CalendarSettingsService = ReturnType<typeof createCalendarSettingsService>;
+
+/** Rows written before a field existed read with that field's default. */
+function toCalendarSettings(row: CalendarSettingsRow): CalendarSettings {
+  const d = DEFAULT_CALENDAR_SETTINGS;
+  return {
+    bufferTime: row.bufferTime as CalendarSettings["bufferTime"],
+    minimumNotice: row.minimumNotice as CalendarSettings["minimumNotice"],
+    sync: { ...d.sync, ...row.sync },
+    notifications: { ...d.notifications, ...row.notifications },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The buffers and minimum notice the slot engine applies for a schedule: the
+ * schedule's own values, never below the host-wide settings.
+ */
+export function effectiveRules(
+  schedule: { bufferTimeBefore: number; bufferTimeAfter: number; minimumNotice: number },
+  settings: { bufferTime: number; minimumNotice: number },
+): { bufferTimeBefore: number; bufferTimeAfter: number; minimumNotice: number } {
+  return {
+    bufferTimeBefore: Math.max(schedule.bufferTimeBefore, settings.bufferTime),
+    bufferTimeAfter: Math.max(schedule.bufferTimeAfter, settings.bufferTime),
+    minimumNotice: Math.max(schedule.minimumNotice, settings.minimumNotice),
+  };
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  availabilitySchedules,
+  type EventTypeRow,
+  eventTypes,
+  type UserRow,
+  users,
+} from "../../db/schema/index.js";
+
+export type NewEventType = typeof eventTypes.$inferInsert;
+export type EventTypeWithHost = { eventType: EventTypeRow; host: UserRow };
+
+export function createEventTypesRepo(db: DbOrTx) {
+  return {
+    listForUser(userId: string): Promise<EventTypeRow[]> {
+      return db
+        .select()
+        .from(eventTypes)
+        .where(eq(eventTypes.userId, userId))
+        .orderBy(asc(eventTypes.createdAt));
+    },
+
+    listActiveForUser(userId: string): Promise<EventTypeRow[]> {
+      return db
+        .select()
+        .from(eventTypes)
+        .where(and(eq(eventTypes.userId, userId), eq(eventTypes.isActive, true)))
+        .orderBy(asc(eventTypes.createdAt));
+    },
+
+    async findForUser(userId: string, id: string): Promise<EventTypeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(eventTypes)
+        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async findBySlugWithHost(slug: string): Promise<EventTypeWithHost | undefined> {
+      const [row] = await db
+        .select({ eventType: eventTypes, host: users })
+        .from(eventTypes)
+        .innerJoin(users, eq(users.id, eventTypes.userId))
+        .where(eq(eventTypes.slug, slug))
+        .limit(1);
+      return row;
+    },
+
+    async findByIdWithHost(id: string): Promise<EventTypeWithHost | undefined> {
+      const [row] = await db
+        .select({ eventType: eventTypes, host: users })
+        .from(eventTypes)
+        .innerJoin(users, eq(users.id, eventTypes.userId))
+        .where(eq(eventTypes.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Inserts unless the slug is taken; undefined means "try another slug". */
+    async insertIfSlugFree(values: NewEventType): Promise<EventTypeRow | undefined> {
+      const [row] = await db
+        .insert(eventTypes)
+        .values(values)
+        .onConflictDoNothing({ target: eventTypes.slug })
+        .returning();
+      return row;
+    },
+
+    async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: eventTypes.id })
+        .from(eventTypes)
+        .where(eq(eventTypes.slug, slug))
+        .limit(1);
+      return !!row && row.id !== exceptId;
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      patch: Partial<NewEventType>,
+    ): Promise<EventTypeRow | undefined> {
+      const [row] = await db
+        .update(eventTypes)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(eventTypes)
+        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, userId)))
+        .returning({ id: eventTypes.id });
+      return rows.length > 0;
+    },
+
+    async scheduleBelongsTo(userId: string, scheduleId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: availabilitySchedules.id })
+        .from(availabilitySchedules)
+        .where(and(eq(availabilitySchedules.id, scheduleId), eq(availabilitySchedules.userId, userId)))
+        .limit(1);
+      return !!row;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParams } from "../../../contract/common.js";
+import { createEventTypeBody, updateEventTypeBody } from "../../../contract/event-types.js";
+import type { EventTypesService } from "./service.js";
+
+export async function eventTypesRoutes(app: FastifyInstance, opts: { eventTypes: EventTypesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { eventTypes } = opts;
+  const host = { preHandler: app.requireUser };
+
+  r.get("/event-types", host, async (request) => ({
+    success: true,
+    data: await eventTypes.list(request.user),
+  }));
+
+  r.post("/event-types", { ...host, schema: { body: createEventTypeBody } }, async (request, reply) => {
+    const data = await eventTypes.create(request.user, request.body);
+    return reply.status(201).send({ success: true, message: "Event type created", data });
+  });
+
+  r.get(
+    "/event-types/:slug/public",
+    { schema: { params: z.object({ slug: z.string().min(1).max(80) }) } },
+    async (request) => ({ success: true, data: await eventTypes.getPublic(request.params.slug) }),
+  );
+
+  r.get("/event-types/:id", { ...host, schema: { params: idParams } }, async (request) => ({
+    success: true,
+    data: await eventTypes.get(request.user, request.params.id),
+  }));
+
+  r.put(
+    "/event-types/:id",
+    { ...host, schema: { params: idParams, body: updateEventTypeBody } },
+    async (request) => ({
+      success: true,
+      message: "Event type updated",
+      data: await eventTypes.update(request.user, request.params.id, request.body),
+    }),
+  );
+
+  r.delete("/event-types/:id", { ...host, schema: { params: idParams } }, async (request) => {
+    await eventTypes.remove(request.user, request.params.id);
+    return { success: true, message: "Event type deleted" };
+  });
+}

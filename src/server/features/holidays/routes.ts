@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParams } from "../../../contract/common.js";
+import {
+  customHolidayBody,
+  holidayDateParams,
+  holidaySettingsBody,
+  holidaysQuery,
+  upcomingQuery,
+} from "../../../contract/holidays.js";
+import type { HolidaysService } from "./service.js";
+
+export async function holidaysRoutes(app: FastifyInstance, opts: { holidays: HolidaysService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = opts.holidays;
+  const tags = ["holidays"];
+  // onRequest, not preHandler: a caller without a session gets 401 before any body validation.
+  const onRequest = app.requireUser;
+
+  r.get("/holidays", { onRequest, schema: { querystring: holidaysQuery, tags } }, async (request) => ({
+    success: true,
+    data: await service.view(request.user, request.query.year),
+  }));
+
+  r.put("/holidays", { onRequest, schema: { body: holidaySettingsBody, tags } }, async (request) => ({
+    success: true,
+    message: "Holiday settings saved",
+    data: await service.update(request.user, request.body),
+  }));
+
+  r.get(
+    "/holidays/upcoming",
+    { onRequest, schema: { querystring: upcomingQuery, tags } },
+    async (request) => ({
+      success: true,
+      data: await service.upcoming(request.user, request.query.limit),
+    }),
+  );
+
+  r.post(
+    "/holidays/custom",
+    { onRequest, schema: { body: customHolidayBody, tags } },
+    async (request, reply) =>
+      reply.status(201).send({
+        success: true,
+        message: "Holiday added",
+        data: await service.addCustom(request.user.id, request.body),
+      }),
+  );
+
+  r.delete("/holidays/custom/:id", { onRequest, schema: { params: idParams, tags } }, async (request) => {
+    await service.deleteCustom(request.user.id, request.params.id);
+    return { success: true, message: "Holiday removed" };
+  });
+
+  r.get(
+    "/holidays/check/:date",
+    { onRequest, schema: { params: holidayDateParams, tags } },
+    async (request) => ({
+      success: true,
+      data: await service.check(request.user.id, request.params.date),
+    }),
+  );
+}

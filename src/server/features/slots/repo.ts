@@ -1,0 +1,154 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { TimeSlot } from "../../../contract/availability.js";
+import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  availabilitySchedules,
+  bookings,
+  calendarSettings,
+  dateOverrides,
+  type EventTypeRow,
+  eventTypes,
+  holidaySettings,
+  type ScheduleRow,
+  users,
+} from "../../db/schema/index.js";
+
+export interface OverrideData {
+  date: string;
+  isAvailable: boolean;
+  timeSlots: TimeSlot[];
+}
+
+/** A confirmed booking of the host, as the engine needs it: [start ms, end ms, slot key, event type id, id]. */
+export type BusyRow = [start: number, end: number, slotKey: string, eventTypeId: string | null, id: string];
+
+const eventTypeColumns = {
+  id: eventTypes.id,
+  title: eventTypes.title,
+  kind: eventTypes.kind,
+  duration: eventTypes.duration,
+  color: eventTypes.color,
+  slug: eventTypes.slug,
+  isActive: eventTypes.isActive,
+  locations: eventTypes.locations,
+  bookingSettings: eventTypes.bookingSettings,
+  questions: eventTypes.questions,
+  maxInvitees: eventTypes.maxInvitees,
+};
+const scheduleColumns = {
+  id: availabilitySchedules.id,
+  timezone: availabilitySchedules.timezone,
+  weekly: availabilitySchedules.weekly,
+  bufferTimeBefore: availabilitySchedules.bufferTimeBefore,
+  bufferTimeAfter: availabilitySchedules.bufferTimeAfter,
+  minimumNotice: availabilitySchedules.minimumNotice,
+  maximumNotice: availabilitySchedules.maximumNotice,
+};
+
+/** Everything the slot engine and a booking need about one event type, read in one query. */
+export interface EventContext {
+  eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
+  host: { id: string; name: string; email: string; timezone: string };
+  /** The event type's schedule, else the host's default; null when the host has none. */
+  schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
+  overrides: OverrideData[];
+  busy: BusyRow[];
+  /** Host-wide floors; null when the host never opened the settings (defaults apply). */
+  settings: { bufferTime: number; minimumNotice: number; notifications: NotificationSettings } | null;
+  /** Changes whenever the host's holidays change; keys the holiday cache. */
+  holidayStamp: string;
+}
+
+export type EventRef = { id: string } | { slug: string };
+
+/**
+ * The event type with host, schedule (its own, else the host's default), overrides on host dates
+ * [fromDate, toDate], the host's confirmed bookings overlapping [from, to), settings and a holiday
+ * version stamp: one round trip. Built once and prepared: the slot page calls it on every request.
+ */
+function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
+  const overrides = sql<OverrideData[]>`(
+    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
+    from ${dateOverrides} o
+    where o.schedule_id = ${availabilitySchedules.id}
+      and o.date between ${sql.placeholder("fromDate")}::date and ${sql.placeholder("toDate")}::date)`;
+  const busy = sql<BusyRow[]>`(
+    select coalesce(json_agg(json_build_array(
+      extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
+      b.slot_key, b.event_type_id, b.id)), '[]'::json)
+    from ${bookings} b
+    where b.host_user_id = ${eventTypes.userId} and b.status = 'confirmed'
+      and b.start_time < ${sql.placeholder("to")}::timestamptz
+      and b.end_time > ${sql.placeholder("from")}::timestamptz)`;
+  const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
+    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${eventTypes.userId}))`;
+  return db
+    .select({
+      eventType: eventTypeColumns,
+      host: { id: users.id, name: users.name, email: users.email, timezone: users.timezone },
+      schedule: scheduleColumns,
+      overrides,
+      busy,
+      bufferTime: calendarSettings.bufferTime,
+      minimumNotice: calendarSettings.minimumNotice,
+      notifications: calendarSettings.notifications,
+      holidayStamp,
+    })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.userId))
+    .leftJoin(
+      availabilitySchedules,
+      and(
+        eq(availabilitySchedules.userId, eventTypes.userId),
+        or(
+          eq(availabilitySchedules.id, eventTypes.availabilityScheduleId),
+          sql`(${eventTypes.availabilityScheduleId} is null and ${availabilitySchedules.isDefault})`,
+        ),
+      ),
+    )
+    .leftJoin(calendarSettings, eq(calendarSettings.userId, eventTypes.userId))
+    .leftJoin(holidaySettings, eq(holidaySettings.userId, eventTypes.userId))
+    .where(
+      by === "id" ? eq(eventTypes.id, sql.placeholder("ref")) : eq(eventTypes.slug, sql.placeholder("ref")),
+    )
+    .limit(1)
+    .prepare(name);
+}
+
+export function createSlotsRepo(db: DbOrTx) {
+  const byId = contextQuery(db, "id", "slots_context_by_id");
+  const bySlug = contextQuery(db, "slug", "slots_context_by_slug");
+  return {
+    async loadContext(
+      ref: EventRef,
+      range: { fromDate: string; toDate: string; from: Date; to: Date },
+    ): Promise<EventContext | undefined> {
+      const params = {
+        ref: "id" in ref ? ref.id : ref.slug,
+        fromDate: range.fromDate,
+        toDate: range.toDate,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+      };
+      const [row] = await ("id" in ref ? byId : bySlug).execute(params);
+      if (!row) return undefined;
+      return {
+        eventType: row.eventType,
+        host: row.host,
+        schedule: row.schedule,
+        overrides: row.overrides,
+        busy: row.busy,
+        settings:
+          row.bufferTime === null || row.minimumNotice === null || row.notifications === null
+            ? null
+            : {
+                bufferTime: row.bufferTime,
+                minimumNotice: row.minimumNotice,
+                notifications: row.notifications,
+              },
+        holidayStamp: String(row.holidayStamp),
+      };
+    },
+  };
+}

@@ -1,0 +1,287 @@
+import { Temporal } from "temporal-polyfill";
+import type { Answer } from "../../contract/bookings.js";
+import type { Location } from "../../contract/event-types.js";
+import { formatTimeLabel } from "../../domain/time-labels.js";
+import type { NewOutboxMessage } from "../db/schema/index.js";
+import { buildInvite, type InvitePerson } from "./ics.js";
+
+/** What the booking mails say; every string in it may come from a stranger and is escaped on output. */
+export interface BookingMailData {
+  uid: string;
+  /** The iCalendar SEQUENCE of this version of the booking. */
+  sequence: number;
+  title: string;
+  slug: string;
+  start: Date;
+  end: Date;
+  /** The host schedule's zone: the invite's zone and the host mail's. */
+  hostZone: string;
+  host: InvitePerson;
+  attendee: InvitePerson & { phone: string; timezone: string };
+  guests: string[];
+  location: Location | null;
+  meetingLink: string | null;
+  message: string;
+  answers: Answer[];
+  cancelReason?: string | null;
+  cancelNote?: string | null;
+  cancelledBy?: "host" | "invitee" | null;
+  /** The start before a reschedule. */
+  previousStart?: Date | null;
+}
+
+export type BookingMailKind = "created" | "cancelled" | "rescheduled";
+
+export interface BookingMailOptions {
+  publicUrl: string;
+  /** The invitee's manage token, when known (create, and invitee actions); puts links in the invitee's mail. */
+  manageToken: string | null;
+  stamp: Date;
+  /** The host's notification settings may silence their copy. */
+  notifyHost: boolean;
+}
+
+/** Links the invitee uses to view, reschedule and cancel without signing in. */
+export function manageLinks(publicUrl: string, uid: string, slug: string, token: string) {
+  const q = `uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
+  return {
+    view: `${publicUrl}/booking-confirmed?${q}`,
+    reschedule: `${publicUrl}/book/${encodeURIComponent(slug)}?reschedule=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`,
+    cancel: `${publicUrl}/booking-confirmed?${q}&action=cancel`,
+  };
+}
+
+/**
+ * The messages for one booking event: invitee, guests and (unless silenced) host. They share one
+ * invite (same UID, SEQUENCE and text), which carries no manage link: only the invitee's mail does.
+ */
+export function bookingMessages(
+  kind: BookingMailKind,
+  d: BookingMailData,
+  o: BookingMailOptions,
+): NewOutboxMessage[] {
+  const links =
+    o.manageToken && kind !== "cancelled" ? manageLinks(o.publicUrl, d.uid, d.slug, o.manageToken) : null;
+  const invite = {
+    method: kind === "cancelled" ? "CANCEL" : "REQUEST",
+    content: inviteFile(d, kind === "cancelled", o.stamp),
+  };
+
+  const messages: NewOutboxMessage[] = [];
+  const forInvitee = (to: string, withLinks: typeof links) => {
+    const lines = inviteeLines(kind, d, withLinks);
+    messages.push({
+      to,
+      subject: subject(
+        `${SUBJECT_PREFIX[kind]}: ${d.title} with ${d.host.name} on ${when(d.start, d.attendee.timezone).date}`,
+      ),
+      text: toText(lines),
+      html: toHtml(lines),
+      icalEvent: invite,
+    });
+  };
+  forInvitee(d.attendee.email, links);
+  for (const guest of d.guests) forInvitee(guest, null);
+
+  if (o.notifyHost) {
+    const lines = hostLines(kind, d, o.publicUrl);
+    messages.push({
+      to: d.host.email,
+      subject: subject(
+        `${HOST_PREFIX[kind]}: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
+      ),
+      text: toText(lines),
+      html: toHtml(lines),
+      icalEvent: invite,
+    });
+  }
+  return messages;
+}
+
+/** The booking's invite (CANCEL once cancelled): what the mails carry and the .ics download serves. */
+export function inviteFile(d: BookingMailData, cancelled: boolean, stamp: Date): string {
+  const where = locationText(d.location);
+  const description = [
+    d.title,
+    where ? `Where: ${where}` : "",
+    d.meetingLink && d.meetingLink !== d.location?.value ? `Join: ${d.meetingLink}` : "",
+    `Invitee: ${d.attendee.name} (${d.attendee.email})`,
+    d.message ? `Message: ${d.message}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return buildInvite({
+    uid: d.uid,
+    sequence: d.sequence,
+    method: cancelled ? "CANCEL" : "REQUEST",
+    start: d.start,
+    end: d.end,
+    timeZone: d.hostZone,
+    summary: `${d.title} between ${d.host.name} and ${d.attendee.name}`,
+    description,
+    location: d.meetingLink ?? where,
+    url: null,
+    organizer: d.host,
+    attendees: [d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
+    stamp,
+  });
+}
+
+const SUBJECT_PREFIX: Record<BookingMailKind, string> = {
+  created: "Confirmed",
+  cancelled: "Cancelled",
+  rescheduled: "Rescheduled",
+};
+const HOST_PREFIX: Record<BookingMailKind, string> = {
+  created: "New booking",
+  cancelled: "Cancelled",
+  rescheduled: "Rescheduled",
+};
+
+/** A line of the mail: plain text, or a labelled value, or a link. */
+type Line =
+  | { text: string }
+  | { label: string; value: string }
+  | { link: string; href: string }
+  | { gap: true };
+
+function inviteeLines(
+  kind: BookingMailKind,
+  d: BookingMailData,
+  links: ReturnType<typeof manageLinks> | null,
+): Line[] {
+  const zone = d.attendee.timezone;
+  const intro: Record<BookingMailKind, string> = {
+    created: `Hi ${d.attendee.name}, your meeting with ${d.host.name} is scheduled.`,
+    rescheduled: `Hi ${d.attendee.name}, your meeting with ${d.host.name} has a new time.`,
+    cancelled: `Hi ${d.attendee.name}, your meeting with ${d.host.name} has been cancelled.`,
+  };
+  const lines: Line[] = [{ text: intro[kind] }, { gap: true }, { label: "Event", value: d.title }];
+  lines.push(...timeLines(d, zone));
+  if (kind !== "cancelled") lines.push(...placeLines(d));
+  if (kind === "cancelled") lines.push(...cancelLines(d));
+  if (links) {
+    lines.push(
+      { gap: true },
+      { link: "View your booking", href: links.view },
+      { link: "Reschedule", href: links.reschedule },
+      { link: "Cancel", href: links.cancel },
+    );
+  }
+  return lines;
+}
+
+function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string): Line[] {
+  const intro: Record<BookingMailKind, string> = {
+    created: `${d.attendee.name} booked ${d.title}.`,
+    rescheduled: `${d.attendee.name} moved ${d.title} to a new time.`,
+    cancelled: `${d.title} with ${d.attendee.name} has been cancelled.`,
+  };
+  const lines: Line[] = [{ text: intro[kind] }, { gap: true }];
+  lines.push(...timeLines(d, d.hostZone));
+  lines.push(
+    { label: "Invitee", value: d.attendee.name },
+    { label: "Email", value: d.attendee.email },
+    { label: "Phone", value: d.attendee.phone },
+    { label: "Invitee time zone", value: d.attendee.timezone },
+  );
+  if (d.guests.length > 0) lines.push({ label: "Guests", value: d.guests.join(", ") });
+  if (kind !== "cancelled") lines.push(...placeLines(d));
+  if (d.message) lines.push({ label: "Message", value: d.message });
+  for (const a of d.answers) lines.push({ label: a.question, value: a.answer || "-" });
+  if (kind === "cancelled") lines.push(...cancelLines(d));
+  lines.push({ gap: true }, { link: "Open your meetings", href: `${publicUrl}/meetings` });
+  return lines;
+}
+
+function timeLines(d: BookingMailData, zone: string): Line[] {
+  const start = when(d.start, zone);
+  const end = when(d.end, zone);
+  const lines: Line[] = [{ label: "When", value: `${start.date}, ${start.time} - ${end.time} (${zone})` }];
+  if (d.previousStart) {
+    const before = when(d.previousStart, zone);
+    lines.push({ label: "Previously", value: `${before.date}, ${before.time} (${zone})` });
+  }
+  return lines;
+}
+
+function placeLines(d: BookingMailData): Line[] {
+  const lines: Line[] = [];
+  const where = locationText(d.location);
+  if (where) lines.push({ label: "Where", value: where });
+  if (d.meetingLink && d.meetingLink !== where) lines.push({ link: "Join the meeting", href: d.meetingLink });
+  return lines;
+}
+
+function cancelLines(d: BookingMailData): Line[] {
+  const lines: Line[] = [];
+  if (d.cancelledBy)
+    lines.push({ label: "Cancelled by", value: d.cancelledBy === "host" ? d.host.name : d.attendee.name });
+  if (d.cancelReason) lines.push({ label: "Reason", value: d.cancelReason });
+  if (d.cancelNote) lines.push({ label: "Note", value: d.cancelNote });
+  return lines;
+}
+
+function locationText(location: Location | null): string | null {
+  if (!location) return null;
+  return location.value ? `${location.displayName}: ${location.value}` : location.displayName;
+}
+
+/** Formatters by zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Date and '9:00am' time of an instant on a zone's wall clock (never the server's zone). */
+export function when(instant: Date, zone: string): { date: string; time: string } {
+  const zdt = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone);
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+    });
+    dateFormats.set(zone, format);
+  }
+  return { date: format.format(instant), time: formatTimeLabel(zdt.hour * 60 + zdt.minute) };
+}
+
+/** One header line: no CR/LF or other control characters can reach the mail headers. */
+export function subject(value: string): string {
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 200)
+  );
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function toText(lines: Line[]): string {
+  return lines
+    .map((l) => {
+      if ("gap" in l) return "";
+      if ("text" in l) return l.text;
+      if ("label" in l) return `${l.label}: ${l.value}`;
+      return `${l.link}: ${l.href}`;
+    })
+    .join("\n");
+}
+
+function toHtml(lines: Line[]): string {
+  const body = lines
+    .map((l) => {
+      if ("gap" in l) return "<br>";
+      if ("text" in l) return `<p>${escapeHtml(l.text)}</p>`;
+      if ("label" in l) return `<p><strong>${escapeHtml(l.label)}:</strong> ${escapeHtml(l.value)}</p>`;
+      return `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.link)}</a></p>`;
+    })
+    .join("\n");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">\n${body}\n</body></html>`;
+}

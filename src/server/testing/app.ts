@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.js";
+import { type AppConfig, loadConfig, type RateLimits } from "../config.js";
+import type { Database } from "../db/client.js";
+import { createTestDatabase, type DbKind } from "./database.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+const generousLimits: RateLimits = {
+  login: { max: 10_000, windowMs: 60_000 },
+  register: { max: 10_000, windowMs: 60_000 },
+  publicBooking: { max: 10_000, windowMs: 60_000 },
+};
+
+/** The real app on a fresh database, without the SPA and with rate limits out of the way unless asked. */
+export async function createTestApp(
+  kind: DbKind,
+  options: { config?: Partial<AppConfig>; now?: () => Date } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config: AppConfig = {
+    ...loadConfig({}),
+    webDir: null,
+    smtpUrl: null,
+    rateLimits: generousLimits,
+    ...options.config,
+  };
+  const app = await buildApp({ config, database, now: options.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Signs up a new host through the API and returns its bearer token and id. */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string; timezone: string }> = {},
+): Promise<{ token: string; userId: string; email: string; password: string }> {
+  counter += 1;
+  const body = {
+    name: `Host ${counter}`,
+    email: `host${counter}-${Date.now()}@example.com`,
+    password: "secret-password",
+    ...overrides,
+  };
+  const res = await app.inject({ method: "POST", url: "/api/auth/register", payload: body });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const json = res.json();
+  return { token: json.token, userId: json.data.user._id, email: body.email, password: body.password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

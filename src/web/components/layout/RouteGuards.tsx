@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { useAuth } from "../../lib/auth";
+import { FullPageSpinner } from "../ui";
+
+/** Sends signed-out visitors to /login, remembering where they were going. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const location = useLocation();
+  if (state.status === "loading") return <FullPageSpinner />;
+  if (state.status === "signedOut") {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * /login and /signup: a signed-in host goes to the page that sent them to sign
+ * in, else the dashboard. This also performs the redirect right after signing in.
+ */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const returnPath = useReturnPath();
+  if (state.status === "loading") return <FullPageSpinner />;
+  if (state.status === "signedIn") return <Navigate to={returnPath} replace />;
+  return <>{children}</>;
+}
+
+/** Where to go after signing in: the protected page that sent us here, else the dashboard. */
+export function useReturnPath(): string {
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  return from?.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
+}

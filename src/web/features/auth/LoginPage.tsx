@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { type AuthResult, type LoginBody, loginBody } from "../../../contract/auth";
+import { useReturnPath } from "../../components/layout/RouteGuards";
+import { Button, Field, Input } from "../../components/ui";
+import { ApiError, errorMessage, request } from "../../lib/api";
+import { useAuth } from "../../lib/auth";
+import { AuthLayout } from "./AuthLayout";
+import { OrDivider, SsoButtons } from "./SsoButtons";
+
+export default function LoginPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), mode: "onBlur" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const envelope = await request<AuthResult>("POST", "/auth/login", values);
+      await signIn(envelope.token!, envelope.data?.user);
+      navigate(returnPath, { replace: true });
+    } catch (error) {
+      setFormError(error instanceof ApiError ? error.message : errorMessage(error, "Login failed"));
+    }
+  });
+
+  return (
+    <AuthLayout
+      headerAction={
+        <span className="text-slate-500 text-sm">
+          New here?{" "}
+          <Link to="/signup" className="font-medium text-accent hover:underline">
+            Sign up
+          </Link>
+        </span>
+      }
+    >
+      <h1 className="font-semibold text-2xl text-slate-900">Log into Kairos</h1>
+      <p className="mt-2 text-slate-500 text-sm">Welcome back! Please sign in to your account.</p>
+      <div className="mt-8">
+        <SsoButtons providers={["sbu", "gameforce", "google"]} />
+      </div>
+      <OrDivider />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+        {formError && (
+          <div
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700 text-sm"
+          >
+            {formError}
+          </div>
+        )}
+        <Field label="Email" htmlFor="email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            invalid={!!errors.email}
+            {...register("email")}
+          />
+        </Field>
+        <Field label="Password" htmlFor="password" error={errors.password?.message}>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            invalid={!!errors.password}
+            {...register("password")}
+          />
+        </Field>
+        <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
+          {isSubmitting ? "Signing in..." : "Log In"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,135 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import type { z } from "zod";
+import { type AuthResult, registerBody } from "../../../contract/auth";
+import { SiteFooter } from "../../components/layout/SiteFooter";
+import { Button, Field, Input } from "../../components/ui";
+import { ApiError, errorMessage, request } from "../../lib/api";
+import { useAuth } from "../../lib/auth";
+import { AuthLayout } from "./AuthLayout";
+import { OrDivider, SsoButtons } from "./SsoButtons";
+
+const signupForm = registerBody.omit({ timezone: true });
+type SignupForm = z.infer<typeof signupForm>;
+
+/** The zone the browser runs in, sent so the host's first schedule is in their own time. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export default function SignupPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [showPassword, setShowPassword] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupForm>({ resolver: zodResolver(signupForm), mode: "onBlur" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const envelope = await request<AuthResult>("POST", "/auth/register", {
+        ...values,
+        timezone: browserTimeZone(),
+      });
+      await signIn(envelope.token!, envelope.data?.user);
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === "EMAIL_TAKEN") {
+        setError("email", { message: error.message }, { shouldFocus: true });
+      } else {
+        setFormError(errorMessage(error, "An unexpected error occurred"));
+      }
+    }
+  });
+
+  return (
+    <>
+      <AuthLayout
+        headerAction={
+          <Link to="/login" className="font-medium text-accent text-sm hover:underline">
+            Log In
+          </Link>
+        }
+      >
+        <h1 className="font-semibold text-2xl text-slate-900">Create your account</h1>
+        <p className="mt-2 text-slate-500 text-sm">Get started for free. No credit card needed.</p>
+        <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-4" aria-label="Sign up">
+          {formError && (
+            <div
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700 text-sm"
+            >
+              {formError}
+            </div>
+          )}
+          <Field label="Full Name" htmlFor="name" error={errors.name?.message}>
+            <Input id="name" autoComplete="name" invalid={!!errors.name} {...register("name")} />
+          </Field>
+          <Field label="Email" htmlFor="email" error={errors.email?.message}>
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              invalid={!!errors.email}
+              {...register("email")}
+            />
+          </Field>
+          <Field
+            label="Password"
+            htmlFor="password"
+            error={errors.password?.message}
+            hint="At least 6 characters"
+          >
+            <div className="relative">
+              <Input
+                id="password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="new-password"
+                className="pr-10"
+                invalid={!!errors.password}
+                {...register("password")}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-400 hover:text-slate-700"
+              >
+                {showPassword ? <EyeOff size={16} /> : <Eye size={16} />}
+              </button>
+            </div>
+          </Field>
+          <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
+            {isSubmitting ? "Creating Account..." : "Get started"}
+          </Button>
+        </form>
+        <OrDivider />
+        <SsoButtons providers={["google", "sbu"]} />
+        <p className="mt-6 text-center text-slate-500 text-xs">
+          By signing up you agree to our{" "}
+          <Link to="/terms" className="underline hover:text-slate-700">
+            Terms
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline hover:text-slate-700">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </AuthLayout>
+      <SiteFooter />
+    </>
+  );
+}

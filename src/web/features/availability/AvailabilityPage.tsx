@@ -1,0 +1,53 @@
+import { useSearchParams } from "react-router";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui";
+import { CalendarSettingsTab } from "./CalendarSettingsTab";
+import { HolidaysTab } from "./HolidaysTab";
+import { SchedulesTab } from "./SchedulesTab";
+
+const TABS = ["schedules", "holidays", "calendar-settings"] as const;
+type Tab = (typeof TABS)[number];
+
+/** /availability: Schedules, Holidays and Calendar Settings; the tab lives in the URL so reloads keep it. */
+export default function AvailabilityPage() {
+  const [params, setParams] = useSearchParams();
+  const current = params.get("tab");
+  const tab: Tab = TABS.includes(current as Tab) ? (current as Tab) : "schedules";
+
+  return (
+    <>
+      <PageHeader
+        title="Availability"
+        subtitle="Set when people can book you: weekly hours, date overrides and holidays"
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (p) => {
+              if (value === "schedules") p.delete("tab");
+              else p.set("tab", value);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList className="mb-1 overflow-x-auto">
+          <TabsTrigger value="schedules">Schedules</TabsTrigger>
+          <TabsTrigger value="holidays">Holidays</TabsTrigger>
+          <TabsTrigger value="calendar-settings">Calendar Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="schedules">
+          <SchedulesTab />
+        </TabsContent>
+        <TabsContent value="holidays">
+          <HolidaysTab />
+        </TabsContent>
+        <TabsContent value="calendar-settings">
+          <CalendarSettingsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

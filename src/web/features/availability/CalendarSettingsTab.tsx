@@ -1,0 +1,189 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CalendarPlus } from "lucide-react";
+import {
+  BUFFER_TIME_OPTIONS,
+  type CalendarSettings,
+  type CalendarSettingsBody,
+  MINIMUM_NOTICE_OPTIONS,
+  type NotificationSettings,
+  REMINDER_MINUTES_OPTIONS,
+} from "../../../contract/calendar-settings";
+import { Badge, Card, EmptyState, Field, Label, Select, Skeleton, Switch, toast } from "../../components/ui";
+import { api } from "../../lib/api";
+import { LoadError } from "./EditorStates";
+import { calendarSettingsKey, useCalendarSettings } from "./queries";
+import { minutesText } from "./schedule-format";
+
+const NOTIFICATIONS: {
+  key: Exclude<keyof NotificationSettings, "reminderMinutes">;
+  label: string;
+  hint: string;
+}[] = [
+  { key: "emailOnBooking", label: "New booking", hint: "An e-mail to you for each new booking." },
+  { key: "emailOnCancellation", label: "Cancellation", hint: "An e-mail to you when an invitee cancels." },
+  {
+    key: "emailReminders",
+    label: "Reminders",
+    hint: "Reminder e-mails to you and your invitees before each meeting.",
+  },
+];
+
+/** The Calendar Settings tab: host-wide buffer and notice, notification e-mails, Google accounts. */
+export function CalendarSettingsTab() {
+  const queryClient = useQueryClient();
+  const settings = useCalendarSettings();
+  const save = useMutation({
+    mutationFn: (body: CalendarSettingsBody) => api.put<CalendarSettings>("/calendar-settings", body),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: calendarSettingsKey });
+      const before = queryClient.getQueryData<CalendarSettings>(calendarSettingsKey);
+      if (before) {
+        queryClient.setQueryData<CalendarSettings>(calendarSettingsKey, {
+          ...before,
+          ...(body.bufferTime !== undefined ? { bufferTime: body.bufferTime } : {}),
+          ...(body.minimumNotice !== undefined ? { minimumNotice: body.minimumNotice } : {}),
+          notifications: { ...before.notifications, ...body.notifications },
+        });
+      }
+      return { before };
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData(calendarSettingsKey, data);
+      toast.success("Calendar settings saved");
+    },
+    onError: (error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(calendarSettingsKey, context.before);
+      toast.error("Failed to save calendar settings", { description: error.message });
+    },
+  });
+
+  if (settings.isPending) {
+    return (
+      <div role="status" aria-label="Loading calendar settings" className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-56" />
+        <Skeleton className="h-56" />
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Card>
+        <LoadError
+          title="Failed to load calendar settings"
+          detail={settings.error.message}
+          onRetry={() => void settings.refetch()}
+        />
+      </Card>
+    );
+  }
+  const data = settings.data;
+
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      <Card className="p-5">
+        <h2 className="font-semibold text-base text-slate-900">Booking rules</h2>
+        <p className="mt-1 mb-5 text-slate-500 text-sm">
+          Apply to every event type. A schedule's own buffer or notice wins when it is longer.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Buffer time" htmlFor="settings-buffer" hint="Before and after each meeting">
+            <Select
+              id="settings-buffer"
+              value={data.bufferTime}
+              onChange={(e) =>
+                save.mutate({ bufferTime: Number(e.target.value) as CalendarSettings["bufferTime"] })
+              }
+            >
+              {BUFFER_TIME_OPTIONS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 0 ? "None" : `${m} minutes`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label="Minimum notice"
+            htmlFor="settings-notice"
+            hint="How soon before a meeting it can be booked"
+          >
+            <Select
+              id="settings-notice"
+              value={data.minimumNotice}
+              onChange={(e) =>
+                save.mutate({ minimumNotice: Number(e.target.value) as CalendarSettings["minimumNotice"] })
+              }
+            >
+              {MINIMUM_NOTICE_OPTIONS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 0 ? "None" : m === 1440 ? "1 day" : `${m} minutes`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      </Card>
+
+      <Card className="p-5">
+        <h2 className="font-semibold text-base text-slate-900">Notifications</h2>
+        <p className="mt-1 mb-3 text-slate-500 text-sm">E-mails Kairos sends about your bookings.</p>
+        <ul className="divide-y divide-slate-100">
+          {NOTIFICATIONS.map(({ key, label, hint }) => (
+            <li key={key} className="flex items-center justify-between gap-4 py-3">
+              <div>
+                <Label htmlFor={`notify-${key}`} className="cursor-pointer">
+                  {label}
+                </Label>
+                <p id={`notify-${key}-hint`} className="text-[13px] text-slate-500">
+                  {hint}
+                </p>
+              </div>
+              <Switch
+                id={`notify-${key}`}
+                aria-describedby={`notify-${key}-hint`}
+                checked={data.notifications[key]}
+                onCheckedChange={(on) => save.mutate({ notifications: { [key]: on } })}
+              />
+            </li>
+          ))}
+        </ul>
+        {data.notifications.emailReminders && (
+          <Field label="Send reminders" htmlFor="notify-reminder-minutes" className="mt-3 sm:w-60">
+            <Select
+              id="notify-reminder-minutes"
+              value={data.notifications.reminderMinutes}
+              onChange={(e) =>
+                save.mutate({
+                  notifications: {
+                    reminderMinutes: Number(e.target.value) as NotificationSettings["reminderMinutes"],
+                  },
+                })
+              }
+            >
+              {REMINDER_MINUTES_OPTIONS.map((m) => (
+                <option key={m} value={m}>
+                  {minutesText(m)} before
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+      </Card>
+
+      <Card className="p-5 lg:col-span-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-semibold text-base text-slate-900">Google accounts</h2>
+          <Badge tone="grey">Coming soon</Badge>
+        </div>
+        <p className="mt-1 text-slate-500 text-sm">
+          Connected calendars keep busy times off your booking page and receive new bookings.
+        </p>
+        <EmptyState
+          icon={CalendarPlus}
+          title="No Google accounts connected"
+          description="Connecting Google Calendar is coming in a later release. Until then, your schedules and holidays decide when you can be booked."
+          className="py-8"
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { type CustomHoliday, customHolidayBody } from "../../../contract/holidays";
+import { Button, ConfirmDialog, Field, Input, toast } from "../../components/ui";
+import { ApiError, api } from "../../lib/api";
+import { holidayKeys } from "./queries";
+import { shortDate } from "./schedule-format";
+
+// The form's inputs are strings; an empty end date means a single day.
+const form = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  date: z.string().min(1, "Choose a date"),
+  endDate: z.string(),
+});
+type Form = z.infer<typeof form>;
+
+export function dateRangeText(date: string, endDate: string | null): string {
+  return endDate && endDate !== date ? `${shortDate(date)} – ${shortDate(endDate)}` : shortDate(date);
+}
+
+/** Add a named day (or range) off, and remove custom holidays. */
+export function CustomHolidays({ holidays }: { holidays: CustomHoliday[] }) {
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<CustomHoliday | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({
+    resolver: zodResolver(form),
+    mode: "onBlur",
+    defaultValues: { name: "", date: "", endDate: "" },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/holidays/custom/${id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: holidayKeys.all });
+      toast.success("Holiday removed");
+      setRemoving(null);
+    },
+    onError: (error) => toast.error("Failed to remove holiday", { description: error.message }),
+  });
+
+  const add = handleSubmit(async (values) => {
+    const body = { name: values.name, date: values.date, endDate: values.endDate || null };
+    const parsed = customHolidayBody.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = (issue.path[0] as keyof Form) ?? "date";
+      setError(field, { message: issue.message }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await api.post<CustomHoliday>("/holidays/custom", parsed.data);
+      await queryClient.invalidateQueries({ queryKey: holidayKeys.all });
+      toast.success("Holiday added");
+      reset();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
+      for (const key of ["name", "date", "endDate"] as const) {
+        if (fieldErrors?.[key]) setError(key, { message: fieldErrors[key] }, { shouldFocus: true });
+      }
+      toast.error("Failed to add holiday", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  });
+
+  return (
+    <div>
+      <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-2">
+        <Field label="Name" htmlFor="custom-name" error={errors.name?.message} className="sm:col-span-2">
+          <Input
+            id="custom-name"
+            placeholder="e.g. Company offsite"
+            invalid={Boolean(errors.name)}
+            {...register("name")}
+          />
+        </Field>
+        <Field label="Date" htmlFor="custom-date" error={errors.date?.message}>
+          <Input id="custom-date" type="date" invalid={Boolean(errors.date)} {...register("date")} />
+        </Field>
+        <Field label="Until (optional)" htmlFor="custom-end" error={errors.endDate?.message}>
+          <Input id="custom-end" type="date" invalid={Boolean(errors.endDate)} {...register("endDate")} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="outline" loading={isSubmitting}>
+            {isSubmitting ? "Adding..." : "Add holiday"}
+          </Button>
+        </div>
+      </form>
+      {holidays.length === 0 ? (
+        <p className="mt-4 text-slate-500 text-sm">No custom holidays yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100 border-slate-100 border-t">
+          {holidays.map((h) => (
+            <li key={h._id} className="flex items-center gap-3 py-2.5">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900 text-sm">{h.name}</p>
+                <p className="tabular text-[13px] text-slate-500">{dateRangeText(h.date, h.endDate)}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => setRemoving(h)}
+                aria-label={`Delete ${h.name}`}
+                className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-600"
+              >
+                <Trash2 size={15} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Delete holiday?"
+        description={removing ? `"${removing.name}" will be bookable again.` : undefined}
+        confirmLabel="Yes, delete it!"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing._id)}
+      />
+    </div>
+  );
+}

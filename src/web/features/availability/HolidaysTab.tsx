@@ -1,0 +1,186 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Flag, PartyPopper } from "lucide-react";
+import {
+  HOLIDAY_COUNTRIES,
+  HOLIDAY_COUNTRY_NAMES,
+  type HolidayCountry,
+  type HolidaySettings,
+  type HolidaySettingsBody,
+} from "../../../contract/holidays";
+import { Card, EmptyState, Field, Select, Skeleton, Spinner, Switch, toast } from "../../components/ui";
+import { api } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { CustomHolidays, dateRangeText } from "./CustomHolidays";
+import { LoadError } from "./EditorStates";
+import { holidayKeys, useHolidaySettings, useSchedules } from "./queries";
+import { todayIn } from "./timezones";
+import { UpcomingHolidays } from "./UpcomingHolidays";
+
+/** The Holidays tab: a country's public holidays (each can be switched off) and custom days off. */
+export function HolidaysTab() {
+  const queryClient = useQueryClient();
+  const settings = useHolidaySettings();
+  // Holidays are whole days in the host's zone: the default schedule's (as the server counts them).
+  const schedules = useSchedules();
+  const hostZone = schedules.data?.find((s) => s.isDefault)?.timezone ?? "Asia/Kolkata";
+  const save = useMutation({
+    mutationFn: (body: HolidaySettingsBody) => api.put<HolidaySettings>("/holidays", body),
+    onMutate: async (body) => {
+      // Switches answer at once; the server's answer (or the old state on failure) follows.
+      await queryClient.cancelQueries({ queryKey: holidayKeys.settings });
+      const before = queryClient.getQueryData<HolidaySettings>(holidayKeys.settings);
+      if (before && body.disabledHolidays) {
+        const off = new Set(body.disabledHolidays);
+        queryClient.setQueryData<HolidaySettings>(holidayKeys.settings, {
+          ...before,
+          disabledHolidays: body.disabledHolidays,
+          holidays: before.holidays.map((h) => (h.type === "public" ? { ...h, enabled: !off.has(h.id) } : h)),
+        });
+      }
+      return { before };
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData(holidayKeys.settings, data);
+      void queryClient.invalidateQueries({ queryKey: holidayKeys.upcoming });
+      toast.success("Holiday settings saved");
+    },
+    onError: (error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(holidayKeys.settings, context.before);
+      toast.error("Failed to save holiday settings", { description: error.message });
+    },
+  });
+
+  if (settings.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label="Loading holidays"
+        className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      >
+        <Skeleton className="h-96" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Card>
+        <LoadError
+          title="Failed to load holidays"
+          detail={settings.error.message}
+          onRetry={() => void settings.refetch()}
+        />
+      </Card>
+    );
+  }
+
+  const data = settings.data;
+  const publicHolidays = data.holidays.filter((h) => h.type === "public");
+  const years = data.years;
+  const today = todayIn(hostZone);
+  const changingCountry = save.isPending && save.variables?.countryCode !== undefined;
+
+  const toggle = (id: string, enabled: boolean) => {
+    const off = new Set(data.disabledHolidays);
+    if (enabled) off.delete(id);
+    else off.add(id);
+    save.mutate({ disabledHolidays: [...off] });
+  };
+
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <Card>
+        <div className="flex flex-wrap items-end justify-between gap-4 border-slate-200 border-b p-5">
+          <div>
+            <h2 className="font-semibold text-base text-slate-900">Public holidays</h2>
+            <p className="mt-1 text-slate-500 text-sm">
+              Holidays that are on block the whole day. Switch one off to stay bookable.
+            </p>
+          </div>
+          <Field label="Country" htmlFor="holiday-country" className="w-full sm:w-60">
+            <div className="flex items-center gap-2">
+              <Select
+                id="holiday-country"
+                wrapperClassName="flex-1"
+                value={data.countryCode ?? ""}
+                disabled={changingCountry}
+                onChange={(e) =>
+                  save.mutate({ countryCode: (e.target.value || null) as HolidayCountry | null })
+                }
+              >
+                <option value="">None</option>
+                {HOLIDAY_COUNTRIES.map((c) => (
+                  <option key={c} value={c}>
+                    {HOLIDAY_COUNTRY_NAMES[c]} ({c})
+                  </option>
+                ))}
+              </Select>
+              {changingCountry && <Spinner label="Saving" className="text-accent" />}
+            </div>
+          </Field>
+        </div>
+        {!data.countryCode ? (
+          <EmptyState
+            icon={Flag}
+            title="No country selected"
+            description="Choose a country to block its public holidays."
+          />
+        ) : publicHolidays.length === 0 ? (
+          <EmptyState
+            icon={PartyPopper}
+            title="No public holidays found"
+            description={`Nothing listed for ${years.join(" and ")}.`}
+          />
+        ) : (
+          years.map((year) => {
+            const ofYear = publicHolidays.filter((h) => h.date.startsWith(String(year)));
+            if (ofYear.length === 0) return null;
+            return (
+              <section key={year} aria-labelledby={`holidays-${year}`} className="px-5 pt-4 pb-2">
+                <h3
+                  id={`holidays-${year}`}
+                  className="mb-1 font-medium text-slate-500 text-xs uppercase tracking-wide"
+                >
+                  {year}
+                </h3>
+                <ul className="divide-y divide-slate-100">
+                  {ofYear.map((h) => {
+                    const id = `holiday-${h.id}-${h.date}`;
+                    const past = h.endDate < today;
+                    return (
+                      <li key={id} className={cn("flex items-center gap-3 py-2.5", past && "opacity-55")}>
+                        <div className="min-w-0 flex-1">
+                          <label
+                            htmlFor={id}
+                            className={h.enabled ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
+                          >
+                            {h.name}
+                          </label>
+                          <p className="tabular text-[13px] text-slate-500">
+                            {dateRangeText(h.date, h.endDate)}
+                            {past ? " · passed" : !h.enabled && " · bookable"}
+                          </p>
+                        </div>
+                        <Switch id={id} checked={h.enabled} onCheckedChange={(on) => toggle(h.id, on)} />
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            );
+          })
+        )}
+      </Card>
+      <div className="flex flex-col gap-4">
+        <UpcomingHolidays />
+        <Card className="p-5">
+          <h2 className="font-semibold text-base text-slate-900">Custom holidays</h2>
+          <p className="mt-1 mb-4 text-slate-500 text-sm">
+            Your own days off, such as a vacation or an offsite.
+          </p>
+          <CustomHolidays holidays={data.customHolidays} />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Globe, MoreHorizontal, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import type { AvailabilitySchedule } from "../../../contract/availability";
+import { Badge, Menu, MenuItem, MenuSeparator } from "../../components/ui";
+import { cn } from "../../lib/cn";
+import { summarizeWeek } from "./schedule-format";
+import { timeZoneName } from "./timezones";
+
+export interface ScheduleSwitcherProps {
+  schedules: AvailabilitySchedule[];
+  selectedId: string;
+  onSelect: (id: string) => void;
+  onCreate: () => void;
+  onRename: (schedule: AvailabilitySchedule) => void;
+  onSetDefault: (schedule: AvailabilitySchedule) => void;
+  onDelete: (schedule: AvailabilitySchedule) => void;
+}
+
+/** The host's schedules as a row of cards (scrolls sideways on a phone), plus 'New schedule'. */
+export function ScheduleSwitcher({
+  schedules,
+  selectedId,
+  onSelect,
+  onCreate,
+  onRename,
+  onSetDefault,
+  onDelete,
+}: ScheduleSwitcherProps) {
+  return (
+    <div className="-mx-4 snap-x scroll-px-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+      <ul aria-label="Schedules" className="flex gap-3">
+        {schedules.map((s) => {
+          const selected = s._id === selectedId;
+          return (
+            <li
+              key={s._id}
+              className={cn(
+                "relative w-72 max-w-[80vw] shrink-0 snap-start rounded-lg border bg-white transition-shadow",
+                selected
+                  ? "border-accent ring-1 ring-accent"
+                  : "border-slate-200 hover:border-slate-300 hover:shadow-sm",
+              )}
+            >
+              <button
+                type="button"
+                aria-current={selected || undefined}
+                onClick={() => onSelect(s._id)}
+                className="flex w-full flex-col items-start gap-1 rounded-lg p-4 pr-11 text-left focus-visible:outline-offset-0"
+              >
+                <span className="line-clamp-2 break-words font-semibold text-slate-900 text-sm">
+                  {s.name}
+                </span>
+                {s.isDefault && <Badge tone="blue">Default</Badge>}
+                <span className="line-clamp-2 text-[13px] text-slate-600">{summarizeWeek(s.schedule)}</span>
+                <span className="mt-1 flex items-center gap-1.5 text-slate-500 text-xs">
+                  <Globe size={13} aria-hidden /> {timeZoneName(s.timezone)}
+                </span>
+              </button>
+              <div className="absolute top-3 right-2">
+                <Menu
+                  trigger={
+                    <button
+                      type="button"
+                      aria-label={`Actions for ${s.name}`}
+                      className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                    >
+                      <MoreHorizontal size={18} aria-hidden />
+                    </button>
+                  }
+                >
+                  <MenuItem icon={Pencil} onSelect={() => onRename(s)}>
+                    Rename
+                  </MenuItem>
+                  <MenuItem icon={Star} disabled={s.isDefault} onSelect={() => onSetDefault(s)}>
+                    {s.isDefault ? "Default schedule" : "Set as default"}
+                  </MenuItem>
+                  <MenuSeparator />
+                  <MenuItem icon={Trash2} danger onSelect={() => onDelete(s)}>
+                    Delete
+                  </MenuItem>
+                </Menu>
+              </div>
+            </li>
+          );
+        })}
+        <li className="shrink-0">
+          <button
+            type="button"
+            onClick={onCreate}
+            className="flex h-full min-h-[6.5rem] w-44 flex-col items-center justify-center gap-1.5 rounded-lg border border-slate-300 border-dashed text-slate-600 text-sm transition-colors hover:border-accent hover:bg-accent-soft hover:text-accent"
+          >
+            <Plus size={18} aria-hidden /> New schedule
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { AvailabilityList, AvailabilitySchedule } from "../../../contract/availability";
+import type { CalendarSettings } from "../../../contract/calendar-settings";
+import type { HolidaySettings, UpcomingHolidays } from "../../../contract/holidays";
+import { api } from "../../lib/api";
+
+export const availabilityKeys = {
+  all: ["availability"] as const,
+  list: ["availability", "list"] as const,
+  detail: (id: string) => ["availability", "detail", id] as const,
+};
+export const holidayKeys = {
+  all: ["holidays"] as const,
+  settings: ["holidays", "settings"] as const,
+  upcoming: ["holidays", "upcoming"] as const,
+};
+export const calendarSettingsKey = ["calendar-settings"] as const;
+
+export function useSchedules() {
+  return useQuery({
+    queryKey: availabilityKeys.list,
+    queryFn: () => api.get<AvailabilityList>("/availability"),
+  });
+}
+
+/** One schedule; seeded from the list when it is already loaded, so switching schedules is instant. */
+export function useSchedule(id: string | undefined, queryClient: QueryClient) {
+  return useQuery({
+    queryKey: availabilityKeys.detail(id ?? "none"),
+    queryFn: () => api.get<AvailabilitySchedule>(`/availability/${id}`),
+    enabled: Boolean(id),
+    initialData: () =>
+      queryClient.getQueryData<AvailabilityList>(availabilityKeys.list)?.find((s) => s._id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(availabilityKeys.list)?.dataUpdatedAt,
+  });
+}
+
+/** Puts a schedule the server answered with into both caches (detail and list) without refetching. */
+export function storeSchedule(queryClient: QueryClient, schedule: AvailabilitySchedule): void {
+  queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
+  queryClient.setQueryData<AvailabilityList>(availabilityKeys.list, (list) =>
+    list?.map((s) => (s._id === schedule._id ? schedule : s)),
+  );
+}
+
+export function useHolidaySettings() {
+  return useQuery({
+    queryKey: holidayKeys.settings,
+    queryFn: () => api.get<HolidaySettings>("/holidays"),
+  });
+}
+
+export function useUpcomingHolidays() {
+  return useQuery({
+    queryKey: holidayKeys.upcoming,
+    queryFn: () => api.get<UpcomingHolidays>("/holidays/upcoming?limit=5"),
+  });
+}
+
+export function useCalendarSettings() {
+  return useQuery({
+    queryKey: calendarSettingsKey,
+    queryFn: () => api.get<CalendarSettings>("/calendar-settings"),
+  });
+}

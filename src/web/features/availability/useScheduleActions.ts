@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AvailabilityList, AvailabilitySchedule } from "../../../contract/availability";
+import { toast } from "../../components/ui";
+import { api } from "../../lib/api";
+import { availabilityKeys, storeSchedule } from "./queries";
+
+/** Create, rename, set default and delete, each with the spec's failure texts. */
+export function useScheduleActions() {
+  const queryClient = useQueryClient();
+  const setList = (change: (list: AvailabilityList) => AvailabilityList) =>
+    queryClient.setQueryData<AvailabilityList>(availabilityKeys.list, (list) => (list ? change(list) : list));
+
+  const create = useMutation({
+    mutationFn: (name: string) => api.post<AvailabilitySchedule>("/availability", { name }),
+    onSuccess: (schedule) => {
+      queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
+      setList((list) => [...list, schedule]);
+      toast.success("Schedule created");
+    },
+    onError: (error) => toast.error("Failed to create availability schedule", { description: error.message }),
+  });
+
+  const rename = useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api.put<AvailabilitySchedule>(`/availability/${id}`, { name }),
+    onSuccess: (schedule) => {
+      storeSchedule(queryClient, schedule);
+      toast.success("Schedule renamed");
+    },
+    onError: (error) => toast.error("Failed to update availability schedule", { description: error.message }),
+  });
+
+  const setDefault = useMutation({
+    mutationFn: (id: string) => api.put<AvailabilitySchedule>(`/availability/${id}/set-default`),
+    onSuccess: (schedule) => {
+      // Only one default: the others lose the badge at once, then the list is confirmed by the server.
+      setList((list) => list.map((s) => (s._id === schedule._id ? schedule : { ...s, isDefault: false })));
+      queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+      toast.success(`"${schedule.name}" is now your default schedule`);
+    },
+    onError: (error) => toast.error("Failed to set default schedule", { description: error.message }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/availability/${id}`),
+    onSuccess: (_, id) => {
+      setList((list) => list.filter((s) => s._id !== id));
+      queryClient.removeQueries({ queryKey: availabilityKeys.detail(id) });
+      toast.success("Schedule deleted");
+    },
+    // The server's refusal (default schedule, in use by event types) is shown in the confirm dialog.
+  });
+
+  return { create, rename, setDefault, remove };
+}

@@ -1,0 +1,193 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CalendarX, Check, CloudOff, RefreshCw, RotateCw, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import type { BookingDto } from "../../../contract/bookings";
+import { Button, buttonClasses } from "../../components/ui/Button";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { AddToCalendarMenu } from "./AddToCalendarMenu";
+import { BookingSummary } from "./BookingSummary";
+import {
+  bookingKeys,
+  type ConfirmedState,
+  confirmationPath,
+  fetchPublicBooking,
+  reschedulePath,
+} from "./bookingApi";
+import { CancelBookingDialog } from "./CancelBookingDialog";
+import { PublicFrame, StatusCard } from "./PublicFrame";
+
+/**
+ * /booking-confirmed?uid=…&token=…[&action=cancel]. Navigation state gives an instant first paint
+ * after booking; the uid and token in the URL make reloads and the e-mail links work.
+ */
+export default function BookingConfirmedPage() {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = location.state as ConfirmedState | null;
+  const uid = search.get("uid") ?? state?.booking.uid ?? "";
+  const token = search.get("token") ?? state?.token ?? "";
+  const fromState = state?.booking.uid === uid ? state.booking : undefined;
+
+  const booking = useQuery({
+    queryKey: bookingKeys.booking(uid),
+    queryFn: () => fetchPublicBooking(uid, token),
+    enabled: !!uid && !!token,
+    initialData: fromState,
+  });
+  const [cancelOpen, setCancelOpen] = useState(false);
+
+  const data = booking.data ?? fromState;
+  const cancellable = data?.status === "confirmed" && !data.cancelledAt && !!token;
+
+  // The e-mail's cancel link lands here with ?action=cancel.
+  const wantsCancel = search.get("action") === "cancel";
+  useEffect(() => {
+    if (wantsCancel && cancellable) setCancelOpen(true);
+  }, [wantsCancel, cancellable]);
+
+  useEffect(() => {
+    document.title = data?.status === "cancelled" ? "Cancelled" : "You're scheduled!";
+  }, [data?.status]);
+
+  if (!data) {
+    if (uid && token && booking.isPending) return <ConfirmationSkeleton />;
+    if (booking.isError && !(booking.error instanceof ApiError && booking.error.status < 500)) {
+      return (
+        <StatusCard
+          icon={CloudOff}
+          title="Could not load your booking"
+          description="Check your connection and try again."
+          action={
+            <Button variant="outline" onClick={() => void booking.refetch()}>
+              <RotateCw size={16} aria-hidden /> Retry
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <StatusCard
+        icon={CalendarX}
+        title="Booking Not Found"
+        description="The booking confirmation could not be loaded."
+        action={
+          <Link to="/" className={buttonClasses({ variant: "primary" })}>
+            Go Home
+          </Link>
+        }
+      />
+    );
+  }
+
+  const onCancelled = (cancelled: BookingDto) => {
+    queryClient.setQueryData(bookingKeys.booking(cancelled.uid), cancelled);
+    // Drop ?action=cancel so a reload does not offer to cancel again.
+    if (wantsCancel) navigate(confirmationPath(cancelled.uid, token), { replace: true, state: null });
+  };
+
+  const status = data.status;
+  const slug = data.eventType.slug;
+  return (
+    <PublicFrame className="max-w-xl px-4 sm:px-6">
+      <div className="pt-8 text-center sm:pt-0">
+        <Headline status={status} />
+      </div>
+      <BookingSummary booking={data} className="mt-8" />
+
+      {status === "confirmed" && (
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <AddToCalendarMenu booking={data} token={token || undefined} />
+          {cancellable && data.eventType._id && (
+            <Link
+              to={reschedulePath(slug, data.uid, token)}
+              className={buttonClasses({ variant: "outline" })}
+            >
+              <RefreshCw size={16} aria-hidden /> Reschedule
+            </Link>
+          )}
+          {cancellable && (
+            <Button
+              variant="outline"
+              onClick={() => setCancelOpen(true)}
+              className="hover:border-red-300 hover:text-red-700"
+            >
+              <X size={16} aria-hidden /> Cancel
+            </Button>
+          )}
+        </div>
+      )}
+      {status === "cancelled" && data.eventType._id && (
+        <div className="mt-5 flex justify-center">
+          <Link to={`/book/${encodeURIComponent(slug)}`} className={buttonClasses({ variant: "primary" })}>
+            Book a new time
+          </Link>
+        </div>
+      )}
+
+      {cancellable && (
+        <CancelBookingDialog
+          open={cancelOpen}
+          onOpenChange={setCancelOpen}
+          booking={data}
+          token={token}
+          zone={data.attendee.timezone}
+          onCancelled={onCancelled}
+        />
+      )}
+    </PublicFrame>
+  );
+}
+
+function Headline({ status }: { status: BookingDto["status"] }) {
+  const cancelled = status === "cancelled";
+  const ended = status === "completed" || status === "no_show";
+  const Icon = cancelled ? X : Check;
+  return (
+    <div aria-live="polite">
+      <span
+        className={cn(
+          "mx-auto flex size-16 items-center justify-center rounded-full",
+          cancelled
+            ? "bg-red-100 text-red-600"
+            : ended
+              ? "bg-slate-100 text-slate-500"
+              : "bg-emerald-100 text-emerald-600",
+        )}
+      >
+        <Icon size={34} strokeWidth={2.5} aria-hidden />
+      </span>
+      <h1 className="mt-5 font-semibold text-[28px] text-slate-900 leading-9 tracking-tight">
+        {cancelled ? "Cancelled" : ended ? "This meeting has ended" : "You're scheduled!"}
+      </h1>
+      <p className="mx-auto mt-2 max-w-sm text-slate-500 text-sm">
+        {cancelled
+          ? "This meeting has been cancelled and removed from the host's calendar."
+          : ended
+            ? "This meeting has already taken place."
+            : "A calendar invitation has been sent to your email address."}
+      </p>
+    </div>
+  );
+}
+
+function ConfirmationSkeleton() {
+  return (
+    <PublicFrame className="max-w-xl px-4 sm:px-6">
+      <div
+        className="flex flex-col items-center pt-8 sm:pt-0"
+        role="status"
+        aria-label="Loading your booking"
+      >
+        <Skeleton className="size-16 rounded-full" />
+        <Skeleton className="mt-5 h-8 w-56" />
+        <Skeleton className="mt-3 h-4 w-72" />
+      </div>
+      <Skeleton className="mt-8 h-80 w-full rounded-xl" />
+    </PublicFrame>
+  );
+}

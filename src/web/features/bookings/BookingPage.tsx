@@ -1,0 +1,261 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarX, CloudOff, RotateCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import type { Slot } from "../../../contract/bookings";
+import { Button, buttonClasses } from "../../components/ui/Button";
+import { monthOf } from "../../components/ui/dates";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { ApiError } from "../../lib/api";
+import { bookingKeys, fetchPublicBooking, fetchPublicEventType } from "./bookingApi";
+import { DateTimeStep } from "./DateTimeStep";
+import { DetailsForm } from "./DetailsForm";
+import { EventInfo } from "./EventInfo";
+import { startEarlyFetches, takeEarly } from "./earlyFetch";
+import { PageCard, PublicFrame, StatusCard } from "./PublicFrame";
+import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
+import { addMinutes, dateInZone, detectTimeZone } from "./time";
+import { useBookingSubmit } from "./useBookingSubmit";
+import { useNow } from "./useNow";
+import { emptyDetails } from "./validation";
+
+// Runs once, when the chunk loads: the first requests start before React renders (see earlyFetch).
+startEarlyFetches(window.location.pathname);
+
+/**
+ * /book/:slug — step 1 'Select a Date & Time', step 2 'Enter Details' (or, with
+ * ?reschedule={uid}&token={token}, 'Confirm New Time'). Step 2 is a history entry, so the
+ * browser's Back button returns to the times.
+ */
+export default function BookingPage() {
+  const { slug = "" } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const rescheduleUid = search.get("reschedule");
+  const rescheduleToken = search.get("token");
+
+  const eventType = useQuery({
+    queryKey: bookingKeys.eventType(slug),
+    queryFn: () => takeEarly(["event-type", slug.toLowerCase()], () => fetchPublicEventType(slug)),
+  });
+  const original = useQuery({
+    queryKey: bookingKeys.booking(rescheduleUid ?? ""),
+    queryFn: () => fetchPublicBooking(rescheduleUid ?? "", rescheduleToken ?? ""),
+    enabled: !!rescheduleUid && !!rescheduleToken,
+  });
+
+  // The invitee's zone is detected, never assumed, and can be changed under the calendar.
+  const [zone, setZone] = useState(detectTimeZone);
+  const now = useNow();
+  const today = dateInZone(now, zone);
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [autoPick, setAutoPick] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [values, setValues] = useState(() =>
+    emptyDetails({ name: search.get("name"), email: search.get("email") }),
+  );
+  const booking = useBookingSubmit();
+  const stepRegion = useRef<HTMLDivElement>(null);
+
+  const inDetails = Boolean((location.state as { details?: boolean } | null)?.details) && slot !== null;
+
+  useEffect(() => {
+    if (eventType.data) document.title = `${eventType.data.title} | ${eventType.data.user.name}`;
+  }, [eventType.data]);
+
+  // The details step starts at its top (phones scroll far down the times); focus follows for screen readers.
+  useEffect(() => {
+    if (!inDetails) return;
+    window.scrollTo({ top: 0 });
+    stepRegion.current?.focus({ preventScroll: true });
+  }, [inDetails]);
+
+  if (eventType.isError) {
+    const missing = eventType.error instanceof ApiError && eventType.error.status === 404;
+    return missing ? (
+      <StatusCard
+        icon={CalendarX}
+        title="Event Not Found"
+        description="This booking link does not exist or is no longer active."
+        action={
+          <Link to="/" className={buttonClasses({ variant: "outline" })}>
+            Go Home
+          </Link>
+        }
+      />
+    ) : (
+      <StatusCard
+        icon={CloudOff}
+        title="Could not load this page"
+        description="Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void eventType.refetch()}>
+            <RotateCw size={16} aria-hidden /> Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (rescheduleUid && (original.isError || !rescheduleToken)) {
+    return (
+      <RescheduleUnavailable
+        slug={slug}
+        reason="This reschedule link is not valid. It may have been mistyped."
+      />
+    );
+  }
+  if (original.data && original.data.status !== "confirmed") {
+    const reason =
+      original.data.status === "cancelled"
+        ? "This meeting was cancelled, so it cannot be moved."
+        : "This meeting has already taken place.";
+    return <RescheduleUnavailable slug={slug} reason={reason} />;
+  }
+
+  const changeDate = (d: string) => {
+    setDate(d);
+    setSlot(null);
+    setNotice(null);
+  };
+  const changeZone = (z: string) => {
+    setZone(z);
+    // Labels and even the day of a time change with the zone: choose the time again, and move to an
+    // open day if the chosen one has nothing in the new zone.
+    setSlot(null);
+    setNotice(null);
+    setAutoPick(true);
+  };
+  const openDetails = () => {
+    booking.reset();
+    navigate({ search: location.search }, { state: { details: true } });
+  };
+  const backToTimes = () => {
+    setSlot(null);
+    booking.reset();
+    if (inDetails) navigate(-1);
+  };
+
+  const et = eventType.data;
+  const rescheduling = !!rescheduleUid;
+  const end = slot && et ? addMinutes(slot.iso, et.duration) : null;
+  const onConflict = (message: string) => {
+    setSlot(null);
+    setNotice(message);
+    navigate({ search: location.search }, { replace: true, state: null });
+  };
+
+  return (
+    <PublicFrame className="max-w-[1060px]">
+      <PageCard>
+        {rescheduling && <RescheduleBanner booking={original.data} zone={zone} />}
+        <div className="grid lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)]">
+          <div className="border-slate-200 border-b p-5 sm:p-8 lg:border-r lg:border-b-0">
+            {et ? (
+              <EventInfo
+                eventType={et}
+                showProfileLink={!inDetails && !rescheduling}
+                chosen={inDetails && slot && end ? { start: slot.iso, end, zone } : null}
+              />
+            ) : (
+              <InfoSkeleton />
+            )}
+          </div>
+          <div ref={stepRegion} tabIndex={-1} className="min-w-0 p-5 outline-none sm:p-8">
+            {inDetails && slot && et && date ? (
+              rescheduling && original.data && rescheduleToken ? (
+                <RescheduleConfirm
+                  booking={original.data}
+                  start={slot.iso}
+                  end={end ?? slot.iso}
+                  zone={zone}
+                  onBack={backToTimes}
+                  submitting={booking.submitting}
+                  alert={booking.alert}
+                  onConfirm={() =>
+                    void booking.submit({
+                      eventType: et,
+                      slot,
+                      zone,
+                      date,
+                      reschedule: { booking: original.data, token: rescheduleToken },
+                      onConflict,
+                    })
+                  }
+                />
+              ) : (
+                <div className="max-w-lg">
+                  <DetailsForm
+                    eventType={et}
+                    values={values}
+                    onValuesChange={setValues}
+                    onBack={backToTimes}
+                    submitting={booking.submitting}
+                    alert={booking.alert}
+                    serverErrors={booking.fieldErrors}
+                    onSubmit={(v) => void booking.submit({ eventType: et, slot, zone, date, onConflict }, v)}
+                  />
+                </div>
+              )
+            ) : (
+              <DateTimeStep
+                // The availability endpoint takes the slug too, so times load alongside the event type.
+                eventRef={slug.toLowerCase()}
+                today={today}
+                month={month}
+                onMonthChange={setMonth}
+                date={date}
+                onDateChange={changeDate}
+                zone={zone}
+                onZoneChange={changeZone}
+                slot={slot}
+                onSlotChange={(s) => {
+                  setSlot(s);
+                  setNotice(null);
+                }}
+                onNext={openDetails}
+                notice={notice}
+                autoPick={autoPick}
+                onAutoPickDone={() => setAutoPick(false)}
+              />
+            )}
+          </div>
+        </div>
+      </PageCard>
+    </PublicFrame>
+  );
+}
+
+function InfoSkeleton() {
+  return (
+    <div aria-hidden>
+      <div className="flex items-center gap-3 lg:block">
+        <Skeleton className="size-11 rounded-full lg:mb-3" />
+        <div className="flex-1">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="mt-2 h-7 w-48" />
+        </div>
+      </div>
+      <Skeleton className="mt-5 h-4 w-24" />
+      <Skeleton className="mt-3 h-4 w-32" />
+    </div>
+  );
+}
+
+function RescheduleUnavailable({ slug, reason }: { slug: string; reason: string }) {
+  return (
+    <StatusCard
+      icon={CalendarX}
+      title="Cannot Reschedule"
+      description={reason}
+      action={
+        <Link to={`/book/${encodeURIComponent(slug)}`} className={buttonClasses({ variant: "primary" })}>
+          Book a new time
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { CalendarDays, Clock, ExternalLink, Globe, Hash, MessageSquareText, User, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import type { BookingDto } from "../../../contract/bookings";
+import { cn } from "../../lib/cn";
+import { LocationIcon } from "./LocationIcon";
+import { formatDateLong, formatDuration, formatTimeRange, zoneLabel } from "./time";
+
+const ONLINE = new Set(["zoom", "google_meet", "microsoft_teams", "webex", "goto_meeting"]);
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <dt className="mt-0.5 shrink-0 text-slate-400">
+        {icon}
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 flex-1 break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+/** The booked meeting: when (in the invitee's zone), how long, where, who, and what they told the host. */
+export function BookingSummary({ booking, className }: { booking: BookingDto; className?: string }) {
+  const zone = booking.attendee.timezone;
+  const minutes = Math.round((Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000);
+  const location = booking.location;
+  const cancelled = booking.status === "cancelled";
+
+  return (
+    <section
+      aria-label="Meeting details"
+      className={cn("rounded-xl border border-slate-200 bg-white p-5 text-left sm:p-6", className)}
+    >
+      <div className="flex items-center gap-2.5">
+        <span
+          aria-hidden
+          className="size-3 shrink-0 rounded-full"
+          style={{ backgroundColor: booking.eventType.color }}
+        />
+        <h2 className="font-semibold text-lg text-slate-900 leading-6">{booking.eventType.title}</h2>
+      </div>
+      <p className="mt-1 pl-5.5 text-slate-500 text-sm">with {booking.host.name}</p>
+
+      <dl className="mt-5 grid gap-3.5 text-sm">
+        <Row icon={<CalendarDays size={18} aria-hidden />} label="Date and time">
+          <span
+            data-testid="confirmed-time"
+            className={cn("font-semibold text-slate-900", cancelled && "line-through")}
+          >
+            {formatTimeRange(booking.startTime, booking.endTime, zone)}
+          </span>
+          <span className={cn("block text-slate-600", cancelled && "line-through")}>
+            {formatDateLong(booking.startTime, zone)}
+          </span>
+        </Row>
+        <Row icon={<Clock size={18} aria-hidden />} label="Duration">
+          {formatDuration(minutes)}
+        </Row>
+        {location && (
+          <Row icon={<LocationIcon type={location.type} />} label="Location">
+            <span className="font-medium text-slate-900">
+              {location.type === "ask_invitee" ? "Location" : location.displayName}
+            </span>
+            {cancelled ? null : booking.meetingLink ? (
+              <a
+                href={booking.meetingLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-0.5 flex w-fit items-center gap-1 font-medium text-accent hover:underline"
+              >
+                Join meeting <ExternalLink size={14} aria-hidden />
+              </a>
+            ) : ONLINE.has(location.type) ? (
+              <span className="block text-slate-500">Meeting link will be provided</span>
+            ) : (
+              location.value && <span className="block text-slate-600">{location.value}</span>
+            )}
+          </Row>
+        )}
+        {booking.meetingIdFormatted && !cancelled && (
+          <Row icon={<Hash size={18} aria-hidden />} label="Meeting ID">
+            Meeting ID:{" "}
+            <span className="font-medium text-slate-900 tabular-nums">{booking.meetingIdFormatted}</span>
+          </Row>
+        )}
+        <Row icon={<Globe size={18} aria-hidden />} label="Time zone">
+          {zoneLabel(zone)}
+        </Row>
+        <Row icon={<User size={18} aria-hidden />} label="Attendee">
+          <span className="font-medium text-slate-900">{booking.attendee.name}</span>
+          <span className="block text-slate-600">{booking.attendee.email}</span>
+          {booking.attendee.phone && (
+            <span className="block text-slate-600 tabular-nums">{booking.attendee.phone}</span>
+          )}
+        </Row>
+        {booking.guests.length > 0 && (
+          <Row icon={<Users size={18} aria-hidden />} label="Guests">
+            {booking.guests.join(", ")}
+          </Row>
+        )}
+        {(booking.message || booking.answers.length > 0) && (
+          <Row icon={<MessageSquareText size={18} aria-hidden />} label="Additional Information">
+            <div className="grid gap-2">
+              {booking.message && (
+                <div>
+                  <p className="font-medium text-slate-900">Notes</p>
+                  <p className="whitespace-pre-line text-slate-600">{booking.message}</p>
+                </div>
+              )}
+              {booking.answers.map((a) => (
+                <div key={a.question}>
+                  <p className="font-medium text-slate-900">{a.question}</p>
+                  <p className="whitespace-pre-line text-slate-600">{a.answer}</p>
+                </div>
+              ))}
+            </div>
+          </Row>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CalendarClock, RotateCw } from "lucide-react";
+import { useEffect, useRef } from "react";
+import type { Slot } from "../../../contract/bookings";
+import { Button } from "../../components/ui/Button";
+import { addMonths, monthOf } from "../../components/ui/dates";
+import { MonthCalendar } from "../../components/ui/MonthCalendar";
+import { cn } from "../../lib/cn";
+import { bookingKeys, fetchSlotDays, fetchSlots } from "./bookingApi";
+import { takeEarly } from "./earlyFetch";
+import { SlotList } from "./SlotList";
+import { TimezoneSelect } from "./TimezoneSelect";
+
+/** How far the calendar can be paged ahead; windows are usually far shorter. */
+const MONTHS_AHEAD = 24;
+/** On first load an empty month moves on by itself, at most this many times. */
+const AUTO_ADVANCE_LIMIT = 2;
+
+export interface DateTimeStepProps {
+  /** Event type id or slug for the availability endpoint. */
+  eventRef: string;
+  today: string;
+  month: string;
+  onMonthChange: (month: string) => void;
+  date: string | null;
+  onDateChange: (date: string) => void;
+  zone: string;
+  onZoneChange: (zone: string) => void;
+  slot: Slot | null;
+  onSlotChange: (slot: Slot) => void;
+  onNext: () => void;
+  /** Shown above the slots after a failed booking (e.g. the time was just taken). */
+  notice?: string | null;
+  /** Until the invitee touches the calendar, the page may pick the first open day for them. */
+  autoPick: boolean;
+  onAutoPickDone: () => void;
+}
+
+/** Step 1: month calendar and time zone on the left, the chosen day's times on the right. */
+export function DateTimeStep(props: DateTimeStepProps) {
+  const { eventRef, today, month, date, zone, slot, autoPick } = props;
+  const queryClient = useQueryClient();
+  const advanced = useRef(0);
+
+  const days = useQuery({
+    queryKey: bookingKeys.month(eventRef, month, zone),
+    queryFn: () => takeEarly(["month", eventRef, month, zone], () => fetchSlotDays(eventRef, month, zone)),
+  });
+  const slots = useQuery({
+    queryKey: bookingKeys.day(eventRef, date ?? "", zone),
+    queryFn: () =>
+      takeEarly(["day", eventRef, date ?? "", zone], () => fetchSlots(eventRef, date ?? "", zone)),
+    enabled: !!date,
+    // Times go stale fast when others book; never show a cached day older than this.
+    staleTime: 15_000,
+  });
+
+  const openDays = new Set((days.data?.days ?? []).filter((d) => d >= today));
+
+  // First visit (and after a zone change): keep the chosen day if it is still open, else show the
+  // earliest open day (moving past an empty month), so times are visible without a click.
+  const firstOpen = days.data?.days.find((d) => d >= today);
+  const daysLoaded = days.isSuccess;
+  const chosenStillOpen = !!date && openDays.has(date);
+  // The callbacks are new on every render; the effect below reacts to loaded data only.
+  const callbacks = useRef(props);
+  callbacks.current = props;
+  useEffect(() => {
+    if (!autoPick || !daysLoaded) return;
+    const { onAutoPickDone, onDateChange, onMonthChange } = callbacks.current;
+    if (chosenStillOpen) {
+      onAutoPickDone();
+    } else if (firstOpen) {
+      onDateChange(firstOpen);
+      onAutoPickDone();
+    } else if (advanced.current < AUTO_ADVANCE_LIMIT) {
+      advanced.current += 1;
+      onMonthChange(addMonths(month, 1));
+    } else {
+      onAutoPickDone();
+    }
+  }, [autoPick, daysLoaded, firstOpen, month, chosenStillOpen]);
+
+  // Paging is instant when the next month is already known.
+  useEffect(() => {
+    if (!daysLoaded) return;
+    const next = addMonths(month, 1);
+    void queryClient.prefetchQuery({
+      queryKey: bookingKeys.month(eventRef, next, zone),
+      queryFn: () => fetchSlotDays(eventRef, next, zone),
+    });
+  }, [daysLoaded, eventRef, month, zone, queryClient]);
+
+  // After a failed booking the message may sit below the fold on a phone: bring it into view once.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (props.notice) noticeRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [props.notice]);
+
+  const minMonth = monthOf(today);
+  return (
+    <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_240px] md:gap-6 lg:gap-8">
+      <div className="min-w-0">
+        <h2 className="mb-5 font-semibold text-[20px] text-slate-900 leading-7">Select a Date &amp; Time</h2>
+        <MonthCalendar
+          month={month}
+          selected={date ?? undefined}
+          today={today}
+          isEnabled={(d) => openDays.has(d)}
+          onSelect={(d) => {
+            props.onAutoPickDone();
+            props.onDateChange(d);
+          }}
+          onMonthChange={(m) => {
+            props.onAutoPickDone();
+            props.onMonthChange(m);
+          }}
+          minMonth={minMonth}
+          maxMonth={addMonths(minMonth, MONTHS_AHEAD)}
+          loading={days.isPending}
+        />
+        {days.isError && (
+          <div
+            role="alert"
+            className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-red-700 text-sm"
+          >
+            <span>Could not load the available days.</span>
+            <Button variant="ghost" size="sm" onClick={() => void days.refetch()} className="text-red-700">
+              <RotateCw size={14} aria-hidden /> Retry
+            </Button>
+          </div>
+        )}
+        {days.isSuccess && openDays.size === 0 && (
+          <p
+            className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-center text-slate-600 text-sm"
+            aria-live="polite"
+          >
+            No open times in this month.{" "}
+            <button
+              type="button"
+              className="font-medium text-accent hover:underline"
+              onClick={() => props.onMonthChange(addMonths(month, 1))}
+            >
+              Try next month
+            </button>
+          </p>
+        )}
+        <div className="mt-6">
+          <TimezoneSelect value={zone} onChange={props.onZoneChange} />
+        </div>
+      </div>
+
+      <div className={cn("min-w-0 md:pt-12", !date && "hidden md:block")}>
+        {props.notice && (
+          <p
+            ref={noticeRef}
+            role="alert"
+            className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-amber-900 text-sm"
+          >
+            {props.notice}
+          </p>
+        )}
+        {date ? (
+          <SlotList
+            date={date}
+            slots={slots.data}
+            loading={slots.isPending}
+            error={slots.isError}
+            onRetry={() => void slots.refetch()}
+            selected={slot}
+            onSelect={props.onSlotChange}
+            onNext={props.onNext}
+            className="md:max-h-[460px]"
+          />
+        ) : (
+          <div className="flex flex-col items-center px-2 pt-16 text-center text-slate-500 text-sm">
+            <CalendarClock size={22} aria-hidden className="mb-2 text-slate-400" />
+            Pick a day to see the available times.
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

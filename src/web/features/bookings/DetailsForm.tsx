@@ -1,0 +1,212 @@
+import { ArrowLeft } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { Button } from "../../components/ui/Button";
+import { Field } from "../../components/ui/Field";
+import { Input } from "../../components/ui/Input";
+import { Textarea } from "../../components/ui/Textarea";
+import { BookingAlertBox } from "./BookingAlertBox";
+import type { BookingAlert } from "./bookingErrors";
+import { GuestsField } from "./GuestsField";
+import { LocationPicker } from "./LocationPicker";
+import { QuestionField } from "./QuestionField";
+import {
+  chosenLocationType,
+  type DetailsValues,
+  digitsOnly,
+  type FieldErrors,
+  fieldOrder,
+  validateDetails,
+} from "./validation";
+
+export interface DetailsFormProps {
+  eventType: EventTypeDto;
+  values: DetailsValues;
+  onValuesChange: (values: DetailsValues) => void;
+  onBack: () => void;
+  onSubmit: (values: DetailsValues) => void;
+  submitting: boolean;
+  alert: BookingAlert | null;
+  /** Per-field errors the server sent back. */
+  serverErrors: FieldErrors;
+}
+
+const FIELD_IDS: Record<string, string> = {
+  name: "booking-name",
+  email: "booking-email",
+  phone: "booking-phone",
+  location: "booking-location",
+  guests: "booking-guests",
+  message: "booking-message",
+};
+const fieldId = (key: string) => FIELD_IDS[key] ?? `booking-${key}`;
+
+/** Step 2 'Enter Details': validates on blur and on submit; the first invalid field gets focus. */
+export function DetailsForm({
+  eventType,
+  values,
+  onValuesChange,
+  onBack,
+  onSubmit,
+  submitting,
+  alert,
+  serverErrors,
+}: DetailsFormProps) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const guestsPending = useRef(false);
+  const asksLocation = chosenLocationType(eventType.locations, values) === "ask_invitee";
+  const shown = { ...serverErrors, ...errors };
+
+  const set = <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => {
+    onValuesChange({ ...values, [key]: value });
+    // Once a message is showing, it follows the typing; otherwise wait for blur.
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: check(key, { ...values, [key]: value }) }));
+  };
+  const check = (key: string, v: DetailsValues) => validateDetails(v, eventType.questions, asksLocation)[key];
+  const blur = (key: string) => () => setErrors((e) => ({ ...e, [key]: check(key, values) }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDetails(values, eventType.questions, asksLocation);
+    if (guestsPending.current) found.guests = "Fix or remove the guest address";
+    setErrors(found);
+    const first = fieldOrder(eventType.questions).find((key) => found[key]);
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    onSubmit(values);
+  };
+
+  const describedBy = (key: string) => (shown[key] ? `${fieldId(key)}-error` : undefined);
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="details-heading" className="flex flex-col gap-5">
+      <div>
+        <button
+          type="button"
+          onClick={onBack}
+          className="-ml-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent text-sm hover:bg-accent-soft"
+        >
+          <ArrowLeft size={16} aria-hidden /> Back
+        </button>
+        <h2 id="details-heading" className="font-semibold text-[20px] text-slate-900 leading-7">
+          Enter Details
+        </h2>
+      </div>
+
+      <BookingAlertBox alert={alert} />
+
+      <Field label="Name" required htmlFor={fieldId("name")} error={shown.name}>
+        <Input
+          id={fieldId("name")}
+          autoComplete="name"
+          aria-required
+          value={values.name}
+          invalid={!!shown.name}
+          aria-describedby={describedBy("name")}
+          onChange={(e) => set("name", e.target.value)}
+          onBlur={blur("name")}
+        />
+      </Field>
+      <Field label="Email" required htmlFor={fieldId("email")} error={shown.email}>
+        <Input
+          id={fieldId("email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-required
+          value={values.email}
+          invalid={!!shown.email}
+          aria-describedby={describedBy("email")}
+          onChange={(e) => set("email", e.target.value)}
+          onBlur={blur("email")}
+        />
+      </Field>
+      <Field label="Phone" required htmlFor={fieldId("phone")} error={shown.phone} hint="Digits only">
+        <Input
+          id={fieldId("phone")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          aria-required
+          maxLength={20}
+          value={values.phone}
+          invalid={!!shown.phone}
+          aria-describedby={describedBy("phone") ?? `${fieldId("phone")}-hint`}
+          // Spec section 5: non-digits are stripped as they are typed or pasted.
+          onChange={(e) => set("phone", digitsOnly(e.target.value))}
+          onBlur={blur("phone")}
+        />
+      </Field>
+      <LocationPicker
+        locations={eventType.locations}
+        type={chosenLocationType(eventType.locations, values) ?? ""}
+        onTypeChange={(locationType) => {
+          onValuesChange({ ...values, locationType });
+          setErrors((e) => ({ ...e, location: undefined }));
+        }}
+        value={values.location}
+        onValueChange={(v) => set("location", v)}
+        onBlur={blur("location")}
+        error={shown.location}
+        inputId={fieldId("location")}
+      />
+
+      <GuestsField
+        guests={values.guests}
+        onChange={(guests) => onValuesChange({ ...values, guests })}
+        error={shown.guests}
+        onPendingErrorChange={(pending) => {
+          guestsPending.current = pending;
+          if (!pending && errors.guests) setErrors((e) => ({ ...e, guests: undefined }));
+        }}
+      />
+
+      <Field
+        label="Please share anything that will help prepare for our meeting."
+        htmlFor={fieldId("message")}
+        error={shown.message}
+      >
+        <Textarea
+          id={fieldId("message")}
+          rows={4}
+          value={values.message}
+          invalid={!!shown.message}
+          aria-describedby={describedBy("message")}
+          onChange={(e) => set("message", e.target.value)}
+          onBlur={blur("message")}
+        />
+      </Field>
+
+      {eventType.questions.map((q, i) => (
+        <QuestionField
+          // Questions have no stable id in old data; their order is fixed for this page view.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          key={i}
+          question={q}
+          id={fieldId(`q-${i}`)}
+          value={values.answers[i] ?? ""}
+          error={shown[`q-${i}`]}
+          onChange={(answer) => {
+            const next = { ...values, answers: { ...values.answers, [i]: answer } };
+            onValuesChange(next);
+            if (errors[`q-${i}`]) setErrors((e) => ({ ...e, [`q-${i}`]: check(`q-${i}`, next) }));
+          }}
+          onBlur={blur(`q-${i}`)}
+        />
+      ))}
+
+      <div className="pt-1">
+        <Button
+          type="submit"
+          size="lg"
+          loading={submitting}
+          className="w-full rounded-full sm:w-auto sm:min-w-48"
+        >
+          {submitting ? "Scheduling..." : "Schedule Event"}
+        </Button>
+      </div>
+    </form>
+  );
+}

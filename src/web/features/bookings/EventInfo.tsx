@@ -1,0 +1,86 @@
+import { ArrowLeft, CalendarDays, Clock, Globe } from "lucide-react";
+import { Link } from "react-router";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { Avatar } from "../../components/ui/Avatar";
+import { cn } from "../../lib/cn";
+import { LocationIcon, showsLocationValue } from "./LocationIcon";
+import { formatDuration, formatSlotInWords, zoneLabel } from "./time";
+
+export interface EventInfoProps {
+  eventType: EventTypeDto;
+  /** On the details step: the chosen time, shown in words in the invitee's zone. */
+  chosen?: { start: string; end: string; zone: string } | null;
+  /** Link back to the host's public page (step 1 only). */
+  showProfileLink?: boolean;
+  className?: string;
+}
+
+/** The event's summary column: host, title, duration, where, and (once chosen) when. */
+export function EventInfo({ eventType, chosen, showProfileLink, className }: EventInfoProps) {
+  const host = eventType.user;
+  return (
+    <div className={cn("relative", className)}>
+      {showProfileLink && (
+        <Link
+          to={`/user/${host._id}`}
+          aria-label={`All event types of ${host.name}`}
+          className="absolute top-0 left-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent transition-colors hover:bg-accent-soft lg:flex"
+        >
+          <ArrowLeft size={18} aria-hidden />
+        </Link>
+      )}
+      <div
+        className={cn(
+          "flex items-center gap-3 lg:flex-col lg:items-start lg:gap-0",
+          showProfileLink && "lg:pt-12",
+        )}
+      >
+        <Avatar name={host.name} src={host.avatar} size={44} className="lg:mb-3" />
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-500 text-sm">{host.name}</p>
+          <h1 className="font-semibold text-[20px] text-slate-900 leading-7 lg:mt-1 lg:text-2xl lg:leading-8">
+            {eventType.title}
+          </h1>
+        </div>
+      </div>
+
+      <ul className="mt-4 flex flex-col gap-3 font-medium text-slate-600 text-sm lg:mt-5">
+        <li className="flex items-center gap-2.5">
+          <Clock size={18} aria-hidden className="shrink-0 text-slate-400" />
+          <span>{formatDuration(eventType.duration)}</span>
+        </li>
+        {eventType.locations.map((l) => (
+          <li key={`${l.type}|${l.value}|${l.displayName}`} className="flex items-start gap-2.5">
+            <LocationIcon type={l.type} className="mt-px shrink-0 text-slate-400" />
+            <span className="min-w-0">
+              {l.type === "ask_invitee" ? "You choose the location" : l.displayName}
+              {showsLocationValue(l) && (
+                <span className="block break-words font-normal text-slate-500">{l.value}</span>
+              )}
+            </span>
+          </li>
+        ))}
+        {chosen && (
+          <>
+            <li className="flex items-start gap-2.5 text-slate-900">
+              <CalendarDays size={18} aria-hidden className="mt-px shrink-0 text-slate-400" />
+              <span data-testid="chosen-time">
+                {formatSlotInWords(chosen.start, chosen.end, chosen.zone)}
+              </span>
+            </li>
+            <li className="flex items-start gap-2.5">
+              <Globe size={18} aria-hidden className="mt-px shrink-0 text-slate-400" />
+              <span>{zoneLabel(chosen.zone)}</span>
+            </li>
+          </>
+        )}
+      </ul>
+
+      {eventType.description && (
+        <p className="mt-5 whitespace-pre-line break-words text-slate-600 text-sm leading-6">
+          {eventType.description}
+        </p>
+      )}
+    </div>
+  );
+}

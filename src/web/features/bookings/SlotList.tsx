@@ -1,0 +1,128 @@
+import { CalendarX, RotateCw } from "lucide-react";
+import { useEffect, useRef } from "react";
+import type { Slot } from "../../../contract/bookings";
+import { Button } from "../../components/ui/Button";
+import { formatLongDate } from "../../components/ui/dates";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { cn } from "../../lib/cn";
+
+export interface SlotListProps {
+  /** The chosen day, 'YYYY-MM-DD'. */
+  date: string;
+  slots: Slot[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  selected: Slot | null;
+  onSelect: (slot: Slot) => void;
+  onNext: () => void;
+  className?: string;
+}
+
+/** The times of one day: one button per time; the chosen one splits into the time and 'Next'. */
+export function SlotList({
+  date,
+  slots,
+  loading,
+  error,
+  onRetry,
+  selected,
+  onSelect,
+  onNext,
+  className,
+}: SlotListProps) {
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const [weekday, rest] = splitDate(formatLongDate(date));
+
+  // Keyboard users land on Next right after choosing a time.
+  const selectedIso = selected?.iso;
+  useEffect(() => {
+    if (selectedIso) nextRef.current?.focus({ preventScroll: true });
+  }, [selectedIso]);
+
+  const status = loading
+    ? "Loading available times..."
+    : error
+      ? "Could not load the times for this day."
+      : slots && slots.length > 0
+        ? `${slots.length} ${slots.length === 1 ? "time" : "times"} available on ${weekday}, ${rest}`
+        : "No times available on this day";
+
+  return (
+    <section className={cn("flex min-h-0 flex-col", className)} aria-labelledby="slot-day-heading">
+      <h3 id="slot-day-heading" className="mb-4 text-base text-slate-900">
+        <span className="font-semibold">{weekday},</span> <span className="text-slate-500">{rest}</span>
+      </h3>
+      <p className="sr-only" role="status" aria-live="polite">
+        {status}
+      </p>
+      {loading ? (
+        <ul className="grid gap-2" aria-hidden>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <li key={i}>
+              <Skeleton className="h-12 w-full rounded-[6px]" />
+            </li>
+          ))}
+        </ul>
+      ) : error ? (
+        <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-8 text-center">
+          <p className="font-medium text-slate-900 text-sm">Could not load times</p>
+          <p className="mt-1 text-slate-500 text-sm">Check your connection and try again.</p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
+            <RotateCw size={14} aria-hidden /> Retry
+          </Button>
+        </div>
+      ) : !slots || slots.length === 0 ? (
+        <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-8 text-center">
+          <CalendarX size={20} aria-hidden className="text-slate-400" />
+          <p className="mt-2 text-slate-600 text-sm">No times available on this day</p>
+        </div>
+      ) : (
+        <ul
+          className="-mr-2 grid min-h-0 content-start gap-2 overflow-y-auto py-0.5 pr-2 pl-0.5"
+          aria-label="Available times"
+        >
+          {slots.map((slot) =>
+            slot.iso === selected?.iso ? (
+              <li key={slot.iso} className="grid grid-cols-2 gap-2">
+                <button
+                  type="button"
+                  aria-pressed
+                  className="flex h-12 items-center justify-center rounded-[6px] bg-slate-600 font-semibold text-sm text-white tabular-nums"
+                  onClick={() => nextRef.current?.focus()}
+                >
+                  {slot.startTime}
+                </button>
+                <button
+                  ref={nextRef}
+                  type="button"
+                  onClick={onNext}
+                  className="flex h-12 items-center justify-center rounded-[6px] bg-accent font-semibold text-sm text-white transition-colors hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
+                >
+                  Next
+                </button>
+              </li>
+            ) : (
+              <li key={slot.iso}>
+                <button
+                  type="button"
+                  aria-pressed={false}
+                  onClick={() => onSelect(slot)}
+                  className="flex h-12 w-full items-center justify-center rounded-[6px] border border-blue-300 bg-white font-semibold text-accent-hover text-sm tabular-nums transition-colors hover:border-accent hover:ring-1 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
+                >
+                  {slot.startTime}
+                </button>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function splitDate(long: string): [string, string] {
+  const i = long.indexOf(", ");
+  // 'Monday' and 'March 15': the year is on the calendar right beside it.
+  return [long.slice(0, i), long.slice(i + 2).replace(/, \d{4}$/, "")];
+}

@@ -1,0 +1,61 @@
+// Types only: the contract's zod schemas would pull zod (~22 KB gzipped) into the public booking chunk.
+import type {
+  BookingDto,
+  CreateBookingBody,
+  CreatedBooking,
+  Slot,
+  SlotDays,
+} from "../../../contract/bookings";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { api } from "../../lib/api";
+
+const enc = encodeURIComponent;
+
+export const bookingKeys = {
+  eventType: (slug: string) => ["public-event-type", slug] as const,
+  month: (ref: string, month: string, zone: string) => ["slot-days", ref, month, zone] as const,
+  day: (ref: string, date: string, zone: string) => ["slots", ref, date, zone] as const,
+  booking: (uid: string) => ["public-booking", uid] as const,
+};
+
+export const fetchPublicEventType = (slug: string) =>
+  api.get<EventTypeDto>(`/event-types/${enc(slug)}/public`);
+
+/** `ref` is the event type's id or slug (the availability endpoint takes either). */
+export const fetchSlotDays = (ref: string, month: string, zone: string) =>
+  api.get<SlotDays>(`/bookings/availability/${enc(ref)}?month=${month}&timezone=${enc(zone)}`);
+
+export const fetchSlots = (ref: string, date: string, zone: string) =>
+  api.get<Slot[]>(`/bookings/availability/${enc(ref)}?date=${date}&timezone=${enc(zone)}`);
+
+export const createBooking = (body: CreateBookingBody) => api.post<CreatedBooking>("/bookings", body);
+
+export const fetchPublicBooking = (uid: string, token: string) =>
+  api.get<BookingDto>(`/bookings/public/${enc(uid)}?token=${enc(token)}`);
+
+export const rescheduleBooking = (uid: string, token: string, startTime: string) =>
+  api.post<BookingDto>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime });
+
+export const cancelBooking = (uid: string, token: string, reason: string, note?: string) =>
+  api.post<BookingDto>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined });
+
+export const icsUrl = (uid: string, token: string) =>
+  `/api/bookings/public/${enc(uid)}/ics?token=${enc(token)}`;
+
+/** What /booking-confirmed receives in navigation state (and rebuilds from the URL after a reload). */
+export interface ConfirmedState {
+  booking: BookingDto;
+  eventType?: EventTypeDto;
+  token?: string;
+}
+
+export function confirmationPath(uid: string, token?: string, action?: "cancel"): string {
+  const params = new URLSearchParams({ uid });
+  if (token) params.set("token", token);
+  if (action) params.set("action", action);
+  return `/booking-confirmed?${params}`;
+}
+
+export function reschedulePath(slug: string, uid: string, token: string): string {
+  return `/book/${enc(slug)}?${new URLSearchParams({ reschedule: uid, token })}`;
+}

@@ -1,0 +1,39 @@
+import { fetchPublicEventType, fetchSlotDays, fetchSlots } from "./bookingApi";
+import { dateInZone, detectTimeZone } from "./time";
+
+/**
+ * Slots should show within 500 ms of navigation. This module is evaluated as soon as the booking
+ * chunk arrives, before React has rendered the page and run its queries, so the first three
+ * requests (event type, the month's open days, today's times) start here and run in parallel.
+ * The page's queries take these promises once; every later fetch goes to the network as usual.
+ */
+const pending = new Map<string, { promise: Promise<unknown>; at: number }>();
+/** Older answers are not worth showing: times move as others book. */
+const FRESH_MS = 10_000;
+
+const key = (parts: readonly string[]) => parts.join("|");
+
+export function startEarlyFetches(pathname: string): void {
+  const match = pathname.match(/^\/book\/([^/]+)\/?$/);
+  if (!match) return;
+  const slug = decodeURIComponent(match[1]).toLowerCase();
+  const zone = detectTimeZone();
+  const today = dateInZone(Date.now(), zone);
+  const month = today.slice(0, 7);
+  const keep = (k: string, p: Promise<unknown>) => {
+    p.catch(() => undefined); // Unused failures must not surface as unhandled rejections.
+    pending.set(k, { promise: p, at: Date.now() });
+  };
+  keep(key(["event-type", slug]), fetchPublicEventType(slug));
+  keep(key(["month", slug, month, zone]), fetchSlotDays(slug, month, zone));
+  // Often the first open day is today; if not, this costs one small request.
+  keep(key(["day", slug, today, zone]), fetchSlots(slug, today, zone));
+}
+
+/** The early promise for these parts, once; otherwise the fallback call. */
+export function takeEarly<T>(parts: readonly string[], fallback: () => Promise<T>): Promise<T> {
+  const k = key(parts);
+  const hit = pending.get(k);
+  pending.delete(k);
+  return hit && Date.now() - hit.at < FRESH_MS ? (hit.promise as Promise<T>) : fallback();
+}

@@ -1,0 +1,157 @@
+/**
+ * Invitee-side time formatting. Every function takes the zone explicitly: the booking page shows
+ * instants in the zone the invitee picked, never implicitly in the browser's zone.
+ * Only Intl is used (no date library) to keep the public booking chunk small.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Chromium still reports some zones by their old names ('Asia/Calcutta'); invitees search for and
+ * recognise the current ones. Both name the same rules, so the current name is used when supported.
+ */
+const RENAMED_ZONES: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "America/Godthab": "America/Nuuk",
+  "Pacific/Truk": "Pacific/Chuuk",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Enderbury": "Pacific/Kanton",
+};
+
+export function currentZoneName(zone: string): string {
+  const renamed = RENAMED_ZONES[zone];
+  return renamed && isSupportedZone(renamed) ? renamed : zone;
+}
+
+/** The browser's zone, or UTC when the runtime cannot tell (then the select makes the choice visible). */
+export function detectTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && isSupportedZone(zone)) return currentZoneName(zone);
+  } catch {
+    // Fall through.
+  }
+  return "UTC";
+}
+
+export function isSupportedZone(zone: string): boolean {
+  if (!zone || /^[+-]/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** '9:00am' (the spec's 12-hour form) for an instant in a zone. */
+export function formatTime(instant: Date | string | number, zone: string): string {
+  const parts = formatter(zone, { hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(
+    new Date(instant),
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
+}
+
+/** 'Monday, March 15, 2027'. */
+export function formatDateLong(instant: Date | string | number, zone: string): string {
+  return formatter(zone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(
+    new Date(instant),
+  );
+}
+
+export function addMinutes(iso: string, minutes: number): string {
+  return new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();
+}
+
+/** '1:00pm - 2:00pm'. */
+export function formatTimeRange(startIso: string, endIso: string, zone: string): string {
+  return `${formatTime(startIso, zone)} - ${formatTime(endIso, zone)}`;
+}
+
+/** 'Monday, March 15, 2027, 1:00pm - 2:00pm' (UI.md: the chosen time in words). */
+export function formatSlotInWords(startIso: string, endIso: string, zone: string): string {
+  return `${formatDateLong(startIso, zone)}, ${formatTimeRange(startIso, endIso, zone)}`;
+}
+
+/** Calendar date 'YYYY-MM-DD' of an instant in a zone. */
+export function dateInZone(instant: Date | number, zone: string): string {
+  const parts = formatter(zone, { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
+    new Date(instant),
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** 'Pacific Time' (generic name), falling back to the short offset ('GMT+5:45') when there is none. */
+export function zoneGenericName(zone: string, at: Date = new Date()): string {
+  for (const timeZoneName of ["longGeneric", "shortOffset"] as const) {
+    try {
+      const part = formatter(zone, { timeZoneName })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")?.value;
+      if (part) return part;
+    } catch {
+      // Older runtimes lack longGeneric; try the next style.
+    }
+  }
+  return zone;
+}
+
+/** 'Los Angeles' from 'America/Los_Angeles', 'UTC' stays 'UTC'. */
+export function zoneCity(zone: string): string {
+  const last = zone.split("/").pop() ?? zone;
+  return last.replace(/_/g, " ");
+}
+
+/** 'Pacific Time (Los Angeles)' — what the invitee recognises, plus the city that pins it down. */
+export function zoneLabel(zone: string, at?: Date): string {
+  const generic = zoneGenericName(zone, at);
+  const city = zoneCity(zone);
+  return generic === city ? generic : `${generic} (${city})`;
+}
+
+/** Every zone the runtime knows, with the detected one guaranteed present. */
+export function allTimeZones(ensure: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    zones = [];
+  }
+  const set = new Set(zones.map(currentZoneName));
+  set.add(ensure);
+  set.add("UTC");
+  return [...set];
+}
+
+/** UTC form for calendar links: 20270315T130000Z. */
+export function toCalendarStamp(iso: string): string {
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+/** '30 min', '1 hr', '1 hr 30 min'. */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} hr ${m} min` : `${h} hr`;
+}

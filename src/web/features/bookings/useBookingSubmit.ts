@@ -1,0 +1,100 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { BookingDto, CreateBookingBody, Slot } from "../../../contract/bookings";
+import type { EventTypeDto, Location } from "../../../contract/event-types";
+import { ApiError } from "../../lib/api";
+import {
+  bookingKeys,
+  type ConfirmedState,
+  confirmationPath,
+  createBooking,
+  rescheduleBooking,
+} from "./bookingApi";
+import { type BookingAlert, bookingAlert, fieldErrorsFrom, isSlotConflict } from "./bookingErrors";
+import { chosenLocationType, type DetailsValues, type FieldErrors } from "./validation";
+
+export interface SubmitContext {
+  eventType: EventTypeDto;
+  slot: Slot;
+  zone: string;
+  date: string;
+  /** Set when moving an existing booking. */
+  reschedule?: { booking: BookingDto; token: string } | null;
+  /** The slot went away: back to step 1 with this message and fresh times. */
+  onConflict: (message: string) => void;
+}
+
+function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBody {
+  const { eventType, slot, zone } = ctx;
+  const type = chosenLocationType(eventType.locations, values);
+  const asksLocation = type === "ask_invitee";
+  return {
+    eventTypeId: eventType._id,
+    attendee: { name: values.name.trim(), email: values.email.trim(), phone: values.phone, timezone: zone },
+    startTime: slot.iso,
+    message: values.message.trim(),
+    guests: values.guests,
+    answers: eventType.questions
+      .map((q, i) => ({ question: q.question, answer: (values.answers[i] ?? "").trim() }))
+      .filter((a) => a.answer),
+    // Sent only when there was a choice; otherwise the server takes the event type's one location.
+    location:
+      type && (asksLocation || eventType.locations.length > 1)
+        ? { type: type as Location["type"], value: asksLocation ? values.location.trim() : "" }
+        : undefined,
+  };
+}
+
+/** Books (or moves) the chosen slot and goes to the confirmation; failures come back as alert or field errors. */
+export function useBookingSubmit() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
+  const [alert, setAlert] = useState<BookingAlert | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const submit = async (ctx: SubmitContext, values?: DetailsValues) => {
+    setSubmitting(true);
+    setAlert(null);
+    setFieldErrors({});
+    try {
+      let state: ConfirmedState;
+      if (ctx.reschedule) {
+        const { booking, token } = ctx.reschedule;
+        const moved = await rescheduleBooking(booking.uid, token, ctx.slot.iso);
+        state = { booking: moved, eventType: ctx.eventType, token };
+      } else {
+        if (!values) return;
+        const created = await createBooking(bookingBody(values, ctx));
+        state = { booking: created, eventType: ctx.eventType, token: created.manageToken };
+      }
+      queryClient.setQueryData(bookingKeys.booking(state.booking.uid), state.booking);
+      navigate(confirmationPath(state.booking.uid, state.token), { state });
+    } catch (error) {
+      if (isSlotConflict(error)) {
+        // Someone was faster (or the time closed): drop cached times so step 1 shows the truth.
+        void queryClient.invalidateQueries({ queryKey: ["slots"] });
+        void queryClient.invalidateQueries({ queryKey: ["slot-days"] });
+        ctx.onConflict(
+          error instanceof ApiError && error.message
+            ? error.message
+            : "This time is no longer available. Please choose another time.",
+        );
+        return;
+      }
+      const fields = fieldErrorsFrom(error);
+      setFieldErrors(fields);
+      setAlert(bookingAlert(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const reset = () => {
+    setAlert(null);
+    setFieldErrors({});
+  };
+
+  return { submit, submitting, alert, fieldErrors, reset };
+}

@@ -1,0 +1,111 @@
+import type { Question } from "../../../contract/event-types";
+
+/**
+ * The booking form's checks, with the same limits and messages as the contract's attendeeSchema
+ * (src/contract/bookings.ts). They are repeated here on purpose: importing the schema would load zod
+ * into the public booking page; the server validates again and its per-field errors are shown too.
+ */
+
+export const MAX_GUESTS = 10;
+// Type-only reference: fails to compile if the contract's limit changes.
+const sameLimit: typeof import("../../../contract/bookings").MAX_GUESTS = MAX_GUESTS;
+void sameLimit;
+
+export interface DetailsValues {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  guests: string[];
+  /** The chosen location type when the event type offers several ('' = the first one). */
+  locationType: string;
+  /** Where to meet, when the chosen location asks the invitee. */
+  location: string;
+  /** Answers by question index. */
+  answers: Record<number, string>;
+}
+
+export const emptyDetails = (prefill?: { name?: string | null; email?: string | null }): DetailsValues => ({
+  name: prefill?.name?.slice(0, 100) ?? "",
+  email: prefill?.email?.slice(0, 254) ?? "",
+  phone: "",
+  message: "",
+  guests: [],
+  locationType: "",
+  location: "",
+  answers: {},
+});
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+// Deliberately simple (one @, a dot in the domain, no spaces); the server has the final word.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+/** Spec section 5: the phone accepts digits only; everything else is stripped while typing or pasting. */
+export const digitsOnly = (value: string) => value.replace(/\D+/g, "");
+
+export function validateName(v: string): string | undefined {
+  if (!v.trim()) return "Name is required";
+  if (v.trim().length > 100) return "Name is too long";
+}
+
+export function validateEmail(v: string): string | undefined {
+  if (!v.trim()) return "Email is required";
+  if (!isEmail(v.trim())) return "Enter a valid email address";
+}
+
+export function validatePhone(v: string): string | undefined {
+  if (!v) return "Phone is required";
+  if (!/^\d+$/.test(v)) return "Phone must contain digits only";
+  if (v.length < 5) return "Phone number is too short";
+  if (v.length > 20) return "Phone number is too long";
+}
+
+export function validateGuest(email: string, current: string[]): string | undefined {
+  if (!isEmail(email)) return `"${email}" is not a valid email address`;
+  if (current.includes(email.toLowerCase())) return "This guest is already added";
+  if (current.length >= MAX_GUESTS) return `At most ${MAX_GUESTS} guests`;
+}
+
+export function validateAnswer(q: Question, v: string | undefined): string | undefined {
+  if (q.required && !v?.trim()) return "This field is required";
+  if (v && v.length > 5000) return "Answer is too long";
+}
+
+export function validateLocation(v: string): string | undefined {
+  if (!v.trim()) return "Tell the host where to meet";
+}
+
+/** The location the invitee is booking: their pick, else the event type's first. */
+export function chosenLocationType(locations: { type: string }[], values: DetailsValues): string | undefined {
+  return values.locationType || locations[0]?.type;
+}
+
+/** All errors of the form, keyed by field ('name', 'email', 'phone', 'location', 'message', 'q-{index}'). */
+export function validateDetails(
+  values: DetailsValues,
+  questions: Question[],
+  asksLocation: boolean,
+): FieldErrors {
+  const errors: FieldErrors = {
+    name: validateName(values.name),
+    email: validateEmail(values.email),
+    phone: validatePhone(values.phone),
+    location: asksLocation ? validateLocation(values.location) : undefined,
+    message: values.message.length > 5000 ? "Message is too long" : undefined,
+  };
+  questions.forEach((q, i) => {
+    errors[`q-${i}`] = validateAnswer(q, values.answers[i]);
+  });
+  for (const key of Object.keys(errors)) if (!errors[key]) delete errors[key];
+  return errors;
+}
+
+/** Field order on screen, so the first invalid one gets focus. */
+export function fieldOrder(questions: Question[]): string[] {
+  return ["name", "email", "phone", "location", "guests", "message", ...questions.map((_, i) => `q-${i}`)];
+}

@@ -1,0 +1,187 @@
+import { type Control, Controller, type FieldErrors, useWatch } from "react-hook-form";
+import { Input, Select } from "../../components/ui";
+import { cn } from "../../lib/cn";
+import { DigitsInput } from "./DigitsInput";
+import { FieldGroup } from "./FieldGroup";
+import type { EditFormInput } from "./forms";
+
+const MODES = [
+  { value: "rolling", label: "Rolling", hint: "Some days ahead" },
+  { value: "within", label: "Date range", hint: "Between two dates" },
+  { value: "indefinite", label: "Indefinitely", hint: "Any future date" },
+] as const;
+
+/** bookingSettings: how far ahead invitees can book, and how much notice the host needs. */
+export function BookingWindowField({
+  control,
+  errors,
+  onModeChange,
+}: {
+  control: Control<EditFormInput>;
+  errors: FieldErrors<EditFormInput>;
+  /** Spec 4: choosing 'within a date range' clears the start and end dates. */
+  onModeChange: (mode: (typeof MODES)[number]["value"]) => void;
+}) {
+  const mode = useWatch({ control, name: "bookingSettings.mode" }) ?? "rolling";
+  const e = errors.bookingSettings;
+  return (
+    <>
+      <FieldGroup legend="Booking window" error={e?.daysAhead?.message} errorId="edit-days-ahead-error">
+        <div className="grid grid-cols-3 gap-2">
+          {MODES.map((m) => (
+            <label
+              key={m.value}
+              className={cn(
+                "flex cursor-pointer flex-col rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-3 has-focus-visible:ring-accent/30",
+                mode === m.value
+                  ? "border-accent bg-accent-soft/60"
+                  : "border-slate-200 hover:border-slate-300",
+              )}
+            >
+              <span className="flex items-center gap-2 font-medium text-slate-900">
+                <input
+                  type="radio"
+                  name="booking-window-mode"
+                  value={m.value}
+                  checked={mode === m.value}
+                  onChange={() => onModeChange(m.value)}
+                  className="accent-accent"
+                />
+                {m.label}
+              </span>
+              <span className="mt-0.5 text-slate-500 text-xs">{m.hint}</span>
+            </label>
+          ))}
+        </div>
+        {mode === "rolling" && (
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <label htmlFor="edit-days-ahead" className="sr-only">
+              Days ahead
+            </label>
+            <Controller
+              control={control}
+              name="bookingSettings.daysAhead"
+              render={({ field }) => (
+                <DigitsInput
+                  ref={field.ref}
+                  id="edit-days-ahead"
+                  wrapperClassName="w-20"
+                  className="tabular"
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={!!e?.daysAhead}
+                  aria-describedby={e?.daysAhead ? "edit-days-ahead-error" : undefined}
+                />
+              )}
+            />
+            <label htmlFor="edit-days-unit" className="sr-only">
+              Day kind
+            </label>
+            <Controller
+              control={control}
+              name="bookingSettings.unit"
+              render={({ field }) => (
+                <Select id="edit-days-unit" wrapperClassName="w-40" {...field}>
+                  <option value="days">calendar days</option>
+                  <option value="weekdays">weekdays</option>
+                </Select>
+              )}
+            />
+            <span className="text-slate-600">into the future</span>
+          </div>
+        )}
+        {mode === "within" && <DateRange control={control} errors={errors} />}
+      </FieldGroup>
+      <FieldGroup
+        legend="Minimum notice"
+        error={e?.leadHours?.message}
+        errorId="edit-notice-error"
+        hint="Invitees cannot book closer to the start than this."
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="edit-notice" className="sr-only">
+            Notice amount
+          </label>
+          <Controller
+            control={control}
+            name="bookingSettings.leadHours"
+            render={({ field }) => (
+              <DigitsInput
+                ref={field.ref}
+                id="edit-notice"
+                wrapperClassName="w-20"
+                className="tabular"
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                invalid={!!e?.leadHours}
+                aria-describedby={e?.leadHours ? "edit-notice-error" : undefined}
+              />
+            )}
+          />
+          <label htmlFor="edit-notice-unit" className="sr-only">
+            Notice unit
+          </label>
+          <Controller
+            control={control}
+            name="bookingSettings.noticeUnit"
+            render={({ field }) => (
+              <Select id="edit-notice-unit" wrapperClassName="w-32" {...field}>
+                <option value="minutes">minutes</option>
+                <option value="hours">hours</option>
+                <option value="days">days</option>
+              </Select>
+            )}
+          />
+        </div>
+      </FieldGroup>
+    </>
+  );
+}
+
+function DateRange({
+  control,
+  errors,
+}: {
+  control: Control<EditFormInput>;
+  errors: FieldErrors<EditFormInput>;
+}) {
+  const e = errors.bookingSettings;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {(["withinStart", "withinEnd"] as const).map((name) => {
+        const id = `edit-${name}`;
+        const error = e?.[name]?.message;
+        return (
+          <div key={name} className="flex flex-col gap-1.5">
+            <label htmlFor={id} className="text-slate-600 text-sm">
+              {name === "withinStart" ? "Start date" : "End date"}
+            </label>
+            <Controller
+              control={control}
+              name={`bookingSettings.${name}`}
+              render={({ field }) => (
+                <Input
+                  ref={field.ref}
+                  id={id}
+                  type="date"
+                  value={field.value ?? ""}
+                  onChange={(ev) => field.onChange(ev.target.value || undefined)}
+                  onBlur={field.onBlur}
+                  invalid={!!error}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                />
+              )}
+            />
+            {error && (
+              <p id={`${id}-error`} role="alert" className="text-[13px] text-red-600">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { forwardRef, useEffect, useState } from "react";
+import { Input, type InputProps } from "../../components/ui";
+import { digitsOnly } from "./FieldGroup";
+
+/**
+ * A whole-number input that keeps only digits as they are typed or pasted (spec 5).
+ * Emptying it and leaving restores the last number, so a stray clear never saves a default.
+ */
+export const DigitsInput = forwardRef<
+  HTMLInputElement,
+  Omit<InputProps, "value" | "onChange"> & {
+    value: number | undefined;
+    onValueChange: (n: number) => void;
+    /** Width of the control (Input itself is full width). */
+    wrapperClassName?: string;
+  }
+>(function DigitsInput({ value, onValueChange, onBlur, wrapperClassName, ...rest }, ref) {
+  const [text, setText] = useState(value === undefined ? "" : String(value));
+  useEffect(() => {
+    setText((current) => (current !== "" && Number(current) === value ? current : String(value ?? "")));
+  }, [value]);
+  return (
+    <div className={wrapperClassName}>
+      <Input
+        ref={ref}
+        inputMode="numeric"
+        autoComplete="off"
+        {...rest}
+        value={text}
+        onChange={(e) => {
+          const digits = digitsOnly(e.target.value).slice(0, 6);
+          setText(digits);
+          if (digits) onValueChange(Number(digits));
+        }}
+        onBlur={(e) => {
+          if (!text) setText(String(value ?? ""));
+          onBlur?.(e);
+        }}
+      />
+    </div>
+  );
+});

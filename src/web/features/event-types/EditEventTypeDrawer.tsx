@@ -1,0 +1,68 @@
+import { AlertTriangle } from "lucide-react";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { Button, Drawer, DrawerContent, EmptyState, Spinner } from "../../components/ui";
+import { EditEventTypeForm } from "./EditEventTypeForm";
+import { useEventType } from "./queries";
+
+/** 'Edit Event Type': loads the event type fresh, then hands it to the form. */
+export function EditEventTypeDrawer({
+  eventTypeId,
+  onClose,
+}: {
+  /** null keeps the drawer closed. */
+  eventTypeId: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer open={eventTypeId !== null} onOpenChange={(open) => !open && onClose()}>
+      {eventTypeId && <EditDrawerBody id={eventTypeId} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function EditDrawerBody({ id, onClose }: { id: string; onClose: () => void }) {
+  const query = useEventType(id);
+  if (query.data)
+    return (
+      <EditEventTypeForm key={query.data._id} eventType={query.data as EventTypeDto} onClose={onClose} />
+    );
+  return (
+    <DrawerContent
+      title="Edit Event Type"
+      widthClassName="max-w-xl"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+      }
+    >
+      {query.isError ? (
+        <div role="alert">
+          <EmptyState
+            icon={AlertTriangle}
+            title="Failed to load event type"
+            description={
+              query.error.message === "Event type not found"
+                ? "Event type not found. It may have been deleted."
+                : "Check your connection and try again."
+            }
+            action={
+              <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+                Try again
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <div
+          role="status"
+          aria-live="polite"
+          className="flex h-64 flex-col items-center justify-center gap-3"
+        >
+          <Spinner size={24} className="text-accent" />
+          <span className="text-slate-500 text-sm">Loading event type...</span>
+        </div>
+      )}
+    </DrawerContent>
+  );
+}

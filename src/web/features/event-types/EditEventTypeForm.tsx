@@ -1,0 +1,238 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, type Path, useForm, useWatch } from "react-hook-form";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
+import { ApiError } from "../../lib/api";
+import { AvailabilityField } from "./AvailabilityField";
+import { BookingWindowField } from "./BookingWindowField";
+import { ColorField } from "./ColorField";
+import { DigitsInput } from "./DigitsInput";
+import { DurationField } from "./DurationField";
+import { DrawerSection } from "./FieldGroup";
+import {
+  type EditFormInput,
+  type EditFormValues,
+  editDefaults,
+  editForm,
+  formErrorMessages,
+  mapServerErrors,
+  toUpdateBody,
+} from "./forms";
+import { HostField } from "./HostField";
+import { LocationField } from "./LocationField";
+import { failureMessage } from "./links";
+import { QuestionsField } from "./QuestionsField";
+import { useUpdateEventType } from "./queries";
+import { SlugField } from "./SlugField";
+
+const FORM_ID = "edit-event-type-form";
+
+export function EditEventTypeForm({
+  eventType: et,
+  onClose,
+}: {
+  eventType: EventTypeDto;
+  onClose: () => void;
+}) {
+  const update = useUpdateEventType();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<EditFormInput, unknown, EditFormValues>({
+    resolver: zodResolver(editForm, formErrorMessages),
+    mode: "onBlur",
+    defaultValues: editDefaults(et),
+  });
+  const title = useWatch({ control, name: "title" }) ?? "";
+  const googleAccountId = useWatch({ control, name: "googleAccountId" }) ?? null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values, et) });
+      toast.success(`"${saved.title}" saved`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === "SLUG_TAKEN") {
+        setError("slug", { message: error.message }, { shouldFocus: true });
+        return;
+      }
+      const mapped = error instanceof ApiError ? mapServerErrors(error.errors) : { fields: [], unplaced: [] };
+      mapped.fields.forEach(([name, message], k) => {
+        setError(name as Path<EditFormInput>, { message }, { shouldFocus: k === 0 });
+      });
+      if (mapped.fields.length === 0 || mapped.unplaced.length > 0) {
+        const message = mapped.unplaced[0] ?? failureMessage(error, "Failed to update event type");
+        setFormError(message);
+        toast.error(message);
+      }
+    }
+  });
+
+  return (
+    <DrawerContent
+      title="Edit Event Type"
+      description={et.title}
+      widthClassName="max-w-xl"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={update.isPending} disabled={!title.trim()}>
+            {update.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={FORM_ID}
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-6"
+        aria-label="Edit event type"
+      >
+        {formError && (
+          <div
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700 text-sm"
+          >
+            {formError}
+          </div>
+        )}
+        <DrawerSection>
+          <Field label="Event Title *" htmlFor="edit-title" error={errors.title?.message}>
+            <Input
+              id="edit-title"
+              autoComplete="off"
+              invalid={!!errors.title}
+              aria-required
+              {...register("title")}
+            />
+          </Field>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
+                <div>
+                  <label htmlFor="edit-status" className="block font-medium text-slate-800 text-sm">
+                    Event Status
+                  </label>
+                  <p className="text-[13px] text-slate-500">
+                    {field.value ? "Active: invitees can book it" : "Inactive: the booking page is hidden"}
+                  </p>
+                </div>
+                <Switch id="edit-status" checked={field.value} onCheckedChange={field.onChange} />
+              </div>
+            )}
+          />
+          <Controller
+            control={control}
+            name="duration"
+            render={({ field, fieldState }) => (
+              <DurationField
+                id="edit-duration"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="location"
+            render={({ field }) => (
+              <LocationField
+                idPrefix="edit"
+                location={field.value}
+                onChange={field.onChange}
+                googleAccountId={googleAccountId}
+                onGoogleAccountChange={(id) => setValue("googleAccountId", id, { shouldDirty: true })}
+                error={errors.location?.value?.message}
+              />
+            )}
+          />
+          <Field label="Description" htmlFor="edit-description" error={errors.description?.message}>
+            <Textarea
+              id="edit-description"
+              rows={3}
+              maxLength={5000}
+              placeholder="What is this meeting about? Invitees see this on your booking page."
+              invalid={!!errors.description}
+              {...register("description")}
+            />
+          </Field>
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => <ColorField value={field.value} onChange={field.onChange} />}
+          />
+          <SlugField registration={register("slug")} error={errors.slug?.message} />
+        </DrawerSection>
+
+        <DrawerSection title="Scheduling">
+          <BookingWindowField
+            control={control}
+            errors={errors}
+            onModeChange={(mode) => {
+              setValue("bookingSettings.mode", mode, { shouldDirty: true });
+              if (mode === "within") {
+                setValue("bookingSettings.withinStart", undefined);
+                setValue("bookingSettings.withinEnd", undefined);
+              }
+            }}
+          />
+          {et.type === "group" && (
+            <Field
+              label="Seats per time slot"
+              htmlFor="edit-seats"
+              error={errors.maxInvitees?.message}
+              hint="How many invitees can book the same time."
+            >
+              <Controller
+                control={control}
+                name="maxInvitees"
+                render={({ field }) => (
+                  <DigitsInput
+                    ref={field.ref}
+                    id="edit-seats"
+                    wrapperClassName="w-24"
+                    className="tabular"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={!!errors.maxInvitees}
+                  />
+                )}
+              />
+            </Field>
+          )}
+          <Controller
+            control={control}
+            name="availabilityScheduleId"
+            render={({ field }) => (
+              <AvailabilityField idPrefix="edit" value={field.value} onChange={field.onChange} />
+            )}
+          />
+        </DrawerSection>
+
+        <DrawerSection title="Booking form">
+          <QuestionsField control={control} register={register} errors={errors} />
+        </DrawerSection>
+
+        <DrawerSection>
+          <HostField />
+        </DrawerSection>
+      </form>
+    </DrawerContent>
+  );
+}

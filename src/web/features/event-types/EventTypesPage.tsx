@@ -1,0 +1,148 @@
+import { AlertTriangle, CalendarClock, Plus, SearchX } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { EVENT_KINDS, type EventKind, type EventTypeDto } from "../../../contract/event-types";
+import { CreateTypeDialog } from "../../components/layout/CreateTypeDialog";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Button, Card, EmptyState } from "../../components/ui";
+import { CreateEventTypeDrawer } from "./CreateEventTypeDrawer";
+import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
+import { EventTypesToolbar, type StatusFilter } from "./EventTypesToolbar";
+import { useEventTypes } from "./queries";
+import { useEventTypeActions } from "./useEventTypeActions";
+
+function isKind(value: string | null): value is EventKind {
+  return (EVENT_KINDS as readonly string[]).includes(value ?? "");
+}
+
+export function filterEventTypes(list: EventTypeDto[], search: string, status: StatusFilter): EventTypeDto[] {
+  const needle = search.trim().toLowerCase();
+  return list.filter(
+    (et) =>
+      (!needle || et.title.toLowerCase().includes(needle)) &&
+      (status === "all" || et.isActive === (status === "active")),
+  );
+}
+
+export default function EventTypesPage() {
+  const query = useEventTypes();
+  const { actions, dialogs } = useEventTypeActions();
+  const [params, setParams] = useSearchParams();
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const [createKind, setCreateKind] = useState<EventKind | null>(null);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+
+  // The type chooser (sidebar or ours) sends us here with ?create=<kind>: open the drawer, then drop the
+  // parameter so a reload or Back does not open it again.
+  const createParam = params.get("create");
+  useEffect(() => {
+    if (createParam === null) return;
+    if (isKind(createParam)) setCreateKind(createParam);
+    setParams(
+      (p) => {
+        p.delete("create");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [createParam, setParams]);
+
+  // A new event type must not hide behind the current search or filter.
+  useEffect(() => {
+    const clear = () => {
+      setSearch("");
+      setStatus("all");
+    };
+    window.addEventListener("eventTypeCreated", clear);
+    return () => window.removeEventListener("eventTypeCreated", clear);
+  }, []);
+
+  const all = query.data ?? [];
+  const visible = useMemo(() => filterEventTypes(all, search, status), [all, search, status]);
+  const filtering = search.trim() !== "" || status !== "all";
+
+  const createButton = (
+    <Button onClick={() => setChooserOpen(true)}>
+      <Plus size={16} aria-hidden /> Create Event Type
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Event types"
+        subtitle="Create and manage the meetings people can book with you"
+        action={createButton}
+      />
+      {(query.isPending || all.length > 0) && (
+        <EventTypesToolbar search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
+      )}
+      <p aria-live="polite" className="sr-only">
+        {query.isSuccess && filtering ? `${visible.length} of ${all.length} event types shown` : ""}
+      </p>
+
+      {query.isPending ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <EventTypeCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <Card role="alert">
+          <EmptyState
+            icon={AlertTriangle}
+            title="Failed to load event types"
+            description={query.error.message}
+            action={
+              <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        </Card>
+      ) : all.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={CalendarClock}
+            title="No event types yet"
+            description="Create your first event type to start accepting bookings"
+            action={createButton}
+            className="py-16"
+          />
+        </Card>
+      ) : visible.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={SearchX}
+            title="No event types found"
+            description="Try adjusting your search terms"
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearch("");
+                  setStatus("all");
+                }}
+              >
+                Clear filters
+              </Button>
+            }
+          />
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Event types">
+          {visible.map((et) => (
+            <li key={et._id}>
+              <EventTypeCard eventType={et} actions={actions} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <CreateTypeDialog open={chooserOpen} onOpenChange={setChooserOpen} />
+      <CreateEventTypeDrawer kind={createKind} onClose={() => setCreateKind(null)} />
+      {dialogs}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { AlertTriangle, ArrowRight, Clock, MapPin, Power } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { DEFAULT_COLOR, LOCATION_INFO } from "../../../contract/event-types";
+import { Badge, Button, Card, EmptyState, toast } from "../../components/ui";
+import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
+import { failureMessage, formatDuration } from "./links";
+import { useCreateEventType, useEventTypes } from "./queries";
+import { useEventTypeActions } from "./useEventTypeActions";
+
+const SAMPLES = [15, 30, 60].map((minutes) => ({ minutes, title: `${minutes} Minute Meeting` }));
+/** The dashboard shows a handful; the full list lives on /event-types. */
+const MAX_CARDS = 6;
+
+/** The dashboard's event types: a compact grid with the card actions, or three samples to turn on. */
+export function EventTypesSection() {
+  const query = useEventTypes();
+  const { actions, dialogs } = useEventTypeActions();
+  const list = query.data ?? [];
+
+  return (
+    <section aria-labelledby="dashboard-event-types" className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="dashboard-event-types" className="font-semibold text-lg text-slate-900">
+          Event types
+        </h2>
+        {list.length > 0 && (
+          <Link
+            to="/event-types"
+            className="inline-flex items-center gap-1 font-medium text-accent text-sm hover:underline"
+          >
+            View all{list.length > MAX_CARDS ? ` (${list.length})` : ""} <ArrowRight size={14} aria-hidden />
+          </Link>
+        )}
+      </div>
+      {query.isPending ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
+          {[0, 1, 2].map((i) => (
+            <EventTypeCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <Card role="alert">
+          <EmptyState
+            icon={AlertTriangle}
+            title="Failed to load event types"
+            description={query.error.message}
+            action={
+              <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+                Try again
+              </Button>
+            }
+          />
+        </Card>
+      ) : list.length === 0 ? (
+        <SampleCards />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your event types">
+          {list.slice(0, MAX_CARDS).map((et) => (
+            <li key={et._id}>
+              <EventTypeCard eventType={et} actions={actions} compact />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialogs}
+    </section>
+  );
+}
+
+/** With no event types yet: three ready-made meetings, each created by one click on 'Turn On'. */
+function SampleCards() {
+  const create = useCreateEventType();
+  const [pending, setPending] = useState<number | null>(null);
+  const turnOn = async (minutes: number, title: string) => {
+    setPending(minutes);
+    try {
+      await create.mutateAsync({ type: "one-on-one", title, duration: minutes, isActive: true });
+      toast.success(`"${title}" is on. Share its link to get booked.`);
+    } catch (error) {
+      toast.error(failureMessage(error, "Failed to create event type"));
+    } finally {
+      setPending(null);
+    }
+  };
+  return (
+    <div>
+      <p className="mb-3 text-slate-500 text-sm">
+        You have no event types yet. Turn one of these on, or{" "}
+        <Link to={`/event-types?create=one-on-one`} className="font-medium text-accent hover:underline">
+          create your own
+        </Link>
+        .
+      </p>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Sample event types">
+        {SAMPLES.map(({ minutes, title }) => (
+          <li key={minutes}>
+            <Card className="relative flex h-full flex-col overflow-hidden border-dashed">
+              <span
+                aria-hidden
+                className="absolute inset-y-0 left-0 w-1 opacity-40"
+                style={{ backgroundColor: DEFAULT_COLOR }}
+              />
+              <div className="flex flex-1 flex-col p-4 pl-6">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900">{title}</h3>
+                  <Badge tone="grey">Sample</Badge>
+                </div>
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-500 text-sm">
+                  <span className="inline-flex items-center gap-1">
+                    <Clock size={14} aria-hidden /> {formatDuration(minutes)}
+                  </span>
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin size={14} aria-hidden /> {LOCATION_INFO.zoom.displayName}
+                  </span>
+                  <span className="text-slate-400">One-on-One</span>
+                </p>
+              </div>
+              <div className="flex justify-end border-slate-100 border-t px-3 py-2.5">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={pending === minutes}
+                  disabled={pending !== null && pending !== minutes}
+                  onClick={() => void turnOn(minutes, title)}
+                  aria-label={`Turn on ${title}`}
+                >
+                  {pending === minutes ? (
+                    "Turning on..."
+                  ) : (
+                    <>
+                      <Power size={14} aria-hidden /> Turn On
+                    </>
+                  )}
+                </Button>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

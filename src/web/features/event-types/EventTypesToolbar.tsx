@@ -1,0 +1,92 @@
+import { Check, ListFilter, Search, X } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Button, Input, Menu } from "../../components/ui";
+import { cn } from "../../lib/cn";
+
+export type StatusFilter = "all" | "active" | "inactive";
+const FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+];
+
+/** Search by title and the status filter, in one row. */
+export function EventTypesToolbar({
+  search,
+  onSearch,
+  status,
+  onStatus,
+}: {
+  search: string;
+  onSearch: (v: string) => void;
+  status: StatusFilter;
+  onStatus: (v: StatusFilter) => void;
+}) {
+  return (
+    <div className="mb-5 flex items-center gap-2 sm:gap-3">
+      <div className="relative min-w-0 flex-1 sm:max-w-sm">
+        <Search
+          size={16}
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+        />
+        <Input
+          type="search"
+          aria-label="Search event types"
+          placeholder="Search event types..."
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape" && search) {
+              e.preventDefault();
+              onSearch("");
+            }
+          }}
+          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {search && (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => onSearch("")}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <X size={14} aria-hidden />
+          </button>
+        )}
+      </div>
+      <Menu
+        align="start"
+        trigger={
+          <Button
+            variant="outline"
+            className={cn("shrink-0", status !== "all" && "border-accent text-blue-700")}
+          >
+            <ListFilter size={16} aria-hidden />
+            {status === "all" ? "Filter" : `Status: ${FILTERS.find((f) => f.value === status)?.label}`}
+          </Button>
+        }
+      >
+        <DropdownMenu.Label className="px-2.5 py-1.5 font-medium text-slate-500 text-xs">
+          Status
+        </DropdownMenu.Label>
+        <DropdownMenu.RadioGroup value={status} onValueChange={(v) => onStatus(v as StatusFilter)}>
+          {FILTERS.map((f) => (
+            <DropdownMenu.RadioItem
+              key={f.value}
+              value={f.value}
+              className="flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-slate-700 text-sm outline-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900"
+            >
+              <span className="flex size-4 items-center justify-center">
+                <DropdownMenu.ItemIndicator>
+                  <Check size={16} className="text-accent" aria-hidden />
+                </DropdownMenu.ItemIndicator>
+              </span>
+              {f.label}
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+      </Menu>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarX2 } from "lucide-react";
+import { Link } from "react-router";
+import { Field, Select, Skeleton } from "../../components/ui";
+import { api } from "../../lib/api";
+
+/**
+ * What the picker reads from GET /google-accounts. There is no shared contract for
+ * Google accounts yet, so only the fields the spec names (section 3) are relied on.
+ */
+interface GoogleAccountOption {
+  id: string;
+  email: string;
+  name?: string;
+  isActive?: boolean;
+  isPrimary?: boolean;
+}
+
+/** Spec: the first account picked automatically is the primary one, else the first active one. */
+export function defaultGoogleAccount(accounts: GoogleAccountOption[]): string | null {
+  const pick = accounts.find((a) => a.isPrimary) ?? accounts.find((a) => a.isActive !== false) ?? accounts[0];
+  return pick?.id ?? null;
+}
+
+/** The calendar account a Google Meet link is created with (shown only for Google Meet). */
+export function GoogleAccountPicker({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | null;
+  onChange: (accountId: string | null) => void;
+}) {
+  const accounts = useQuery({
+    queryKey: ["google-accounts"],
+    queryFn: () => api.get<GoogleAccountOption[]>("/google-accounts"),
+    // Until the host connects one, the route may not answer at all; treat that as none.
+    retry: false,
+  });
+
+  if (accounts.isPending) {
+    return (
+      <div className="flex flex-col gap-1.5" aria-busy>
+        <span className="font-medium text-slate-800 text-sm">Google calendar</span>
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+
+  const list = accounts.data ?? [];
+  if (list.length === 0) {
+    return (
+      <div className="flex items-start gap-3 rounded-lg border border-slate-300 border-dashed bg-slate-50 px-3 py-3">
+        <CalendarX2 size={18} className="mt-0.5 shrink-0 text-slate-400" aria-hidden />
+        <div className="text-sm">
+          <p className="font-medium text-slate-800">No Google accounts connected</p>
+          <p className="mt-0.5 text-slate-500">
+            Connect one under{" "}
+            <Link to="/availability" className="font-medium text-accent hover:underline">
+              Availability › Calendar Settings
+            </Link>{" "}
+            so Kairos can create the Meet link.
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  const selected = value ?? defaultGoogleAccount(list) ?? "";
+  return (
+    <Field label="Google calendar" htmlFor={id} hint="The Meet link is created in this account's calendar.">
+      <Select id={id} value={selected} onChange={(e) => onChange(e.target.value || null)}>
+        {list.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name ? `${a.name} (${a.email})` : a.email}
+            {a.isPrimary ? " · primary" : ""}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

@@ -1,0 +1,70 @@
+import { Copy, ExternalLink } from "lucide-react";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { Button, Dialog, DialogContent, Input } from "../../components/ui";
+import { bookingUrl, copyText, openBookingPage, profileUrl } from "./links";
+
+/** Share: the booking link and the host's public profile link, each with a copy button. */
+export function ShareEventTypeDialog({
+  eventType,
+  onClose,
+}: {
+  eventType: EventTypeDto | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={eventType !== null} onOpenChange={(open) => !open && onClose()}>
+      {eventType && (
+        <DialogContent
+          title={`Share ${eventType.title}`}
+          description="Send this link to invitees so they can pick a time."
+          widthClassName="max-w-lg"
+        >
+          <div className="flex flex-col gap-5">
+            <CopyRow id="share-booking-link" label="Booking page" value={bookingUrl(eventType.slug)} />
+            <CopyRow
+              id="share-profile-link"
+              label="Your public profile (all active event types)"
+              value={profileUrl(eventType.user._id)}
+            />
+            {!eventType.isActive && (
+              <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 text-sm">
+                This event type is inactive, so its booking page shows "Event Not Found" until you turn it on.
+              </p>
+            )}
+            <div className="flex justify-end">
+              <Button variant="ghost" size="sm" onClick={() => openBookingPage(eventType.slug)}>
+                <ExternalLink size={14} aria-hidden /> Preview booking page
+              </Button>
+            </div>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function CopyRow({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium text-slate-800 text-sm">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 text-slate-700"
+        />
+        <Button
+          variant="outline"
+          onClick={() => void copyText(value)}
+          aria-label={`Copy ${label.toLowerCase()} link`}
+        >
+          <Copy size={16} aria-hidden /> Copy
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { EventTypeDto } from "../../../contract/event-types";
+import { LOCATION_INFO } from "../../../contract/event-types";
+import { toast } from "../../components/ui";
+
+export const COPIED_MESSAGE = "Copied to clipboard successfully...";
+
+export function bookingUrl(slug: string): string {
+  return `${window.location.origin}/book/${slug}`;
+}
+
+export function profileUrl(userId: string): string {
+  return `${window.location.origin}/user/${userId}`;
+}
+
+/** Opens the public booking page in a new tab (Preview, View booking page). */
+export function openBookingPage(slug: string): void {
+  window.open(`/book/${slug}`, "_blank", "noopener,noreferrer");
+}
+
+/** Copies text and toasts the spec's message; falls back to a hidden textarea without the async API. */
+export async function copyText(text: string): Promise<void> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+    } else {
+      const area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      const ok = document.execCommand("copy");
+      area.remove();
+      if (!ok) throw new Error("copy refused");
+    }
+    toast.success(COPIED_MESSAGE);
+  } catch {
+    toast.error("Could not copy the link. Select it and copy it by hand.");
+  }
+}
+
+/** The first location's name as shown on cards; a type without one reads as Zoom (spec default). */
+export function firstLocationName(et: Pick<EventTypeDto, "locations">): string {
+  const first = et.locations[0];
+  if (!first) return LOCATION_INFO.zoom.displayName;
+  return first.displayName || LOCATION_INFO[first.type].displayName;
+}
+
+/** '30 min', '1 hr', '1 hr 30 min'. */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} hr ${m} min` : `${h} hr`;
+}
+
+/**
+ * The server's message, else the spec's event type fallback ('Failed to create event type', ...).
+ * The API client's own generic 'API call failed' counts as no message.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  const message = error instanceof Error ? error.message : "";
+  return message && message !== "API call failed" ? message : fallback;
+}

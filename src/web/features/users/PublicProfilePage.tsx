@@ -1,0 +1,137 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarX, Clock, CloudOff, Globe, RotateCw, UserX } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import type { PublicUser } from "../../../contract/auth";
+import type { EventTypeDto } from "../../../contract/event-types";
+import { Avatar } from "../../components/ui/Avatar";
+import { Button } from "../../components/ui/Button";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { ApiError, api } from "../../lib/api";
+import { LocationIcon } from "../bookings/LocationIcon";
+import { PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
+import { formatDuration, zoneLabel } from "../bookings/time";
+
+/** GET /users/:id/public: the host (without e-mail) and their active event types. */
+interface PublicProfile {
+  user: Omit<PublicUser, "email">;
+  eventTypes: EventTypeDto[];
+}
+
+/** /user/:userId — the host's public page: who they are and what can be booked with them. */
+export default function PublicProfilePage() {
+  const { userId = "" } = useParams();
+  const profile = useQuery({
+    queryKey: ["public-profile", userId],
+    queryFn: () => api.get<PublicProfile>(`/users/${encodeURIComponent(userId)}/public`),
+  });
+
+  useEffect(() => {
+    if (profile.data) document.title = profile.data.user.name;
+  }, [profile.data]);
+
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return missing ? (
+      <StatusCard icon={UserX} title="User Not Found" description="This scheduling page does not exist." />
+    ) : (
+      <StatusCard
+        icon={CloudOff}
+        title="Failed to load user profile"
+        description="Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void profile.refetch()}>
+            <RotateCw size={16} aria-hidden /> Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <PublicFrame className="max-w-4xl">
+      <PageCard className="px-5 py-10 sm:px-10">
+        {profile.isPending ? <ProfileSkeleton /> : <Profile {...profile.data} />}
+      </PageCard>
+    </PublicFrame>
+  );
+}
+
+function Profile({ user, eventTypes }: PublicProfile) {
+  return (
+    <>
+      <header className="flex flex-col items-center text-center">
+        <Avatar name={user.name} src={user.avatar} size={72} />
+        <h1 className="mt-4 font-semibold text-2xl text-slate-900">{user.name}</h1>
+        <p className="mt-2 max-w-md text-slate-500 text-sm leading-6">
+          Welcome to my scheduling page. Please follow the instructions to add an event to my calendar.
+        </p>
+        <p className="mt-3 flex items-center gap-1.5 text-slate-500 text-xs">
+          <Globe size={14} aria-hidden /> {zoneLabel(user.timezone)}
+        </p>
+      </header>
+
+      <div className="mt-10 border-slate-200 border-t pt-8">
+        {eventTypes.length === 0 ? (
+          <EmptyState
+            icon={CalendarX}
+            title="No available event types"
+            description="This user hasn't set up any public event types yet."
+          />
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2" aria-label="Event types">
+            {eventTypes.map((et) => (
+              <li key={et._id}>
+                <EventTypeCard eventType={et} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+function EventTypeCard({ eventType: et }: { eventType: EventTypeDto }) {
+  const location = et.locations[0];
+  return (
+    <Link
+      to={`/book/${et.slug}`}
+      className="group flex h-full flex-col rounded-lg border border-slate-200 border-l-4 bg-white p-5 transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
+      style={{ borderLeftColor: et.color }}
+    >
+      <span className="font-semibold text-base text-slate-900">{et.title}</span>
+      <span className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-500 text-sm">
+        <span className="flex items-center gap-1.5">
+          <Clock size={15} aria-hidden /> {formatDuration(et.duration)}
+        </span>
+        {location && (
+          <span className="flex items-center gap-1.5">
+            <LocationIcon type={location.type} size={15} /> {location.displayName}
+          </span>
+        )}
+      </span>
+      {et.description && (
+        <span className="mt-3 line-clamp-2 text-slate-600 text-sm leading-6">{et.description}</span>
+      )}
+      <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-accent text-sm">
+        Select this time <span className="transition-transform group-hover:translate-x-0.5">→</span>
+      </span>
+    </Link>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="flex flex-col items-center">
+      <Skeleton className="size-18 rounded-full" />
+      <Skeleton className="mt-4 h-7 w-48" />
+      <Skeleton className="mt-3 h-4 w-80 max-w-full" />
+      <div className="mt-10 grid w-full gap-4 border-slate-200 border-t pt-8 sm:grid-cols-2">
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+      </div>
+    </div>
+  );
+}

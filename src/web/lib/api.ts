@@ -1,0 +1,83 @@
+import type { Envelope } from "../../contract/envelope";
+
+export const TOKEN_KEY = "auth_token";
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Private mode without storage: the session lasts for this page only.
+  }
+}
+
+/** A failed call: the server's message, its code and per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorCode?: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** Calls the API and returns the whole envelope; throws ApiError on failure. */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(response.status, "API call failed");
+  }
+  if (!response.ok || !envelope.success) {
+    throw new ApiError(
+      response.status,
+      envelope.message || "API call failed",
+      envelope.errorCode,
+      envelope.errors,
+    );
+  }
+  return envelope;
+}
+
+async function data<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return (await request<T>(method, path, body)).data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => data<T>("GET", path),
+  post: <T>(path: string, body?: unknown) => data<T>("POST", path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => data<T>("PUT", path, body ?? {}),
+  delete: <T>(path: string) => data<T>("DELETE", path),
+};
+
+export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,85 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { UserProfile } from "../../contract/auth";
+import { getToken, request, setToken, TOKEN_KEY } from "./api";
+
+type AuthState =
+  | { status: "loading"; user: null }
+  | { status: "signedIn"; user: UserProfile }
+  | { status: "signedOut"; user: null };
+
+interface AuthContextValue {
+  state: AuthState;
+  user: UserProfile | null;
+  /** Stores the token from a sign-in answer and loads the user. */
+  signIn(token: string, user?: UserProfile): Promise<void>;
+  signOut(): Promise<void>;
+  setUser(user: UserProfile): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function fetchMe(): Promise<UserProfile | null> {
+  if (!getToken()) return null;
+  try {
+    const envelope = await request<{ user: UserProfile }>("GET", "/auth/me");
+    return envelope.data?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: "loading", user: null });
+
+  const reload = useCallback(async () => {
+    const user = await fetchMe();
+    if (user) setState({ status: "signedIn", user });
+    else {
+      setToken(null);
+      setState({ status: "signedOut", user: null });
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+    // Another tab signed in or out: follow it.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) void reload();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [reload]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      user: state.user,
+      async signIn(token, user) {
+        setToken(token);
+        if (user) setState({ status: "signedIn", user });
+        else await reload();
+      },
+      async signOut() {
+        try {
+          if (getToken()) await request("POST", "/auth/logout");
+        } catch {
+          // Sign-out always clears the local session, even when the call fails.
+        }
+        setToken(null);
+        setState({ status: "signedOut", user: null });
+      },
+      setUser(user) {
+        setState({ status: "signedIn", user });
+      },
+    }),
+    [state, reload],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth outside AuthProvider");
+  return value;
+}
