@@ -53,7 +53,9 @@ async function measure(label: string, env: Record<string, string>): Promise<void
       await fetch(`${url}/`);
     }
     const rssWarm = rssMb(child.pid!);
-    console.log(`  ${label.padEnd(26)} cold start ${String(coldMs).padStart(6)} ms   RSS ${rssStart} MB at start, ${rssWarm} MB after 600 requests`);
+    console.log(
+      `  ${label.padEnd(26)} cold start ${String(coldMs).padStart(6)} ms   RSS ${rssStart} MB at start, ${rssWarm} MB after 600 requests`,
+    );
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));

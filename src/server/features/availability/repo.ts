@@ -76,13 +76,15 @@ export function createAvailabilityRepo(db: DbOrTx) {
      * concurrent default changes queue instead of tripping the unique index.
      */
     async lockSchedules(userId: string): Promise<ScheduleRow[]> {
-      return db
-        .select()
-        .from(availabilitySchedules)
-        .where(eq(availabilitySchedules.userId, userId))
-        // One order for every caller, or two transactions can deadlock.
-        .orderBy(asc(availabilitySchedules.id))
-        .for("update");
+      return (
+        db
+          .select()
+          .from(availabilitySchedules)
+          .where(eq(availabilitySchedules.userId, userId))
+          // One order for every caller, or two transactions can deadlock.
+          .orderBy(asc(availabilitySchedules.id))
+          .for("update")
+      );
     },
 
     async insertSchedule(values: NewSchedule): Promise<ScheduleRow> {
