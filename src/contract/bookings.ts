@@ -11,6 +11,9 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  * - GET  /bookings/availability/:eventTypeIdOrSlug?month=YYYY-MM&timezone=Zone   -> SlotDays
  *   (timezone defaults to Asia/Kolkata; the id may be the event type's _id or its slug;
  *   unknown or inactive event type 404 'Event type not found'; bad zone/date 400 with the field)
+ *   Moving a booking: add `&reschedule={uid}&token={manageToken}` (invitee) or `&excludeBookingId={_id}`
+ *   (host, with the Bearer header) and that booking's own time counts as free, so it shows among the
+ *   slots. The exclusion is silently ignored unless the token matches or the caller owns the booking.
  * - POST /bookings (rate limited per client) -> 201 CreatedBooking, or 200 with the existing booking
  *   (without manageToken) when the same invitee retries the same slot. Failures: 404 'Event type not found',
  *   409 SLOT_UNAVAILABLE (not a bookable time), 409 SLOT_TAKEN (someone was faster), 400 VALIDATION_ERROR.
@@ -20,10 +23,17 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  * - POST /bookings/public/:uid/reschedule  {token, startTime}        -> BookingDto (same booking, new time)
  *
  * Host (Authorization: Bearer; anything not yours is 404):
- * - GET  /bookings?status=&search=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
+ * - GET  /bookings?when=&status=&search=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
+ *   when=upcoming: not yet ended, soonest first; when=past: ended, latest first; when=all (default):
+ *   upcoming ones (soonest first) then past ones (latest first). See listBookingsQuery.
  * - GET  /bookings/:id                                      -> BookingDto
  * - PUT  /bookings/:id/cancel   {reason, note?}             -> BookingDto
  * - PUT  /bookings/:id/no-show  {noShow?: boolean}          -> BookingDto (only once the meeting has started)
+ * - PUT  /bookings/:id/reschedule {startTime}               -> BookingDto: the host moves the booking (same
+ *   _id, uid and links) to another free slot of its event type; the old time is freed, the invite's
+ *   SEQUENCE goes up and both sides get a 'Rescheduled' mail with the updated invite. Failures: 404 (not
+ *   yours), 409 SLOT_TAKEN / SLOT_UNAVAILABLE (offer fresh slots), 409 BOOKING_CLOSED (cancelled or
+ *   already started), 404 'Event type not found' (deleted or turned off), 400 VALIDATION_ERROR.
  *
  * Web links built from a booking (the mails carry the same):
  * - view:       /booking-confirmed?uid={uid}&token={manageToken}
@@ -126,13 +136,29 @@ export type PublicCancelBody = z.infer<typeof publicCancelBody>;
 export const publicRescheduleBody = z.object({ token: manageToken, startTime: instantSchema });
 export type PublicRescheduleBody = z.infer<typeof publicRescheduleBody>;
 
+/** PUT /bookings/:id/reschedule (the host's Edit on the Meetings screen). */
+export const hostRescheduleBody = z.object({ startTime: instantSchema });
+export type HostRescheduleBody = z.infer<typeof hostRescheduleBody>;
+
 export const noShowBody = z.object({ noShow: z.boolean().default(true) });
 
 export const publicTokenQuery = z.object({ token: manageToken });
 export const uidParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Invalid booking") });
 
-/** GET /bookings filters (the Meetings screen). `from`/`to` are dates (host profile zone) or instants. */
+export const BOOKING_WHEN = ["all", "upcoming", "past"] as const;
+export type BookingWhen = (typeof BOOKING_WHEN)[number];
+
+/**
+ * GET /bookings filters (the Meetings screen), combined with AND.
+ * - when: upcoming = the meeting has not ended yet (end > now), soonest first; past = ended, latest first;
+ *   all = upcoming then past.
+ * - status: the badge's status: confirmed (= booked and not ended), completed (= confirmed and ended),
+ *   cancelled, no_show; 'upcoming' and 'past' here are older spellings of when=upcoming / when=past.
+ * - search: case-insensitive substring of attendee name, email, phone or event type title.
+ * - from/to: start time bounds [from, to); dates are whole days of the host's zone, or instants.
+ */
 export const listBookingsQuery = z.object({
+  when: z.enum(BOOKING_WHEN, { message: "Use all, upcoming or past" }).default("all"),
   status: z.enum([...BOOKING_STATUSES, "all", "upcoming", "past"]).default("all"),
   search: z.string().trim().max(200).optional(),
   from: z.union([dateSchema, instantSchema]).optional(),
@@ -153,8 +179,15 @@ export const slotsQuery = z
       })
       .optional(),
     timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
+    /** Invitee moving their booking: its uid and manage token (both, or neither). */
+    reschedule: uidParams.shape.uid.optional(),
+    token: manageToken.optional(),
+    /** Host moving a booking (Bearer header required; ignored for anyone but its host). */
+    excludeBookingId: z.uuid({ message: "Invalid booking" }).optional(),
   })
   .superRefine((q, ctx) => {
+    if (q.reschedule && !q.token)
+      ctx.addIssue({ code: "custom", path: ["token"], message: "The booking's token is required" });
     if (!q.date && !q.month) ctx.addIssue({ code: "custom", path: ["date"], message: "Choose a date" });
     if (q.date && q.month)
       ctx.addIssue({ code: "custom", path: ["month"], message: "Give a date or a month, not both" });
