@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
+import { analyticsRoutes } from "./features/analytics/routes.js";
+import { createAnalyticsService } from "./features/analytics/service.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { createAuthService } from "./features/auth/service.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
   });
+  const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits: config.rateLimits,
         hostZone: availability.hostZone,
       });
+      await api.register(analyticsRoutes, { analytics });
     },
     { prefix: "/api" },
   );

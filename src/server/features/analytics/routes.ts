@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { dashboardQuery } from "../../../contract/analytics.js";
+import type { AnalyticsService } from "./service.js";
+
+/** The host dashboard's figures (spec section 7: GET /analytics/dashboard?period=). */
+export async function analyticsRoutes(app: FastifyInstance, opts: { analytics: AnalyticsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/analytics/dashboard",
+    { preHandler: app.requireUser, schema: { querystring: dashboardQuery, tags: ["analytics"] } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true, data: await opts.analytics.dashboard(request.user, request.query.period) };
+    },
+  );
+}
