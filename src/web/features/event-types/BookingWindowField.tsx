@@ -1,7 +1,7 @@
 import { type Control, Controller, type FieldErrors, useWatch } from "react-hook-form";
 import { Input, Select } from "../../components/ui";
 import { cn } from "../../lib/cn";
-import { DigitsInput } from "./DigitsInput";
+import { DigitsField } from "./DigitsInput";
 import { FieldGroup } from "./FieldGroup";
 import type { EditFormInput } from "./forms";
 
@@ -58,22 +58,12 @@ export function BookingWindowField({
             <label htmlFor="edit-days-ahead" className="sr-only">
               Days ahead
             </label>
-            <Controller
+            <DigitsField
               control={control}
               name="bookingSettings.daysAhead"
-              render={({ field }) => (
-                <DigitsInput
-                  ref={field.ref}
-                  id="edit-days-ahead"
-                  wrapperClassName="w-20"
-                  className="tabular"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={!!e?.daysAhead}
-                  aria-describedby={e?.daysAhead ? "edit-days-ahead-error" : undefined}
-                />
-              )}
+              id="edit-days-ahead"
+              wrapperClassName="w-20"
+              errorId={e?.daysAhead ? "edit-days-ahead-error" : undefined}
             />
             <label htmlFor="edit-days-unit" className="sr-only">
               Day kind
@@ -103,22 +93,12 @@ export function BookingWindowField({
           <label htmlFor="edit-notice" className="sr-only">
             Notice amount
           </label>
-          <Controller
+          <DigitsField
             control={control}
             name="bookingSettings.leadHours"
-            render={({ field }) => (
-              <DigitsInput
-                ref={field.ref}
-                id="edit-notice"
-                wrapperClassName="w-20"
-                className="tabular"
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                invalid={!!e?.leadHours}
-                aria-describedby={e?.leadHours ? "edit-notice-error" : undefined}
-              />
-            )}
+            id="edit-notice"
+            wrapperClassName="w-20"
+            errorId={e?.leadHours ? "edit-notice-error" : undefined}
           />
           <label htmlFor="edit-notice-unit" className="sr-only">
             Notice unit

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useState } from "react";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { Input, type InputProps } from "../../components/ui";
 import { digitsOnly } from "./FieldGroup";
 
@@ -40,3 +41,39 @@ export const DigitsInput = forwardRef<
     </div>
   );
 });
+
+/** A DigitsInput bound to a react-hook-form field, with its error wired for screen readers. */
+export function DigitsField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  wrapperClassName,
+  errorId,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  id: string;
+  wrapperClassName: string;
+  /** The id of the element showing this field's error; set only while there is one. */
+  errorId?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DigitsInput
+          ref={field.ref}
+          id={id}
+          wrapperClassName={wrapperClassName}
+          className="tabular"
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          invalid={!!errorId}
+          aria-describedby={errorId}
+        />
+      )}
+    />
+  );
+}

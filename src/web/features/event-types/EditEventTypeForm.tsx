@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
 import { BookingWindowField } from "./BookingWindowField";
 import { ColorField } from "./ColorField";
-import { DigitsInput } from "./DigitsInput";
+import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
 import { DrawerSection } from "./FieldGroup";
 import {
@@ -198,21 +198,12 @@ export function EditEventTypeForm({
               error={errors.maxInvitees?.message}
               hint="How many invitees can book the same time."
             >
-              <Controller
+              <DigitsField
                 control={control}
                 name="maxInvitees"
-                render={({ field }) => (
-                  <DigitsInput
-                    ref={field.ref}
-                    id="edit-seats"
-                    wrapperClassName="w-24"
-                    className="tabular"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={!!errors.maxInvitees}
-                  />
-                )}
+                id="edit-seats"
+                wrapperClassName="w-24"
+                errorId={errors.maxInvitees ? "edit-seats-error" : undefined}
               />
             </Field>
           )}
