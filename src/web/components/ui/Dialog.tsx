@@ -1,8 +1,8 @@
-import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useReturnFocus } from "./focusReturn";
+import { PanelCloseButton, PanelHeading } from "./panelParts";
 
 /** Root (controlled with open/onOpenChange, or uncontrolled with a DialogTrigger). */
 export const Dialog = RadixDialog.Root;
@@ -46,27 +46,14 @@ export function DialogContent({
         {...rest}
         {...returnFocus}
       >
-        <div className="px-6 pt-5 pb-4 pr-14">
-          <div className="min-w-0">
-            <RadixDialog.Title className="font-semibold text-xl text-slate-900 leading-7">
-              {title}
-            </RadixDialog.Title>
-            {description && (
-              <RadixDialog.Description className="mt-1 text-slate-500 text-sm">
-                {description}
-              </RadixDialog.Description>
-            )}
-          </div>
-        </div>
+        <PanelHeading
+          title={title}
+          description={description}
+          className="px-6 pt-5 pb-4 pr-14"
+          descriptionClassName="mt-1"
+        />
         <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-6">{children}</div>
-        {!hideClose && (
-          <RadixDialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X size={18} aria-hidden />
-          </RadixDialog.Close>
-        )}
+        {!hideClose && <PanelCloseButton />}
       </RadixDialog.Content>
     </RadixDialog.Portal>
   );

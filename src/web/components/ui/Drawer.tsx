@@ -1,8 +1,8 @@
-import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useReturnFocus } from "./focusReturn";
+import { PanelCloseButton, PanelHeading } from "./panelParts";
 
 export const Drawer = RadixDialog.Root;
 export const DrawerTrigger = RadixDialog.Trigger;
@@ -44,26 +44,15 @@ export function DrawerContent({
         {...rest}
         {...returnFocus}
       >
-        <div className="border-slate-200 border-b py-4 pr-14 pl-6">
-          <div className="min-w-0">
-            <RadixDialog.Title className="font-semibold text-xl text-slate-900 leading-7">
-              {title}
-            </RadixDialog.Title>
-            {description && (
-              <RadixDialog.Description className="mt-0.5 text-slate-500 text-sm">
-                {description}
-              </RadixDialog.Description>
-            )}
-          </div>
-        </div>
+        <PanelHeading
+          title={title}
+          description={description}
+          className="border-slate-200 border-b py-4 pr-14 pl-6"
+          descriptionClassName="mt-0.5"
+        />
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
         {footer && <DrawerFooter>{footer}</DrawerFooter>}
-        <RadixDialog.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <X size={18} aria-hidden />
-        </RadixDialog.Close>
+        <PanelCloseButton />
       </RadixDialog.Content>
     </RadixDialog.Portal>
   );
