@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
-      await api.register(slotsRoutes, { slots });
+      await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,
         rateLimits: config.rateLimits,

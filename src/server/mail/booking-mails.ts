@@ -28,6 +28,8 @@ export interface BookingMailData {
   cancelledBy?: "host" | "invitee" | null;
   /** The start before a reschedule. */
   previousStart?: Date | null;
+  /** Who moved it (a reschedule): the intros say so. */
+  movedBy?: "host" | "invitee" | null;
 }
 
 export type BookingMailKind = "created" | "cancelled" | "rescheduled";
@@ -153,7 +155,10 @@ function inviteeLines(
   const zone = d.attendee.timezone;
   const intro: Record<BookingMailKind, string> = {
     created: `Hi ${d.attendee.name}, your meeting with ${d.host.name} is scheduled.`,
-    rescheduled: `Hi ${d.attendee.name}, your meeting with ${d.host.name} has a new time.`,
+    rescheduled:
+      d.movedBy === "host"
+        ? `Hi ${d.attendee.name}, ${d.host.name} moved your meeting to a new time.`
+        : `Hi ${d.attendee.name}, your meeting with ${d.host.name} has a new time.`,
     cancelled: `Hi ${d.attendee.name}, your meeting with ${d.host.name} has been cancelled.`,
   };
   const lines: Line[] = [{ text: intro[kind] }, { gap: true }, { label: "Event", value: d.title }];
@@ -174,7 +179,10 @@ function inviteeLines(
 function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string): Line[] {
   const intro: Record<BookingMailKind, string> = {
     created: `${d.attendee.name} booked ${d.title}.`,
-    rescheduled: `${d.attendee.name} moved ${d.title} to a new time.`,
+    rescheduled:
+      d.movedBy === "host"
+        ? `You moved ${d.title} with ${d.attendee.name} to a new time.`
+        : `${d.attendee.name} moved ${d.title} to a new time.`,
     cancelled: `${d.title} with ${d.attendee.name} has been cancelled.`,
   };
   const lines: Line[] = [{ text: intro[kind] }, { gap: true }];

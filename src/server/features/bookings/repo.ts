@@ -18,6 +18,8 @@ export interface BookingRecord {
 }
 
 export interface BookingFilters {
+  /** Upcoming = not ended by `now`, past = ended. */
+  when: "all" | "upcoming" | "past";
   /** Stored status, with 'completed' and 'upcoming' split from 'confirmed' by `now`. */
   status: "all" | "confirmed" | "cancelled" | "completed" | "no_show" | "upcoming" | "past";
   search?: string;
@@ -137,66 +139,91 @@ export function createBookingsRepo(db: DbOrTx) {
       return row;
     },
 
-    /** Upcoming first (soonest first), then past ones (latest first). */
+    /**
+     * One page of the host's bookings: upcoming ones (not ended) soonest first, then past ones
+     * latest first. Each side is its own index-ordered query, so a page never sorts the whole list.
+     */
     async listForHost(
       hostUserId: string,
       f: BookingFilters,
     ): Promise<{ rows: BookingRecord[]; total: number }> {
-      const conditions: (SQL | undefined)[] = [eq(bookings.hostUserId, hostUserId)];
-      const ended = lte(bookings.endTime, f.now);
-      const notEnded = gt(bookings.endTime, f.now);
-      const confirmed = eq(bookings.status, "confirmed");
-      switch (f.status) {
-        case "confirmed":
-        case "upcoming":
-          conditions.push(and(confirmed, notEnded));
-          break;
-        case "completed":
-          conditions.push(and(confirmed, ended));
-          break;
-        case "past":
-          conditions.push(ended);
-          break;
-        case "cancelled":
-        case "no_show":
-          conditions.push(eq(bookings.status, f.status));
-          break;
-      }
-      if (f.from) conditions.push(gte(bookings.startTime, f.from));
-      if (f.to) conditions.push(lt(bookings.startTime, f.to));
-      if (f.search) {
-        const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          or(
-            ilike(bookings.attendeeName, pattern),
-            ilike(bookings.attendeeEmail, pattern),
-            ilike(bookings.attendeePhone, pattern),
-            ilike(bookings.eventTitle, pattern),
-            ilike(eventTypes.title, pattern),
-          ),
+      const offset = (f.page - 1) * f.limit;
+      const upcoming = f.when !== "past" && f.status !== "past" && f.status !== "completed";
+      const past = f.when !== "upcoming" && f.status !== "upcoming" && f.status !== "confirmed";
+      const [upWhere, pastWhere] = [
+        upcoming ? listWhere(hostUserId, f, "upcoming") : undefined,
+        past ? listWhere(hostUserId, f, "past") : undefined,
+      ];
+      const [upTotal, pastTotal] = await Promise.all([
+        upWhere ? countWhere(upWhere) : 0,
+        pastWhere ? countWhere(pastWhere) : 0,
+      ]);
+      const rows: BookingRecord[] = [];
+      if (upWhere && offset < upTotal) {
+        rows.push(
+          ...(await selectRecords()
+            .where(upWhere)
+            .orderBy(asc(bookings.startTime), asc(bookings.id))
+            .limit(f.limit)
+            .offset(offset)),
         );
       }
-      const where = and(...conditions);
-      const [rows, [totalRow]] = await Promise.all([
-        selectRecords()
-          .where(where)
-          .orderBy(
-            sql`case when ${bookings.endTime} > ${f.now.toISOString()}::timestamptz then 0 else 1 end`,
-            sql`case when ${bookings.endTime} > ${f.now.toISOString()}::timestamptz then ${bookings.startTime} end asc`,
-            desc(bookings.startTime),
-            asc(bookings.id),
-          )
-          .limit(f.limit)
-          .offset((f.page - 1) * f.limit),
-        db
-          .select({ n: count() })
-          .from(bookings)
-          .leftJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-          .where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
+      if (pastWhere && rows.length < f.limit && offset + rows.length < upTotal + pastTotal) {
+        rows.push(
+          ...(await selectRecords()
+            .where(pastWhere)
+            .orderBy(desc(bookings.startTime), desc(bookings.id))
+            .limit(f.limit - rows.length)
+            .offset(Math.max(0, offset - upTotal))),
+        );
+      }
+      return { rows, total: upTotal + pastTotal };
     },
   };
+
+  async function countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(bookings).where(where);
+    return row?.n ?? 0;
+  }
 }
 
 export type BookingsRepo = ReturnType<typeof createBookingsRepo>;
+
+/**
+ * A booking's end is at most 8 hours (the longest event type) after its start, so "not ended" implies
+ * "started less than a day ago": the redundant start bound lets the (host, start) indexes seek to now.
+ */
+const MAX_LENGTH_MS = 86_400_000;
+
+/** The filters of one side of the list: upcoming (end > now) or past (end <= now). */
+function listWhere(hostUserId: string, f: BookingFilters, side: "upcoming" | "past"): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(bookings.hostUserId, hostUserId)];
+  if (side === "upcoming") {
+    conditions.push(
+      gt(bookings.endTime, f.now),
+      gt(bookings.startTime, new Date(f.now.getTime() - MAX_LENGTH_MS)),
+    );
+  } else {
+    conditions.push(lte(bookings.endTime, f.now), lt(bookings.startTime, f.now));
+  }
+  // 'confirmed' reads 'completed' once ended: on each side they are the same stored status.
+  const stored = { confirmed: "confirmed", completed: "confirmed", upcoming: "confirmed" } as const;
+  if (f.status === "cancelled" || f.status === "no_show") conditions.push(eq(bookings.status, f.status));
+  else if (f.status in stored) conditions.push(eq(bookings.status, "confirmed"));
+  if (f.from) conditions.push(gte(bookings.startTime, f.from));
+  if (f.to) conditions.push(lt(bookings.startTime, f.to));
+  if (f.search) {
+    const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(bookings.attendeeName, pattern),
+        ilike(bookings.attendeeEmail, pattern),
+        ilike(bookings.attendeePhone, pattern),
+        ilike(bookings.eventTitle, pattern),
+        // The event type's current title, when it was renamed since.
+        sql`${bookings.eventTypeId} in (select ${eventTypes.id} from ${eventTypes} where ${eventTypes.userId} = ${hostUserId} and ${eventTypes.title} ilike ${pattern})`,
+      ),
+    );
+  }
+  return and(...conditions);
+}

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   cancelBookingBody,
   createBookingBody,
+  hostRescheduleBody,
   listBookingsQuery,
   noShowBody,
   publicCancelBody,
@@ -102,6 +103,16 @@ export async function bookingsRoutes(
       success: true,
       message: "Booking Cancelled..",
       data: await bookings.cancelByHost(request.user.id, request.params.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/bookings/:id/reschedule",
+    { ...host, schema: { params: idParams, body: hostRescheduleBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Booking rescheduled",
+      data: await bookings.rescheduleByHost(request.user.id, request.params.id, request.body),
     }),
   );
 

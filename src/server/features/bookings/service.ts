@@ -51,11 +51,11 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     tx: Parameters<typeof enqueueMail>[0],
     kind: BookingMailKind,
     rec: BookingRecord,
-    o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date },
+    o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date; by?: Actor },
   ) {
     await enqueueMail(
       tx,
-      bookingMessages(kind, mailData(rec, o.previousStart), {
+      bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
         publicUrl: deps.publicUrl,
         manageToken: o.manageToken,
         stamp: now(),
@@ -113,6 +113,49 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       await mail(tx, "cancelled", updated, { manageToken, notifyHost });
       return toBookingDto(updated, now());
     });
+  }
+
+  /**
+   * Moves the same booking (same id, uid and links) to another bookable slot of its event type and
+   * frees the old one: SEQUENCE and the reschedule count go up, and both sides get the updated invite.
+   * The invitee's mail carries manage links only when their token is known (they moved it themselves).
+   */
+  async function move(rec: BookingRecord, start: Date, by: Actor, manageToken: string | null) {
+    assertOpen(rec.booking, now());
+    if (start.getTime() === rec.booking.startTime.getTime()) return toBookingDto(rec, now());
+    if (!rec.booking.eventTypeId) throw notFound(EVENT_NOT_FOUND);
+    const checked = await slots.check({ id: rec.booking.eventTypeId }, start, rec.booking.id);
+    if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+    if (checked.taken) throw slotTaken();
+    if (!checked.bookable) throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
+    const { ctx } = checked;
+    return guarded(() =>
+      db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const locked = await repo.findByUid(rec.booking.uid, { lock: true });
+        if (!locked) throw notFound(BOOKING_NOT_FOUND);
+        assertOpen(locked.booking, now());
+        const previousStart = locked.booking.startTime;
+        const slotKey = slotKeyFor(ctx, start, locked.booking.id);
+        if (isSeated(ctx)) {
+          const event = await repo.lockEventType(ctx.eventType.id);
+          if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {
+            throw slotTaken();
+          }
+        }
+        const row = await repo.update(locked.booking.id, {
+          startTime: start,
+          endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
+          slotKey,
+          icsSequence: locked.booking.icsSequence + 1,
+          rescheduleCount: locked.booking.rescheduleCount + 1,
+        });
+        if (!row) throw notFound(BOOKING_NOT_FOUND);
+        const updated = { ...locked, booking: row };
+        await mail(tx, "rescheduled", updated, { manageToken, notifyHost: true, previousStart, by });
+        return toBookingDto(updated, now());
+      }),
+    );
   }
 
   return {
@@ -212,49 +255,37 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       return cancel(rec, "host", body, null);
     },
 
-    /** Moves the same booking (same uid and links) to another slot and frees the old one. */
+    /** The invitee moves their booking by its manage link. */
     async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
-      const rec = await byToken(uid, body.token);
-      assertOpen(rec.booking, now());
-      const start = new Date(body.startTime);
-      if (start.getTime() === rec.booking.startTime.getTime()) return toBookingDto(rec, now());
-      if (!rec.booking.eventTypeId) throw notFound(EVENT_NOT_FOUND);
-      const checked = await slots.check({ id: rec.booking.eventTypeId }, start, rec.booking.id);
-      if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
-      if (checked.taken) throw slotTaken();
-      if (!checked.bookable) throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
-      const { ctx } = checked;
-      return guarded(() =>
-        db.transaction(async (tx) => {
-          const repo = createBookingsRepo(tx);
-          const locked = await repo.findByUid(uid, { lock: true });
-          if (!locked) throw notFound(BOOKING_NOT_FOUND);
-          assertOpen(locked.booking, now());
-          const previousStart = locked.booking.startTime;
-          const slotKey = slotKeyFor(ctx, start, locked.booking.id);
-          if (isSeated(ctx)) {
-            const event = await repo.lockEventType(ctx.eventType.id);
-            if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {
-              throw slotTaken();
-            }
-          }
-          const row = await repo.update(locked.booking.id, {
-            startTime: start,
-            endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
-            slotKey,
-            icsSequence: locked.booking.icsSequence + 1,
-            rescheduleCount: locked.booking.rescheduleCount + 1,
-          });
-          if (!row) throw notFound(BOOKING_NOT_FOUND);
-          const updated = { ...locked, booking: row };
-          await mail(tx, "rescheduled", updated, {
-            manageToken: body.token,
-            notifyHost: true,
-            previousStart,
-          });
-          return toBookingDto(updated, now());
-        }),
-      );
+      return move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token);
+    },
+
+    /** The host moves one of their bookings (Edit on the Meetings screen); not theirs reads 404. */
+    async rescheduleByHost(hostId: string, id: string, body: { startTime: string }): Promise<BookingDto> {
+      const rec = await createBookingsRepo(db).findForHost(hostId, id);
+      if (!rec) throw notFound(BOOKING_NOT_FOUND);
+      return move(rec, new Date(body.startTime), "host", null);
+    },
+
+    /**
+     * The booking a slot lookup may treat as free: the invitee's (uid and matching token) or the
+     * host's own (by id). Anything else is undefined, so the lookup shows the plain public slots.
+     */
+    async excludable(q: {
+      reschedule?: string;
+      token?: string;
+      excludeBookingId?: string;
+      hostId?: string;
+    }): Promise<string | undefined> {
+      const repo = createBookingsRepo(db);
+      let rec: BookingRecord | undefined;
+      if (q.reschedule && q.token) {
+        rec = await repo.findByUid(q.reschedule);
+        if (rec && !tokenMatches(rec.booking.manageTokenHash, q.token)) rec = undefined;
+      } else if (q.excludeBookingId && q.hostId) {
+        rec = await repo.findForHost(q.hostId, q.excludeBookingId);
+      }
+      return rec?.booking.status === "confirmed" ? rec.booking.id : undefined;
     },
 
     async list(
@@ -264,6 +295,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
       const at = now();
       const { rows, total } = await createBookingsRepo(db).listForHost(hostId, {
+        when: q.when,
         status: q.status,
         search: q.search || undefined,
         from: q.from ? boundary(q.from, hostZone, "start") : undefined,
@@ -339,7 +371,7 @@ function recordOf(row: BookingRow, ctx: EventContext): BookingRecord {
 }
 
 /** What the mails and the invite file say about a booking. */
-function mailData(rec: BookingRecord, previousStart?: Date): BookingMailData {
+function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Actor): BookingMailData {
   const b = rec.booking;
   return {
     uid: b.uid,
@@ -365,6 +397,7 @@ function mailData(rec: BookingRecord, previousStart?: Date): BookingMailData {
     cancelNote: b.cancelNote,
     cancelledBy: b.cancelledBy,
     previousStart: previousStart ?? null,
+    movedBy: movedBy ?? null,
   };
 }
 

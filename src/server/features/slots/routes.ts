@@ -8,7 +8,19 @@ const uuid = z.uuid();
 const refOf = (value: string): EventRef => (uuid.safeParse(value).success ? { id: value } : { slug: value });
 
 /** Public slot lookups for the booking page (spec section 7: GET /bookings/availability/{id}). */
-export async function slotsRoutes(app: FastifyInstance, opts: { slots: SlotsService }) {
+export async function slotsRoutes(
+  app: FastifyInstance,
+  opts: {
+    slots: SlotsService;
+    /** The booking being moved, when the caller may move it (see BookingsService.excludable). */
+    excludable: (q: {
+      reschedule?: string;
+      token?: string;
+      excludeBookingId?: string;
+      hostId?: string;
+    }) => Promise<string | undefined>;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { slots } = opts;
 
@@ -16,12 +28,24 @@ export async function slotsRoutes(app: FastifyInstance, opts: { slots: SlotsServ
     "/bookings/availability/:eventTypeId",
     { schema: { params: eventTypeRefParams, querystring: slotsQuery, tags: ["bookings"] } },
     async (request, reply) => {
-      const { date, month, timezone } = request.query;
+      const { date, month, timezone, reschedule, token, excludeBookingId } = request.query;
       const ref = refOf(request.params.eventTypeId);
       // Slots move as bookings land: let nobody cache them.
       reply.header("Cache-Control", "no-store");
-      if (month) return { success: true, data: { days: await slots.daysInMonth(ref, month, timezone) } };
-      return { success: true, data: await slots.forDate(ref, date as string, timezone) };
+      let exclude: string | undefined;
+      if (reschedule || excludeBookingId) {
+        // Only the host's own session may name a booking by id; a bad or missing one just shows public slots.
+        const hostId = excludeBookingId
+          ? await app.requireUser(request).then(
+              () => request.user.id,
+              () => undefined,
+            )
+          : undefined;
+        exclude = await opts.excludable({ reschedule, token, excludeBookingId, hostId });
+      }
+      if (month)
+        return { success: true, data: { days: await slots.daysInMonth(ref, month, timezone, exclude) } };
+      return { success: true, data: await slots.forDate(ref, date as string, timezone, exclude) };
     },
   );
 }

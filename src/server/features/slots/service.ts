@@ -121,19 +121,24 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
 
   return {
     /** Slots starting on a date of the invitee's zone, labelled in that zone. */
-    async forDate(ref: EventRef, date: string, zone: string): Promise<Slot[]> {
+    async forDate(ref: EventRef, date: string, zone: string, excludeBookingId?: string): Promise<Slot[]> {
       const range = localDateRange(date, zone);
       const { ctx, fromDate, toDate } = await activeContext(ref, range.from, range.to);
-      const q = await engineQuery(ctx, fromDate, toDate);
+      const q = await engineQuery(ctx, fromDate, toDate, excludeBookingId);
       return q ? slotsForLocalDate(q, date, zone) : [];
     },
 
     /** Dates of a month (invitee zone) with at least one slot. */
-    async daysInMonth(ref: EventRef, month: string, zone: string): Promise<string[]> {
+    async daysInMonth(
+      ref: EventRef,
+      month: string,
+      zone: string,
+      excludeBookingId?: string,
+    ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
       const { ctx, fromDate, toDate } = await activeContext(ref, first, last);
-      const q = await engineQuery(ctx, fromDate, toDate);
+      const q = await engineQuery(ctx, fromDate, toDate, excludeBookingId);
       return q ? daysWithSlots(q, month, zone) : [];
     },
 
