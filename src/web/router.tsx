@@ -14,6 +14,7 @@ const PrivacyPolicyPage = lazy(() =>
 );
 const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
+const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
 const PlaceholderPage = lazy(() => import("./features/shell/PlaceholderPage"));
 const AvailabilityPage = lazy(() => import("./features/availability/AvailabilityPage"));
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
@@ -49,10 +50,7 @@ export const router = createBrowserRouter([
     children: [
       { path: "/dashboard", element: page(<DashboardPage />) },
       { path: "/event-types", element: page(<EventTypesPage />) },
-      {
-        path: "/meetings",
-        element: placeholder("Meetings", "Everything booked with you, upcoming and past"),
-      },
+      { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
       { path: "/contacts", element: placeholder("Contacts", "Manage your contacts and build relationships") },
       {

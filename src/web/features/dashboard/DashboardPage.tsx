@@ -1,44 +1,182 @@
-import { CalendarClock, Clock, Link2 } from "lucide-react";
-import { Link } from "react-router";
+import { AlertTriangle, CalendarRange } from "lucide-react";
+import { useState } from "react";
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type DashboardStats,
+  PERIOD_LABELS,
+} from "../../../contract/analytics";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Card } from "../../components/ui";
+import { Button, Card, EmptyState, Select, Skeleton } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
+import { cn } from "../../lib/cn";
+import { EventTypesSection } from "../event-types/EventTypesSection";
+import { dateInZone } from "../meetings/format";
+import { GetStartedPanel, getStartedHiddenThisSession } from "./GetStartedPanel";
+import { PopularEventTypes } from "./PopularEventTypes";
+import { useDashboardStats } from "./queries";
+import { RecentBookings } from "./RecentBookings";
+import { StatCards, StatCardsSkeleton } from "./StatCards";
+import { TrendsChart } from "./TrendsChart";
 
-const steps = [
-  {
-    icon: Clock,
-    title: "Set your availability",
-    text: "Choose the hours people can book you.",
-    to: "/availability",
-  },
-  {
-    icon: CalendarClock,
-    title: "Create an event type",
-    text: "Define what people can book.",
-    to: "/event-types",
-  },
-  { icon: Link2, title: "Share your link", text: "Send your booking page to invitees.", to: "/event-types" },
-];
+const rangeFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const utc = (date: string) => new Date(`${date}T12:00:00Z`);
+
+function greeting(zone: string): string {
+  let hour = 12;
+  try {
+    hour = Number(
+      new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(
+        new Date(),
+      ),
+    );
+  } catch {
+    // An unknown zone reads as midday.
+  }
+  return hour < 5
+    ? "Good evening"
+    : hour < 12
+      ? "Good morning"
+      : hour < 18
+        ? "Good afternoon"
+        : "Good evening";
+}
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const firstName = user?.name.split(" ")[0] ?? "";
+  const [period, setPeriod] = useState<AnalyticsPeriod>("7d");
+  const stats = useDashboardStats(period);
+  const [panelHidden, setPanelHidden] = useState(getStartedHiddenThisSession);
+  const showPanel = !!user && !user.preferences.hideGetStarted && !panelHidden;
+
+  const zone = stats.data?.timezone ?? user?.timezone ?? "UTC";
+  const firstName = user?.name.trim().split(/\s+/)[0] ?? "";
+
+  const periodSelect = (
+    <div className="flex items-center gap-2">
+      <CalendarRange size={16} aria-hidden className="hidden text-slate-400 sm:block" />
+      <Select
+        aria-label="Period"
+        value={period}
+        onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)}
+        wrapperClassName="w-40"
+      >
+        {ANALYTICS_PERIODS.map((p) => (
+          <option key={p} value={p}>
+            {PERIOD_LABELS[p]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+
   return (
     <>
-      <PageHeader title={`Welcome back, ${firstName}`} subtitle="Here is how your scheduling is going" />
-      <div className="grid gap-4 sm:grid-cols-3">
-        {steps.map(({ icon: Icon, title, text, to }) => (
-          <Link key={title} to={to}>
-            <Card className="h-full p-5 transition-shadow hover:shadow-md">
-              <span className="flex size-9 items-center justify-center rounded-md bg-accent-soft text-accent">
-                <Icon size={18} aria-hidden />
-              </span>
-              <h2 className="mt-4 font-semibold text-slate-900">{title}</h2>
-              <p className="mt-1 text-slate-500 text-sm">{text}</p>
+      <PageHeader
+        title={`${greeting(zone)}${firstName ? `, ${firstName}` : ""}`}
+        subtitle="Here is how your scheduling is going"
+        action={periodSelect}
+      />
+      <div className={cn("grid items-start gap-6", showPanel && "lg:grid-cols-[minmax(0,1fr)_17rem]")}>
+        <div className="@container flex min-w-0 flex-col gap-6">
+          {stats.isPending ? (
+            <>
+              <StatCardsSkeleton />
+              <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1.65fr)_minmax(0,1fr)]">
+                <Card className="p-5">
+                  <Skeleton className="h-5 w-36" />
+                  <Skeleton className="mt-6 h-48 w-full" />
+                </Card>
+                <Card className="p-5">
+                  <Skeleton className="h-5 w-40" />
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} className="mt-6 h-6 w-full" />
+                  ))}
+                </Card>
+              </div>
+            </>
+          ) : stats.isError && !stats.data ? (
+            <Card role="alert">
+              <EmptyState
+                icon={AlertTriangle}
+                title="Failed to load your dashboard"
+                description={stats.error.message}
+                action={
+                  <Button variant="outline" loading={stats.isFetching} onClick={() => void stats.refetch()}>
+                    Try again
+                  </Button>
+                }
+              />
             </Card>
-          </Link>
-        ))}
+          ) : stats.data ? (
+            <div
+              className={cn(
+                "flex flex-col gap-6 transition-opacity",
+                stats.isPlaceholderData && "opacity-60",
+              )}
+              aria-busy={stats.isFetching || undefined}
+            >
+              <StatCards stats={stats.data} />
+              <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1.65fr)_minmax(0,1fr)]">
+                <TrendsCard stats={stats.data} />
+                <Card className="flex flex-col p-5">
+                  <div className="mb-5">
+                    <h2 className="font-semibold text-slate-900">Popular Event Types</h2>
+                    <p className="text-slate-500 text-xs">Most booked in this period</p>
+                  </div>
+                  <PopularEventTypes items={stats.data.popularEventTypes} />
+                </Card>
+              </div>
+            </div>
+          ) : null}
+
+          <RecentBookings />
+        </div>
+
+        {showPanel && (
+          <aside className="-order-1 lg:sticky lg:top-20 lg:order-none">
+            <GetStartedPanel onHide={() => setPanelHidden(true)} />
+          </aside>
+        )}
+      </div>
+      {/* Full width, so the cards keep the grid they have on /event-types. */}
+      <div className="mt-8">
+        <EventTypesSection />
       </div>
     </>
+  );
+}
+
+function TrendsCard({ stats }: { stats: DashboardStats }) {
+  const today = dateInZone(new Date(), stats.timezone);
+  const c = stats.statusCounts;
+  const chips = [
+    { label: "Upcoming", value: c.upcoming, dot: "bg-blue-500" },
+    { label: "Completed", value: c.completed, dot: "bg-slate-400" },
+    { label: "No Show", value: c.noShow, dot: "bg-amber-500" },
+    { label: "Cancelled", value: c.cancelled, dot: "bg-red-500" },
+  ];
+  return (
+    <Card className="p-5">
+      <div className="mb-5 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="font-semibold text-slate-900">Booking Trends</h2>
+          <p className="tabular text-slate-500 text-xs">
+            {rangeFmt.format(utc(stats.range.from))} – {rangeFmt.format(utc(stats.range.to))} ·{" "}
+            {PERIOD_LABELS[stats.period]}
+          </p>
+        </div>
+      </div>
+      <TrendsChart days={stats.dailyTrends} today={today} />
+      <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1.5 border-slate-100 border-t pt-3 text-slate-500 text-xs">
+        {chips.map((chip) => (
+          <li key={chip.label} className="inline-flex items-center gap-1.5">
+            <span aria-hidden className={cn("size-1.5 rounded-full", chip.dot)} />
+            {chip.label}
+            <span className="tabular font-semibold text-slate-800">{chip.value}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

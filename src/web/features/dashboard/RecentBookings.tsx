@@ -1,0 +1,95 @@
+import { AlertTriangle, ArrowRight, CalendarDays } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar, Badge, Button, Card, Skeleton } from "../../components/ui";
+import { dayHeading, timeRange } from "../meetings/format";
+import { STATUS_BADGE } from "../meetings/MeetingItem";
+import { useBookingList } from "../meetings/queries";
+
+/** How many bookings the dashboard lists (spec section 9). */
+export const RECENT_COUNT = 5;
+
+/** The next bookings, compact, with 'View all' to the Meetings screen. */
+export function RecentBookings() {
+  const query = useBookingList({ tab: "upcoming", status: "all", search: "", page: 1, limit: RECENT_COUNT });
+  const list = query.data?.bookings ?? [];
+  const now = new Date();
+
+  return (
+    <Card className="flex flex-col">
+      <div className="flex items-center justify-between gap-3 border-slate-100 border-b px-5 py-4">
+        <div>
+          <h2 className="font-semibold text-slate-900">Recent Bookings</h2>
+          <p className="text-slate-500 text-xs">Your next meetings</p>
+        </div>
+        <Link
+          to="/meetings"
+          className="inline-flex items-center gap-1 font-medium text-accent text-sm hover:underline"
+        >
+          View all <ArrowRight size={14} aria-hidden />
+        </Link>
+      </div>
+      {query.isPending ? (
+        <ul aria-hidden className="divide-y divide-slate-100">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="flex items-center gap-3 px-5 py-3.5">
+              <Skeleton className="size-9 rounded-full" />
+              <div className="flex-1">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="mt-1.5 h-3 w-56 max-w-full" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-center px-5 py-8 text-center">
+          <AlertTriangle size={20} aria-hidden className="text-amber-500" />
+          <p className="mt-2 font-medium text-slate-900 text-sm">Failed to load bookings</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center px-5 py-8 text-center">
+          <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+            <CalendarDays size={18} aria-hidden />
+          </span>
+          <p className="font-medium text-slate-900 text-sm">No upcoming meetings</p>
+          <p className="mt-0.5 text-slate-500 text-xs">New bookings will show up here as they come in.</p>
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Recent bookings">
+          {list.map((b) => {
+            const badge = STATUS_BADGE[b.status];
+            return (
+              <li key={b._id} className="flex items-center gap-3 px-5 py-3">
+                <Avatar name={b.attendee.name} email={b.attendee.email} size={36} />
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2">
+                    <span className="truncate font-medium text-slate-900 text-sm">{b.attendee.name}</span>
+                  </p>
+                  <p className="flex min-w-0 items-center gap-1.5 text-slate-500 text-xs">
+                    <span
+                      aria-hidden
+                      className="size-1.5 shrink-0 rounded-full"
+                      style={{ backgroundColor: b.eventType.color }}
+                    />
+                    <span className="truncate">{b.eventType.title}</span>
+                  </p>
+                </div>
+                <div className="shrink-0 text-right">
+                  <p className="tabular font-medium text-slate-700 text-xs">
+                    {dayHeading(b.startTime, b.host.timezone, now, true)}
+                  </p>
+                  <p className="tabular text-slate-500 text-xs">{timeRange(b, b.host.timezone)}</p>
+                </div>
+                <span className="hidden sm:block">
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

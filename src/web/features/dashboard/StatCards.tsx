@@ -1,0 +1,147 @@
+import {
+  ArrowDownRight,
+  ArrowUpRight,
+  CalendarCheck,
+  Clock,
+  Layers,
+  type LucideIcon,
+  Users,
+} from "lucide-react";
+import type { DashboardStats, StatWithGrowth } from "../../../contract/analytics";
+import { PERIOD_DAYS } from "../../../contract/analytics";
+import { Card, Skeleton } from "../../components/ui";
+import { cn } from "../../lib/cn";
+
+const number = new Intl.NumberFormat("en-US");
+const hours = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** Growth against the previous period: green when >= 0 or new, red when it fell. */
+export function GrowthBadge({ stat }: { stat: StatWithGrowth }) {
+  const { growth } = stat;
+  const up = growth === null || growth >= 0;
+  const text =
+    growth === null ? "New" : `${growth > 0 ? "+" : growth < 0 ? "−" : ""}${hours.format(Math.abs(growth))}%`;
+  const Icon = up ? ArrowUpRight : ArrowDownRight;
+  return (
+    <span
+      data-testid="growth"
+      data-trend={up ? "up" : "down"}
+      className={cn(
+        "tabular inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-medium text-xs",
+        up ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700",
+      )}
+    >
+      <Icon size={12} aria-hidden strokeWidth={2.5} />
+      {text}
+    </span>
+  );
+}
+
+function StatCard({
+  label,
+  value,
+  unit,
+  icon: Icon,
+  footer,
+}: {
+  label: string;
+  value: string;
+  unit?: string;
+  icon: LucideIcon;
+  footer: React.ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col p-4 sm:p-5" data-testid="stat-card" aria-label={label} role="group">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-medium text-slate-500 text-sm">{label}</h3>
+        <span className="flex size-8 items-center justify-center rounded-md bg-slate-50 text-slate-500 ring-1 ring-slate-200/70 ring-inset">
+          <Icon size={16} aria-hidden />
+        </span>
+      </div>
+      <p
+        className="tabular mt-2 font-semibold text-[28px] text-slate-900 leading-9 tracking-tight"
+        data-testid="stat-value"
+      >
+        {value}
+        {unit && <span className="ml-1 font-medium text-base text-slate-400">{unit}</span>}
+      </p>
+      <div className="mt-2 flex min-h-5 flex-wrap items-center gap-1.5 text-slate-500 text-xs">{footer}</div>
+    </Card>
+  );
+}
+
+export function StatCards({ stats }: { stats: DashboardStats }) {
+  const { overview } = stats;
+  const versus = <span>vs previous {PERIOD_DAYS[stats.period]} days</span>;
+  const active = overview.activeEventTypes;
+  const inactive = active.total - active.value;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-4">
+      <StatCard
+        label="Total Bookings"
+        icon={CalendarCheck}
+        value={number.format(overview.totalBookings.value)}
+        footer={
+          <>
+            <GrowthBadge stat={overview.totalBookings} />
+            {versus}
+          </>
+        }
+      />
+      <StatCard
+        label="Total Hours"
+        icon={Clock}
+        value={hours.format(overview.totalHours.value)}
+        unit="h"
+        footer={
+          <>
+            <GrowthBadge stat={overview.totalHours} />
+            {versus}
+          </>
+        }
+      />
+      <StatCard
+        label="Unique Attendees"
+        icon={Users}
+        value={number.format(overview.uniqueAttendees.value)}
+        footer={
+          <>
+            <GrowthBadge stat={overview.uniqueAttendees} />
+            {versus}
+          </>
+        }
+      />
+      <StatCard
+        label="Active Event Types"
+        icon={Layers}
+        value={number.format(active.value)}
+        footer={
+          active.total === 0 ? (
+            <span>None created yet</span>
+          ) : (
+            <span>
+              {inactive > 0 ? `${inactive} of ${active.total} turned off` : `All ${active.total} turned on`}
+            </span>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+export function StatCardsSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-4" aria-hidden>
+      {[0, 1, 2, 3].map((i) => (
+        <Card key={i} className="p-4 sm:p-5">
+          <div className="flex items-center justify-between">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="size-8" />
+          </div>
+          <Skeleton className="mt-3 h-8 w-16" />
+          <Skeleton className="mt-3 h-4 w-32" />
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import {
+  Ban,
+  CalendarClock,
+  ExternalLink,
+  Mail,
+  MoreHorizontal,
+  Phone,
+  UserRoundCheck,
+  UserRoundX,
+  Users,
+  Video,
+} from "lucide-react";
+import type { BookingDto, BookingStatus } from "../../../contract/bookings";
+import { Badge, type BadgeTone, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
+import { buttonClasses } from "../../components/ui/Button";
+import { cn } from "../../lib/cn";
+import { LocationIcon } from "../bookings/LocationIcon";
+import { formatDuration } from "../bookings/time";
+import { timeRange } from "./format";
+
+export const STATUS_BADGE: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
+  confirmed: { label: "Confirmed", tone: "green" },
+  cancelled: { label: "Cancelled", tone: "red" },
+  completed: { label: "Completed", tone: "grey" },
+  no_show: { label: "No Show", tone: "amber" },
+};
+
+export interface MeetingActions {
+  onEdit: (b: BookingDto) => void;
+  onCancel: (b: BookingDto) => void;
+  onNoShow: (b: BookingDto, noShow: boolean) => void;
+}
+
+/** What the menu may offer for a booking right now (the server enforces the same rules). */
+export function meetingAbilities(b: BookingDto, now: number) {
+  const started = Date.parse(b.startTime) <= now;
+  const ended = Date.parse(b.endTime) <= now;
+  const cancelled = b.status === "cancelled" || !!b.cancelledAt;
+  return {
+    join: !cancelled && !ended && !!b.meetingLink,
+    // The server moves only meetings that have not started, and only while the event type exists.
+    edit: !cancelled && !started && !!b.eventType._id,
+    cancel: !cancelled && !ended,
+    markNoShow: started && (b.status === "confirmed" || b.status === "completed"),
+    unmarkNoShow: b.status === "no_show",
+  };
+}
+
+/** 'Join Zoom', 'Join Google Meet', else 'Join Meeting'. */
+export function joinLabel(b: BookingDto): string {
+  const name = b.location?.displayName?.trim();
+  return name && b.location?.type !== "custom" ? `Join ${name}` : "Join Meeting";
+}
+
+function locationText(b: BookingDto): string | null {
+  const l = b.location;
+  if (!l) return null;
+  // An address or a phone number says more than the type's name; links stay behind the Join button.
+  if (
+    (l.type === "in_person" || l.type === "phone" || l.type === "custom" || l.type === "ask_invitee") &&
+    l.value
+  )
+    return l.value;
+  return l.displayName || null;
+}
+
+/** One booking in the list: time, event type, attendee, place, answers and the actions menu. */
+export function MeetingItem({
+  booking: b,
+  zone,
+  now,
+  actions,
+}: {
+  booking: BookingDto;
+  zone: string;
+  now: number;
+  actions: MeetingActions;
+}) {
+  const can = meetingAbilities(b, now);
+  const badge = STATUS_BADGE[b.status];
+  const cancelled = b.status === "cancelled";
+  const where = locationText(b);
+  const info = [
+    ...b.answers.filter((a) => a.answer.trim()),
+    ...(b.message.trim() ? [{ question: "Notes", answer: b.message }] : []),
+  ];
+  const title = b.eventType.title || b.eventType.name;
+
+  return (
+    <article
+      aria-label={`${title} with ${b.attendee.name}`}
+      className="relative grid gap-x-6 px-4 py-4 sm:grid-cols-[9.5rem_minmax(0,1fr)_auto] sm:px-5"
+    >
+      <div className="flex items-baseline gap-2 pr-10 sm:block sm:pr-0">
+        <p
+          className={cn(
+            "tabular whitespace-nowrap font-medium text-slate-900 text-sm",
+            cancelled && "text-slate-400 line-through",
+          )}
+        >
+          {timeRange(b, zone)}
+        </p>
+        <p className="text-slate-500 text-xs sm:mt-1">
+          {formatDuration(Math.round((Date.parse(b.endTime) - Date.parse(b.startTime)) / 60_000))}
+        </p>
+      </div>
+
+      <div className="min-w-0 max-sm:mt-2">
+        <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+          <span
+            aria-hidden
+            className="size-2.5 shrink-0 rounded-full"
+            style={{ backgroundColor: b.eventType.color }}
+          />
+          <h3 className={cn("font-semibold text-slate-900", cancelled && "text-slate-500")}>{title}</h3>
+          <Badge tone={badge.tone} dot data-testid="booking-status">
+            {badge.label}
+          </Badge>
+          {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-400 text-xs">Rescheduled</span>}
+        </div>
+
+        <p className="mt-1.5 font-medium text-slate-800 text-sm">{b.attendee.name}</p>
+        <ul className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-500 text-sm">
+          <li className="inline-flex min-w-0 items-center gap-1.5">
+            <Mail size={14} aria-hidden className="shrink-0 text-slate-400" />
+            <a href={`mailto:${b.attendee.email}`} className="truncate hover:text-slate-800 hover:underline">
+              {b.attendee.email}
+            </a>
+          </li>
+          {b.attendee.phone && (
+            <li className="inline-flex items-center gap-1.5">
+              <Phone size={14} aria-hidden className="shrink-0 text-slate-400" />
+              <a href={`tel:${b.attendee.phone}`} className="tabular hover:text-slate-800 hover:underline">
+                {b.attendee.phone}
+              </a>
+            </li>
+          )}
+          {where && b.location && (
+            <li className="inline-flex min-w-0 items-center gap-1.5">
+              <LocationIcon type={b.location.type} size={14} className="shrink-0 text-slate-400" />
+              <span className="truncate">{where}</span>
+            </li>
+          )}
+          {b.guests.length > 0 && (
+            <li className="inline-flex min-w-0 items-center gap-1.5" title={b.guests.join(", ")}>
+              <Users size={14} aria-hidden className="shrink-0 text-slate-400" />
+              <span className="truncate">
+                {b.guests.length === 1 ? b.guests[0] : `${b.guests[0]} +${b.guests.length - 1} guests`}
+              </span>
+            </li>
+          )}
+        </ul>
+
+        {cancelled && b.cancelReason && (
+          <p className="mt-2 text-red-700/90 text-sm">
+            Cancelled{b.cancelledBy ? ` by ${b.cancelledBy === "host" ? "you" : "the invitee"}` : ""}:{" "}
+            {b.cancelReason}
+          </p>
+        )}
+
+        {info.length > 0 && (
+          <div className="mt-3 rounded-lg bg-slate-50 px-3.5 py-2.5 ring-1 ring-slate-200/70 ring-inset">
+            <p className="font-medium text-slate-500 text-xs uppercase tracking-wide">
+              Additional Information
+            </p>
+            <dl className="mt-1.5 grid gap-2 text-sm">
+              {info.map((a) => (
+                <div key={a.question}>
+                  <dt className="text-slate-500 text-xs">{a.question}</dt>
+                  <dd className="whitespace-pre-line break-words text-slate-800">{a.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
+        {b.guests.length > 1 && (
+          <p className="mt-2 text-slate-500 text-xs">
+            <span className="font-medium text-slate-600">Guests:</span> {b.guests.join(", ")}
+          </p>
+        )}
+      </div>
+
+      <div className="flex items-start gap-2 sm:justify-end">
+        {can.join && b.meetingLink && (
+          <a
+            href={b.meetingLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonClasses({ variant: "outline", size: "sm" }), "max-sm:mt-3 max-sm:flex-1")}
+          >
+            <Video size={14} aria-hidden />
+            {joinLabel(b)}
+          </a>
+        )}
+        {/* On a phone the menu sits in the row's top corner, beside the time. */}
+        <div className="max-sm:absolute max-sm:top-3 max-sm:right-3">
+          <MeetingMenu booking={b} can={can} actions={actions} title={title} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function MeetingMenu({
+  booking: b,
+  can,
+  actions,
+  title,
+}: {
+  booking: BookingDto;
+  can: ReturnType<typeof meetingAbilities>;
+  actions: MeetingActions;
+  title: string;
+}) {
+  const any = can.edit || can.join || can.cancel || can.markNoShow || can.unmarkNoShow;
+  if (!any) return <span className="hidden size-8 sm:block" aria-hidden />;
+  return (
+    <Menu
+      trigger={
+        <button
+          type="button"
+          aria-label={`Actions for ${title} with ${b.attendee.name}`}
+          className="flex size-8 shrink-0 items-center justify-center rounded-md border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900 data-[state=open]:bg-slate-100"
+        >
+          <MoreHorizontal size={16} aria-hidden />
+        </button>
+      }
+    >
+      {can.edit && (
+        <MenuItem icon={CalendarClock} onSelect={() => actions.onEdit(b)}>
+          Edit
+        </MenuItem>
+      )}
+      {can.join && b.meetingLink && (
+        <MenuItem
+          icon={ExternalLink}
+          onSelect={() => window.open(b.meetingLink ?? "", "_blank", "noopener,noreferrer")}
+        >
+          {joinLabel(b)}
+        </MenuItem>
+      )}
+      {can.markNoShow && (
+        <MenuItem icon={UserRoundX} onSelect={() => actions.onNoShow(b, true)}>
+          Mark as no-show
+        </MenuItem>
+      )}
+      {can.unmarkNoShow && (
+        <MenuItem icon={UserRoundCheck} onSelect={() => actions.onNoShow(b, false)}>
+          Unmark no-show
+        </MenuItem>
+      )}
+      {can.cancel && (
+        <>
+          {(can.edit || can.join || can.markNoShow) && <MenuSeparator />}
+          <MenuItem icon={Ban} danger onSelect={() => actions.onCancel(b)}>
+            Cancel
+          </MenuItem>
+        </>
+      )}
+    </Menu>
+  );
+}
+
+/** Placeholder rows with the item's shape while a page loads. */
+export function MeetingItemSkeleton() {
+  return (
+    <div className="grid gap-x-6 gap-y-3 px-4 py-4 sm:grid-cols-[9.5rem_minmax(0,1fr)_auto] sm:px-5">
+      <div>
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="mt-2 h-3 w-12" />
+      </div>
+      <div>
+        <div className="flex items-center gap-2">
+          <Skeleton className="size-2.5 rounded-full" />
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+        </div>
+        <Skeleton className="mt-2.5 h-4 w-32" />
+        <Skeleton className="mt-2 h-4 w-64 max-w-full" />
+      </div>
+      <Skeleton className="hidden size-8 sm:block" />
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { AlertTriangle, CalendarDays, ChevronLeft, ChevronRight, SearchX } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { BookingDto } from "../../../contract/bookings";
+import { PageHeader } from "../../components/layout/PageHeader";
+import {
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from "../../components/ui";
+import { cn } from "../../lib/cn";
+import { useNow } from "../bookings/useNow";
+import { CancelMeetingDialog } from "./CancelMeetingDialog";
+import { dayHeading, zoneName } from "./format";
+import { type MeetingActions, MeetingItem, MeetingItemSkeleton } from "./MeetingItem";
+import { MeetingsToolbar, STATUS_OPTIONS } from "./MeetingsToolbar";
+import { type MeetingsTab, type StatusFilter, useBookingList, useSetNoShow } from "./queries";
+import { RescheduleDialog } from "./RescheduleDialog";
+
+const PAGE_SIZE = 20;
+
+function readTab(v: string | null): MeetingsTab {
+  return v === "past" ? "past" : "upcoming";
+}
+function readStatus(v: string | null): StatusFilter {
+  return STATUS_OPTIONS.some((o) => o.value === v) ? (v as StatusFilter) : "all";
+}
+function readPage(v: string | null): number {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Bookings that share a day in their host's zone, in list order. */
+function groupByDay(list: BookingDto[], now: Date) {
+  const groups: { heading: string; items: BookingDto[] }[] = [];
+  for (const b of list) {
+    const heading = dayHeading(b.startTime, b.host.timezone, now);
+    const last = groups.at(-1);
+    if (last?.heading === heading) last.items.push(b);
+    else groups.push({ heading, items: [b] });
+  }
+  return groups;
+}
+
+export default function MeetingsPage() {
+  // Tab, filter, search and page live in the URL: a reload or Back shows the same list.
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params.get("tab"));
+  const status = readStatus(params.get("status"));
+  const search = params.get("q") ?? "";
+  const page = readPage(params.get("page"));
+  const now = useNow();
+
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (p) => {
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === "") p.delete(k);
+            else p.set(k, v);
+          }
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onSearch = useCallback((q: string) => update({ q, page: null }), [update]);
+
+  const query = useBookingList({ tab, status, search, page, limit: PAGE_SIZE });
+  const noShow = useSetNoShow();
+  const [editing, setEditing] = useState<BookingDto | null>(null);
+  const [cancelling, setCancelling] = useState<BookingDto | null>(null);
+
+  const filtering = search.trim() !== "" || status !== "all";
+  const data = query.data;
+  const list = data?.bookings ?? [];
+  const pagination = data?.pagination;
+
+  // A page past the end (after a cancel or a filter change elsewhere) falls back to the last one.
+  useEffect(() => {
+    if (pagination && pagination.totalPages > 0 && page > pagination.totalPages)
+      update({ page: String(pagination.totalPages) });
+  }, [pagination, page, update]);
+
+  const actions: MeetingActions = {
+    onEdit: setEditing,
+    onCancel: setCancelling,
+    onNoShow: (b, flag) => {
+      noShow.mutate(
+        { id: b._id, noShow: flag },
+        {
+          onSuccess: () =>
+            toast.success(flag ? `${b.attendee.name} marked as no-show` : "No-show mark removed"),
+          onError: () => toast.error("Failed to update booking."),
+        },
+      );
+    },
+  };
+
+  const zone = list[0]?.host.timezone;
+  const clearFilters = () => update({ q: null, status: null, page: null });
+
+  return (
+    <>
+      <PageHeader title="Meetings" subtitle="Everything booked with you, upcoming and past" />
+
+      <Card className="overflow-hidden">
+        <div className="flex flex-col gap-3 border-slate-200 border-b px-4 pt-2 pb-4 sm:px-5">
+          <Tabs value={tab} onValueChange={(v) => update({ tab: v === "past" ? "past" : null, page: null })}>
+            <TabsList aria-label="When" className="-mx-4 px-2 sm:-mx-5 sm:px-3">
+              <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
+              <TabsTrigger value="past">Past</TabsTrigger>
+            </TabsList>
+          </Tabs>
+          <MeetingsToolbar
+            search={search}
+            onSearch={onSearch}
+            status={status}
+            onStatus={(v) => update({ status: v === "all" ? null : v, page: null })}
+          />
+        </div>
+
+        <p aria-live="polite" className="sr-only">
+          {query.isSuccess && pagination
+            ? `${pagination.total} ${pagination.total === 1 ? "meeting" : "meetings"} found`
+            : ""}
+        </p>
+
+        {query.isPending ? (
+          <div aria-busy className="divide-y divide-slate-100">
+            <div className="bg-slate-50/70 px-5 py-2">
+              <div className="h-4 w-28 animate-pulse rounded bg-slate-200/70" />
+            </div>
+            {[0, 1, 2, 3].map((i) => (
+              <MeetingItemSkeleton key={i} />
+            ))}
+          </div>
+        ) : query.isError && !data ? (
+          <div role="alert">
+            <EmptyState
+              icon={AlertTriangle}
+              title="Failed to load meetings"
+              description={query.error.message}
+              action={
+                <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              }
+              className="py-14"
+            />
+          </div>
+        ) : list.length === 0 ? (
+          filtering ? (
+            <EmptyState
+              icon={SearchX}
+              title="No meetings found"
+              description="Try adjusting your search or filter criteria"
+              action={
+                <Button variant="outline" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              }
+              className="py-14"
+            />
+          ) : (
+            <EmptyState
+              icon={CalendarDays}
+              title="No meetings scheduled"
+              description="Your scheduled meetings will appear here"
+              action={
+                tab === "upcoming" ? (
+                  <Link to="/event-types" className={buttonClasses({ variant: "outline" })}>
+                    Share your event types
+                  </Link>
+                ) : undefined
+              }
+              className="py-14"
+            />
+          )
+        ) : (
+          <div
+            className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")}
+            aria-busy={query.isFetching || undefined}
+          >
+            {groupByDay(list, now).map((group) => (
+              <section key={`${group.heading}-${group.items[0]._id}`} aria-label={group.heading}>
+                <h2 className="border-slate-100 border-b bg-slate-50/70 px-4 py-2 font-semibold text-slate-600 text-xs uppercase tracking-wide sm:px-5">
+                  {group.heading}
+                </h2>
+                <ul>
+                  {group.items.map((b) => (
+                    <li key={b._id} className="border-slate-100 border-b last:border-b-0">
+                      <MeetingItem booking={b} zone={b.host.timezone} now={now.getTime()} actions={actions} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+
+        {pagination && list.length > 0 && (
+          <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
+            <span className="tabular">
+              {(pagination.page - 1) * pagination.limit + 1}–
+              {Math.min(pagination.page * pagination.limit, pagination.total)} of {pagination.total}
+              {zone && <span className="hidden sm:inline"> · times in {zoneName(zone)}</span>}
+            </span>
+            {pagination.totalPages > 1 && (
+              <nav aria-label="Pages" className="flex items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => update({ page: page - 1 <= 1 ? null : String(page - 1) })}
+                >
+                  <ChevronLeft size={14} aria-hidden /> Previous
+                </Button>
+                <span className="tabular px-1">
+                  Page {pagination.page} of {pagination.totalPages}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page >= pagination.totalPages}
+                  onClick={() => update({ page: String(page + 1) })}
+                >
+                  Next <ChevronRight size={14} aria-hidden />
+                </Button>
+              </nav>
+            )}
+          </footer>
+        )}
+      </Card>
+
+      <RescheduleDialog booking={editing} onClose={() => setEditing(null)} />
+      <CancelMeetingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}

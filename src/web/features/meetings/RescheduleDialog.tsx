@@ -1,0 +1,214 @@
+import { ArrowRight, CalendarX, RotateCw } from "lucide-react";
+import { useState } from "react";
+import type { BookingDto, Slot } from "../../../contract/bookings";
+import {
+  addMonths,
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  formatLongDate,
+  MonthCalendar,
+  monthOf,
+  Skeleton,
+  toast,
+} from "../../components/ui";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { addMinutes, formatSlotInWords } from "../bookings/time";
+import { dateInZone, zoneName } from "./format";
+import { useRescheduleBooking, useRescheduleDays, useRescheduleSlots } from "./queries";
+
+/** The host's Edit: pick another free slot of the same event type and move the booking there. */
+export function RescheduleDialog({ booking, onClose }: { booking: BookingDto | null; onClose: () => void }) {
+  return (
+    <Dialog open={!!booking} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {booking && <RescheduleContent key={booking._id} booking={booking} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose: () => void }) {
+  const zone = booking.host.timezone;
+  const today = dateInZone(new Date(), zone);
+  const currentDate = dateInZone(new Date(booking.startTime), zone);
+  const [month, setMonth] = useState(monthOf(currentDate));
+  const [date, setDate] = useState<string>(currentDate);
+  const [picked, setPicked] = useState<Slot | null>(null);
+  const days = useRescheduleDays(booking, zone, month);
+  const slots = useRescheduleSlots(booking, zone, date);
+  const move = useRescheduleBooking();
+  const openDays = new Set(days.data?.days ?? []);
+  const duration = Math.round((Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000);
+
+  const submit = async () => {
+    if (!picked) return;
+    try {
+      await move.mutateAsync({ id: booking._id, startTime: picked.iso });
+      toast.success(
+        `Rescheduled to ${formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}`,
+      );
+      onClose();
+    } catch (error) {
+      const taken =
+        error instanceof ApiError &&
+        (error.errorCode === "SLOT_TAKEN" || error.errorCode === "SLOT_UNAVAILABLE");
+      toast.error(
+        taken
+          ? "That time was just taken. Pick another one."
+          : error instanceof Error && error.message !== "API call failed"
+            ? error.message
+            : "Failed to reschedule booking.",
+      );
+      if (taken) {
+        setPicked(null);
+        void slots.refetch();
+        void days.refetch();
+      }
+    }
+  };
+
+  return (
+    <DialogContent
+      title="Reschedule meeting"
+      description={
+        <>
+          {booking.eventType.title} with {booking.attendee.name}. Both of you get the updated invite by email.
+        </>
+      }
+      widthClassName="max-w-3xl"
+      onInteractOutside={(e) => move.isPending && e.preventDefault()}
+    >
+      <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
+        <p className="text-slate-500">Currently</p>
+        <p className="font-medium text-slate-900">
+          {formatSlotInWords(booking.startTime, booking.endTime, zone)}
+        </p>
+      </div>
+
+      <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_15rem]">
+        <div>
+          <MonthCalendar
+            month={month}
+            selected={date}
+            today={today}
+            isEnabled={(d) => openDays.has(d)}
+            onSelect={(d) => {
+              setDate(d);
+              setPicked(null);
+            }}
+            onMonthChange={setMonth}
+            minMonth={monthOf(today)}
+            maxMonth={addMonths(monthOf(today), 24)}
+            loading={days.isPending}
+          />
+          <p className="mt-3 text-slate-500 text-xs">Times in {zoneName(zone)}</p>
+        </div>
+
+        <section aria-labelledby="reschedule-day" className="flex min-h-0 flex-col">
+          <h3 id="reschedule-day" className="mb-3 font-semibold text-slate-900 text-sm">
+            {formatLongDate(date)}
+          </h3>
+          <SlotGrid query={slots} picked={picked} current={booking.startTime} onPick={setPicked} />
+        </section>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-slate-600 text-sm" aria-live="polite">
+          {picked ? (
+            <span className="inline-flex flex-wrap items-center gap-1.5">
+              <ArrowRight size={14} aria-hidden className="text-accent" />
+              <span className="font-medium text-slate-900">
+                {formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}
+              </span>
+            </span>
+          ) : (
+            "Pick a new time"
+          )}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={move.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button disabled={!picked} loading={move.isPending} onClick={() => void submit()}>
+            {move.isPending ? "Rescheduling..." : "Reschedule"}
+          </Button>
+        </div>
+      </div>
+    </DialogContent>
+  );
+}
+
+function SlotGrid({
+  query,
+  picked,
+  current,
+  onPick,
+}: {
+  query: ReturnType<typeof useRescheduleSlots>;
+  picked: Slot | null;
+  current: string;
+  onPick: (slot: Slot) => void;
+}) {
+  if (query.isPending)
+    return (
+      <div className="grid grid-cols-3 gap-2 md:grid-cols-2" aria-busy>
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-6 text-center">
+        <p className="font-medium text-slate-900 text-sm">Could not load times</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          <RotateCw size={14} aria-hidden /> Retry
+        </Button>
+      </div>
+    );
+  const list = query.data ?? [];
+  if (list.length === 0)
+    return (
+      <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-6 text-center">
+        <CalendarX size={20} aria-hidden className="text-slate-400" />
+        <p className="mt-2 text-slate-600 text-sm">No free times on this day</p>
+      </div>
+    );
+  const currentMs = Date.parse(current);
+  return (
+    <ul
+      aria-label="Available times"
+      className="-mr-1 grid max-h-72 grid-cols-3 content-start gap-2 overflow-y-auto p-0.5 pr-1 md:grid-cols-2"
+    >
+      {list.map((slot) => {
+        const isCurrent = Date.parse(slot.iso) === currentMs;
+        const isPicked = picked?.iso === slot.iso;
+        return (
+          <li key={slot.iso}>
+            <button
+              type="button"
+              disabled={isCurrent}
+              aria-pressed={isPicked}
+              onClick={() => onPick(slot)}
+              title={isCurrent ? "The current time" : undefined}
+              className={cn(
+                "tabular flex h-10 w-full flex-col items-center justify-center rounded-[6px] border font-semibold text-sm transition-colors",
+                isPicked
+                  ? "border-accent bg-accent text-white"
+                  : isCurrent
+                    ? "cursor-default border-slate-200 border-dashed bg-slate-50 text-slate-400"
+                    : "border-blue-200 bg-white text-accent-hover hover:border-accent hover:ring-1 hover:ring-accent",
+              )}
+            >
+              <span className="leading-4">{slot.startTime}</span>
+              {isCurrent && <span className="font-normal text-[10px] leading-3">current</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,62 @@
+import type { BookingDto } from "../../../contract/bookings";
+import { dateInZone, formatTime } from "../bookings/time";
+
+/**
+ * Host-side time labels. Every booking is shown in its host's zone (the zone of the schedule it was
+ * booked against, which is also the zone of the calendar invite), never in the browser's zone.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function fmt(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function dayDiff(a: string, b: string): number {
+  return Math.round((Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * 'Today', 'Tomorrow', 'Yesterday', else 'Monday, March 15' (with the year when it is not this year);
+ * compact: 'Mon, Mar 15'.
+ */
+export function dayHeading(iso: string, zone: string, now: Date, compact = false): string {
+  const day = dateInZone(new Date(iso), zone);
+  const today = dateInZone(now, zone);
+  const diff = dayDiff(day, today);
+  if (diff === 0) return "Today";
+  if (diff === 1) return "Tomorrow";
+  if (diff === -1) return "Yesterday";
+  const sameYear = day.slice(0, 4) === today.slice(0, 4);
+  return fmt(zone, {
+    weekday: compact ? "short" : "long",
+    month: compact ? "short" : "long",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+  }).format(new Date(iso));
+}
+
+/** '9:00am - 9:30am'. */
+export function timeRange(b: Pick<BookingDto, "startTime" | "endTime">, zone: string): string {
+  return `${formatTime(b.startTime, zone)} - ${formatTime(b.endTime, zone)}`;
+}
+
+/** 'India Standard Time', 'Central European Standard Time': which clock the times are on. */
+export function zoneName(zone: string, at: Date = new Date()): string {
+  try {
+    return (
+      fmt(zone, { timeZoneName: "long" })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")?.value ?? zone
+    );
+  } catch {
+    return zone;
+  }
+}
+
+export { dateInZone, formatTime };

@@ -1,0 +1,147 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  BookingDto,
+  BookingListEnvelope,
+  BookingStatus,
+  CancelReason,
+  Pagination,
+  Slot,
+  SlotDays,
+} from "../../../contract/bookings";
+import { api, request } from "../../lib/api";
+
+export type MeetingsTab = "upcoming" | "past";
+export type StatusFilter = "all" | BookingStatus;
+
+export interface MeetingsParams {
+  tab: MeetingsTab;
+  status: StatusFilter;
+  search: string;
+  page: number;
+  limit: number;
+}
+
+/** Every booking read (meetings list, dashboard recent bookings) lives under this key. */
+export const bookingKeys = {
+  all: ["bookings"] as const,
+  list: (p: MeetingsParams) => ["bookings", "list", p] as const,
+};
+
+/** Analytics read bookings too: any booking write refreshes them. */
+const analyticsKey = ["analytics"] as const;
+
+/** The GET /bookings query string for a tab, filter, search and page. */
+export function listQueryString(p: MeetingsParams): string {
+  // Upcoming: not ended yet, soonest first. Past: ended, latest first (the server orders both).
+  const q = new URLSearchParams({ when: p.tab });
+  if (p.status !== "all") q.set("status", p.status);
+  const search = p.search.trim();
+  if (search) q.set("search", search);
+  q.set("page", String(p.page));
+  q.set("limit", String(p.limit));
+  return q.toString();
+}
+
+export interface BookingPage {
+  bookings: BookingDto[];
+  pagination: Pagination;
+}
+
+export function useBookingList(params: MeetingsParams) {
+  return useQuery({
+    queryKey: bookingKeys.list(params),
+    queryFn: async (): Promise<BookingPage> => {
+      const envelope = (await request<BookingDto[]>(
+        "GET",
+        `/bookings?${listQueryString(params)}`,
+      )) as unknown as BookingListEnvelope;
+      return { bookings: envelope.data, pagination: envelope.pagination };
+    },
+    // Paging and typing keep the current rows on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefreshBookings() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    void queryClient.invalidateQueries({ queryKey: analyticsKey });
+  };
+}
+
+/** Puts the server's answer for one booking into every cached page that shows it. */
+function usePatchCachedBooking() {
+  const queryClient = useQueryClient();
+  return (updated: BookingDto) => {
+    queryClient.setQueriesData<BookingPage>({ queryKey: [...bookingKeys.all, "list"] }, (page) =>
+      page ? { ...page, bookings: page.bookings.map((b) => (b._id === updated._id ? updated : b)) } : page,
+    );
+  };
+}
+
+export function useCancelBooking() {
+  const refresh = useRefreshBookings();
+  const patch = usePatchCachedBooking();
+  return useMutation({
+    mutationFn: ({ id, reason, note }: { id: string; reason: CancelReason; note?: string }) =>
+      api.put<BookingDto>(`/bookings/${id}/cancel`, note ? { reason, note } : { reason }),
+    onSuccess: (updated) => {
+      patch(updated);
+      refresh();
+    },
+  });
+}
+
+export function useSetNoShow() {
+  const refresh = useRefreshBookings();
+  const patch = usePatchCachedBooking();
+  return useMutation({
+    mutationFn: ({ id, noShow }: { id: string; noShow: boolean }) =>
+      api.put<BookingDto>(`/bookings/${id}/no-show`, { noShow }),
+    onSuccess: (updated) => {
+      patch(updated);
+      refresh();
+    },
+  });
+}
+
+export function useRescheduleBooking() {
+  const refresh = useRefreshBookings();
+  const patch = usePatchCachedBooking();
+  return useMutation({
+    mutationFn: ({ id, startTime }: { id: string; startTime: string }) =>
+      api.put<BookingDto>(`/bookings/${id}/reschedule`, { startTime }),
+    onSuccess: (updated) => {
+      patch(updated);
+      refresh();
+    },
+  });
+}
+
+/**
+ * Free times for moving a booking: the booking's own time counts as free (excludeBookingId),
+ * in the zone the host reads times in. `month` gives the days with slots, `date` the slots.
+ */
+function slotsPath(b: BookingDto, zone: string, by: { month: string } | { date: string }): string {
+  const q = new URLSearchParams({ ...by, timezone: zone, excludeBookingId: b._id });
+  return `/bookings/availability/${b.eventType._id}?${q}`;
+}
+
+export function useRescheduleDays(b: BookingDto | null, zone: string, month: string) {
+  return useQuery({
+    queryKey: ["bookings", "slot-days", b?._id, zone, month],
+    queryFn: () => api.get<SlotDays>(slotsPath(b as BookingDto, zone, { month })),
+    enabled: !!b?.eventType._id,
+    staleTime: 0,
+  });
+}
+
+export function useRescheduleSlots(b: BookingDto | null, zone: string, date: string | null) {
+  return useQuery({
+    queryKey: ["bookings", "slots", b?._id, zone, date],
+    queryFn: () => api.get<Slot[]>(slotsPath(b as BookingDto, zone, { date: date as string })),
+    enabled: !!b?.eventType._id && !!date,
+    staleTime: 0,
+  });
+}
