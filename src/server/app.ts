@@ -129,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Paths of the public booking app (book.html): /book/:slug, /booking-confirmed, /user/:userId. */
+const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
+
 /** Serves the built SPA; unknown /api paths stay JSON 404s. */
 function registerSpa(app: FastifyInstance, webDir: string | null): void {
   const hasBundle = webDir !== null && fs.existsSync(path.join(webDir, "index.html"));
@@ -145,10 +148,14 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
       },
     });
   }
+  // The invitees' pages are a separate, smaller app (see vite.config.ts); bookApp.tsx has the same routes.
+  const hasPublicApp = hasBundle && fs.existsSync(path.join(webDir, "book.html"));
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === "/api" || request.url.startsWith("/api/");
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      const pathname = request.url.split("?", 1)[0];
+      const page = hasPublicApp && PUBLIC_APP_PATH.test(pathname) ? "book.html" : "index.html";
+      return reply.header("Cache-Control", "no-cache").sendFile(page);
     }
     return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
   });

@@ -50,7 +50,9 @@ export default function BookingPage() {
   const now = useNow();
   const today = dateInZone(now, zone);
   const [month, setMonth] = useState(() => monthOf(today));
-  const [date, setDate] = useState<string | null>(null);
+  // Today first: its times were requested with the page (earlyFetch) and, when it has any, it is the
+  // first open day, so they show without waiting for the month. Otherwise auto-pick moves on.
+  const [date, setDate] = useState<string | null>(today);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [autoPick, setAutoPick] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);

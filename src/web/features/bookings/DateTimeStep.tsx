@@ -164,7 +164,8 @@ export function DateTimeStep(props: DateTimeStepProps) {
           <SlotList
             date={date}
             slots={slots.data}
-            loading={slots.isPending}
+            // While the page still picks the first open day, an empty day is no answer yet.
+            loading={slots.isPending || (autoPick && !slots.data?.length)}
             error={slots.isError}
             onRetry={() => void slots.refetch()}
             selected={slot}

@@ -2,9 +2,9 @@ import { fetchPublicEventType, fetchSlotDays, fetchSlots } from "./bookingApi";
 import { dateInZone, detectTimeZone } from "./time";
 
 /**
- * Slots should show within 500 ms of navigation. This module is evaluated as soon as the booking
- * chunk arrives, before React has rendered the page and run its queries, so the first three
- * requests (event type, the month's open days, today's times) start here and run in parallel.
+ * Slots should show within 500 ms of navigation. The public app's tiny entry (book.tsx) calls this
+ * before the app chunk has arrived, so the first three requests (event type, the month's open
+ * days, today's times) run while the code loads, in parallel with each other.
  * The page's queries take these promises once; every later fetch goes to the network as usual.
  */
 const pending = new Map<string, { promise: Promise<unknown>; at: number }>();
@@ -13,9 +13,13 @@ const FRESH_MS = 10_000;
 
 const key = (parts: readonly string[]) => parts.join("|");
 
+let started = false;
+
+/** Once per page load: the public app's entry calls it, and so does the booking chunk (host app). */
 export function startEarlyFetches(pathname: string): void {
   const match = pathname.match(/^\/book\/([^/]+)\/?$/);
-  if (!match) return;
+  if (!match || started) return;
+  started = true;
   const slug = decodeURIComponent(match[1]).toLowerCase();
   const zone = detectTimeZone();
   const today = dateInZone(Date.now(), zone);
