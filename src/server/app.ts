@@ -155,7 +155,8 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
       const pathname = request.url.split("?", 1)[0];
       const page = hasPublicApp && PUBLIC_APP_PATH.test(pathname) ? "book.html" : "index.html";
-      return reply.header("Cache-Control", "no-cache").sendFile(page);
+      // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
+      return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
     }
     return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
   });

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./testing/app.js";
+
+// The SPA fallback picks the invitees' app (book.html) for exactly its routes, the host app otherwise.
+describe("web app fallback", () => {
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), "kairos-web-"));
+    fs.writeFileSync(path.join(webDir, "index.html"), "<p>host app</p>");
+    fs.writeFileSync(path.join(webDir, "book.html"), "<p>public app</p>");
+    t = await createTestApp("pglite", { config: { webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => {
+    const res = await t.app.inject({ method: "GET", url });
+    return { status: res.statusCode, body: res.body, cache: res.headers["cache-control"] };
+  };
+
+  it("serves book.html for the booking, confirmation and profile pages", async () => {
+    for (const url of [
+      "/book/intro-call",
+      "/book/intro-call/",
+      "/book/intro-call?reschedule=abcdefghij&token=x",
+      "/booking-confirmed?uid=abc&token=def",
+      "/user/3f7b2b1e-8a52-4c1e-9d6a-0b7f1d2c3e4f",
+    ]) {
+      expect(await page(url), url).toEqual({ status: 200, body: "<p>public app</p>", cache: "no-cache" });
+    }
+  });
+
+  it("serves index.html for every other page and keeps unknown API paths JSON 404s", async () => {
+    for (const url of [
+      "/",
+      "/dashboard",
+      "/book",
+      "/book/a/b",
+      "/booking-confirmed/x",
+      "/users/1",
+      "/bookings",
+    ]) {
+      expect(await page(url), url).toMatchObject({ status: 200, body: "<p>host app</p>" });
+    }
+    const api = await page("/api/book/intro-call");
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body)).toMatchObject({ success: false, errorCode: "NOT_FOUND" });
+  });
+});
