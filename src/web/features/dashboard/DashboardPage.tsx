@@ -134,9 +134,9 @@ export default function DashboardPage() {
         </div>
 
         {showPanel && (
-          <aside className="-order-1 lg:sticky lg:top-20 lg:order-none">
+          <div className="-order-1 lg:sticky lg:top-20 lg:order-none">
             <GetStartedPanel onHide={() => setPanelHidden(true)} />
-          </aside>
+          </div>
         )}
       </div>
       {/* Full width, so the cards keep the grid they have on /event-types. */}

@@ -54,7 +54,7 @@ function StatCard({
     <Card className="flex flex-col p-4 sm:p-5" data-testid="stat-card" aria-label={label} role="group">
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-medium text-slate-500 text-sm">{label}</h3>
-        <span className="flex size-8 items-center justify-center rounded-md bg-slate-50 text-slate-500 ring-1 ring-slate-200/70 ring-inset">
+        <span className="hidden size-8 shrink-0 items-center justify-center rounded-md sm:flex bg-slate-50 text-slate-500 ring-1 ring-slate-200/70 ring-inset">
           <Icon size={16} aria-hidden />
         </span>
       </div>

@@ -71,8 +71,12 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
           </div>
           {/* bars */}
           <div className={cn("relative flex h-48 items-end", gap)} aria-hidden data-testid="trend-bars">
-            {days.map((d) => {
+            {days.map((d, i) => {
               const pct = (d.bookings / top) * 100;
+              // Tooltips of the outer bars open inwards so they stay inside the card.
+              const edge = Math.max(1, Math.round(days.length / 8));
+              const align =
+                i < edge ? "left-0" : i >= days.length - edge ? "right-0" : "left-1/2 -translate-x-1/2";
               const isToday = d.date === today;
               return (
                 <div
@@ -92,7 +96,15 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
                     style={d.bookings === 0 ? undefined : { height: `${Math.max(pct, 2)}%` }}
                   />
                   {!empty && (
-                    <div className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2.5 py-1.5 text-white text-xs shadow-lg group-hover:block">
+                    // Just above the bar, so the figures sit next to what they describe.
+                    <div
+                      className={cn(
+                        "pointer-events-none absolute z-10 mb-1.5 hidden whitespace-nowrap",
+                        align,
+                        " rounded-md bg-slate-900 px-2.5 py-1.5 text-white text-xs shadow-lg group-hover:block",
+                      )}
+                      style={{ bottom: `${d.bookings === 0 ? 1 : Math.max(pct, 2)}%` }}
+                    >
                       <div className="font-medium">{longFmt.format(utc(d.date))}</div>
                       <div className="tabular text-slate-300">
                         {d.bookings} {d.bookings === 1 ? "booking" : "bookings"} · {hoursFmt.format(d.hours)}{" "}
@@ -143,25 +155,28 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
         </div>
       )}
 
-      <table className="sr-only">
-        <caption>Bookings per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Bookings</th>
-            <th scope="col">Hours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{longFmt.format(utc(d.date))}</th>
-              <td>{d.bookings}</td>
-              <td>{hoursFmt.format(d.hours)}</td>
+      {/* A table ignores its own height and overflow: the wrapper keeps it out of the page's scroll area. */}
+      <div className="sr-only">
+        <table>
+          <caption>Bookings per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Bookings</th>
+              <th scope="col">Hours</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{longFmt.format(utc(d.date))}</th>
+                <td>{d.bookings}</td>
+                <td>{hoursFmt.format(d.hours)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -70,6 +70,10 @@ export default function MeetingsPage() {
       ),
     [setParams],
   );
+  const goToPage = (n: number) => {
+    update({ page: n <= 1 ? null : String(n) });
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
   const onSearch = useCallback((q: string) => update({ q, page: null }), [update]);
 
   const query = useBookingList({ tab, status, search, page, limit: PAGE_SIZE });
@@ -214,12 +218,7 @@ export default function MeetingsPage() {
             </span>
             {pagination.totalPages > 1 && (
               <nav aria-label="Pages" className="flex items-center gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => update({ page: page - 1 <= 1 ? null : String(page - 1) })}
-                >
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
                   <ChevronLeft size={14} aria-hidden /> Previous
                 </Button>
                 <span className="tabular px-1">
@@ -229,7 +228,7 @@ export default function MeetingsPage() {
                   variant="outline"
                   size="sm"
                   disabled={page >= pagination.totalPages}
-                  onClick={() => update({ page: String(page + 1) })}
+                  onClick={() => goToPage(page + 1)}
                 >
                   Next <ChevronRight size={14} aria-hidden />
                 </Button>

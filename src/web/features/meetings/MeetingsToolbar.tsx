@@ -91,7 +91,7 @@ export function MeetingsToolbar({
         aria-label="Status"
         value={status}
         onChange={(e) => onStatus(e.target.value as StatusFilter)}
-        wrapperClassName="w-36 shrink-0 sm:w-44"
+        wrapperClassName="w-32 shrink-0 sm:w-44"
       >
         {STATUS_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
