@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -28,6 +27,7 @@ import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
+import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
 
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -37,6 +37,16 @@ describe("web app fallback", () => {
     }
   });
 
+  it("sends the security headers on pages and API answers alike", async () => {
+    for (const url of ["/book/intro-call", "/dashboard", "/api/health", "/api/nope"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+      expect(res.headers["content-security-policy"], url).toContain("script-src 'self'");
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+    }
+  });
+
   it("serves index.html for every other page and keeps unknown API paths JSON 404s", async () => {
     for (const url of [
       "/",

@@ -79,8 +79,9 @@ function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
       b.slot_key, b.event_type_id, b.id)), '[]'::json)
     from ${bookings} b
     where b.host_user_id = ${eventTypes.userId} and b.status = 'confirmed'
-      and b.start_time < ${sql.placeholder("to")}::timestamptz
-      and b.end_time > ${sql.placeholder("from")}::timestamptz)`;
+      -- The overlap test in the exclusion constraint's own terms, so its GiST index finds the rows
+      -- (start/end comparisons would read every confirmed booking the host ever had).
+      and tstzrange(b.start_time, b.end_time) && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz))`;
   const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
     (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${eventTypes.userId}))`;
   return db
