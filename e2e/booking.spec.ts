@@ -37,7 +37,7 @@ async function signUpHostWithEventType(request: APIRequestContext) {
   });
   expect(created.status()).toBe(201);
   const { data: eventType } = await created.json();
-  return { headers, slug: eventType.slug as string };
+  return { headers, slug: eventType.slug as string, eventTypeId: eventType._id as string };
 }
 
 test("an invitee in another zone books a host's event type and sees the right local time", async ({
@@ -117,4 +117,76 @@ test("an invitee in another zone books a host's event type and sees the right lo
   expect(booking.attendee.timezone).toBe(INVITEE_ZONE);
   expect(label12h(booking.startTime, INVITEE_ZONE)).toBe(picked);
   expect(booking.answers).toEqual([{ question: "Company", answer: "Acme" }]);
+});
+
+test("an invitee moving their booking sees its own time and the neighbours its buffers close", async ({
+  browser,
+  request,
+}) => {
+  const host = await signUpHostWithEventType(request);
+  const schedules = await (await request.get("/api/availability", { headers: host.headers })).json();
+  const buffers = await request.put(`/api/availability/${schedules.data[0]._id}`, {
+    headers: host.headers,
+    data: { bufferTimeBefore: 30, bufferTimeAfter: 30 },
+  });
+  expect(buffers.ok()).toBeTruthy();
+
+  // A time in the middle of a day three days out, booked through the API.
+  const day = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString("en-CA", { timeZone: HOST_ZONE });
+  let open: { iso: string }[] = [];
+  for (let d = 0; open.length < 7 && d < 7; d++) {
+    const date = new Date(Date.parse(`${day}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const res = await request.get(
+      `/api/bookings/availability/${host.slug}?date=${date}&timezone=${HOST_ZONE}`,
+    );
+    open = (await res.json()).data;
+  }
+  const target = open[4].iso;
+  const created = await request.post("/api/bookings", {
+    data: {
+      eventTypeId: host.eventTypeId,
+      startTime: target,
+      attendee: { name: "Sam Ortiz", email: uniqueEmail("mover"), phone: "5551234567", timezone: INVITEE_ZONE },
+      answers: [{ question: "Company", answer: "Acme" }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { uid, manageToken } = (await created.json()).data;
+  const at = (ms: number) => label12h(new Date(Date.parse(target) + ms).toISOString(), INVITEE_ZONE);
+  const neighbours = [at(-30 * 60_000), at(0), at(30 * 60_000)];
+
+  const invitee = await browser.newContext({
+    timezoneId: INVITEE_ZONE,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await invitee.newPage();
+  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
+  const openDay = async (url: string) => {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+    const date = new Date(target).toLocaleDateString("en-CA", { timeZone: INVITEE_ZONE });
+    const dayButton = page.locator(`[data-date="${date}"]`);
+    if (!(await dayButton.isVisible())) await page.getByRole("button", { name: "Next month" }).click();
+    await dayButton.click();
+    await expect(times.first()).toBeVisible();
+    return (await times.allTextContents()).map((t) => t.trim());
+  };
+
+  // The plain booking page hides the booked time and both buffered neighbours.
+  const plain = await openDay(`/book/${host.slug}`);
+  for (const label of neighbours) expect(plain).not.toContain(label);
+
+  // The reschedule link offers them all, so the invitee can move by half an hour.
+  const moving = await openDay(`/book/${host.slug}?reschedule=${uid}&token=${manageToken}`);
+  for (const label of neighbours) expect(moving).toContain(label);
+  await expect(page.getByTestId("rescheduling-from")).toContainText(neighbours[1]);
+  await times.filter({ hasText: new RegExp(`^${neighbours[2]}$`) }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("button", { name: "Reschedule Event" }).click();
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expect(page.getByTestId("confirmed-time")).toHaveText(new RegExp(`^${neighbours[2]} - `));
+  await invitee.close();
+
+  const moved = await request.get(`/api/bookings/public/${uid}?token=${manageToken}`);
+  expect((await moved.json()).data.startTime).toBe(new Date(Date.parse(target) + 30 * 60_000).toISOString());
 });

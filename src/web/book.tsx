@@ -8,7 +8,7 @@ import "./styles.css";
 import { startEarlyFetches } from "./features/bookings/earlyFetch";
 
 const app = import("./bookApp");
-startEarlyFetches(window.location.pathname);
+startEarlyFetches(window.location);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");

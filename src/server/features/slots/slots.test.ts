@@ -164,6 +164,72 @@ describe.each(dbKinds)("slot lookups on %s", (kind) => {
     expect(await isOpen()).toBe(false);
   });
 
+  it("shows an invitee who moves their booking its own time and neighbours, only with their token", async () => {
+    const h = await hostIn(t.app, "America/New_York");
+    const schedules = await t.app.inject({
+      method: "GET",
+      url: "/api/availability",
+      headers: bearer(h.token),
+    });
+    // 30-minute buffers: a 10:00am booking also closes 9:30am and 10:30am.
+    const buffers = await t.app.inject({
+      method: "PUT",
+      url: `/api/availability/${schedules.json().data[0]._id}`,
+      headers: bearer(h.token),
+      payload: { bufferTimeBefore: 30, bufferTimeAfter: 30 },
+    });
+    expect(buffers.statusCode, buffers.body).toBe(200);
+    const e = await eventType(t.app, h);
+    const res = await book(t.app, e._id, "2026-11-04T15:00:00Z");
+    expect(res.statusCode, res.body).toBe(201);
+    const { uid, manageToken } = res.json().data;
+    const day = `date=2026-11-04&timezone=America/New_York`;
+    const around = (list: SlotList) =>
+      list.map((s) => s.startTime).filter((x) => ["9:30am", "10:00am", "10:30am"].includes(x));
+
+    expect(around(await slots(e._id, day))).toEqual([]);
+    const moving = `${day}&reschedule=${uid}&token=${manageToken}`;
+    expect(around(await slots(e._id, moving))).toEqual(["9:30am", "10:00am", "10:30am"]);
+    expect(around(await slots(e.slug, moving))).toEqual(["9:30am", "10:00am", "10:30am"]);
+    // Someone else's token, or none that matches, frees nothing.
+    const other = (await book(t.app, e._id, "2026-11-05T15:00:00Z")).json().data;
+    expect(around(await slots(e._id, `${day}&reschedule=${uid}&token=${other.manageToken}`))).toEqual([]);
+    expect(around(await slots(e._id, `${day}&reschedule=${other.uid}&token=${other.manageToken}`))).toEqual(
+      [],
+    );
+    const missing = await get(`/api/bookings/availability/${e._id}?${day}&reschedule=${uid}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.token).toBeDefined();
+
+    // The month view frees the day too: close every other time of Nov 4 with a one-hour override.
+    const override = await t.app.inject({
+      method: "POST",
+      url: `/api/availability/${schedules.json().data[0]._id}/date-override`,
+      headers: bearer(h.token),
+      payload: {
+        date: "2026-11-04",
+        isAvailable: true,
+        timeSlots: [{ startTime: "10:00am", endTime: "10:30am" }],
+      },
+    });
+    expect(override.statusCode, override.body).toBeLessThan(300);
+    const month = async (extra: string) =>
+      (
+        await get(`/api/bookings/availability/${e._id}?month=2026-11&timezone=America/New_York${extra}`)
+      ).json().data.days as string[];
+    expect(await month("")).not.toContain("2026-11-04");
+    expect(await month(`&reschedule=${uid}&token=${manageToken}`)).toContain("2026-11-04");
+
+    // Once cancelled, the booking is no longer the invitee's to move: its time is simply free.
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: `/api/bookings/public/${uid}/cancel`,
+      payload: { token: manageToken, reason: "Changed plans" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await month("")).toContain("2026-11-04");
+  });
+
   it("uses the event type's own schedule and its zone", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX, CloudOff, RotateCw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { Slot } from "../../../contract/bookings";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { monthOf } from "../../components/ui/dates";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
-import { bookingKeys, fetchPublicBooking, fetchPublicEventType } from "./bookingApi";
+import { bookingKeys, fetchPublicBooking, fetchPublicEventType, movingFrom } from "./bookingApi";
 import { DateTimeStep } from "./DateTimeStep";
 import { DetailsForm } from "./DetailsForm";
 import { EventInfo } from "./EventInfo";
@@ -20,7 +20,7 @@ import { useNow } from "./useNow";
 import { emptyDetails } from "./validation";
 
 // Runs once, when the chunk loads: the first requests start before React renders (see earlyFetch).
-startEarlyFetches(window.location.pathname);
+startEarlyFetches(window.location);
 
 /**
  * /book/:slug — step 1 'Select a Date & Time', step 2 'Enter Details' (or, with
@@ -34,6 +34,7 @@ export default function BookingPage() {
   const navigate = useNavigate();
   const rescheduleUid = search.get("reschedule");
   const rescheduleToken = search.get("token");
+  const moving = useMemo(() => movingFrom(search), [search]);
 
   const eventType = useQuery({
     queryKey: bookingKeys.eventType(slug),
@@ -206,6 +207,7 @@ export default function BookingPage() {
               <DateTimeStep
                 // The availability endpoint takes the slug too, so times load alongside the event type.
                 eventRef={slug.toLowerCase()}
+                moving={moving}
                 today={today}
                 month={month}
                 onMonthChange={setMonth}

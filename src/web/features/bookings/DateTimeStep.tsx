@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { addMonths, monthOf } from "../../components/ui/dates";
 import { MonthCalendar } from "../../components/ui/MonthCalendar";
 import { cn } from "../../lib/cn";
-import { bookingKeys, fetchSlotDays, fetchSlots } from "./bookingApi";
+import { bookingKeys, fetchSlotDays, fetchSlots, type Moving } from "./bookingApi";
 import { takeEarly } from "./earlyFetch";
 import { SlotList } from "./SlotList";
 import { TimezoneSelect } from "./TimezoneSelect";
@@ -19,6 +19,8 @@ const AUTO_ADVANCE_LIMIT = 2;
 export interface DateTimeStepProps {
   /** Event type id or slug for the availability endpoint. */
   eventRef: string;
+  /** The invitee's booking being moved: its own time is offered too. */
+  moving?: Moving | null;
   today: string;
   month: string;
   onMonthChange: (month: string) => void;
@@ -38,18 +40,23 @@ export interface DateTimeStepProps {
 
 /** Step 1: month calendar and time zone on the left, the chosen day's times on the right. */
 export function DateTimeStep(props: DateTimeStepProps) {
-  const { eventRef, today, month, date, zone, slot, autoPick } = props;
+  const { eventRef, moving, today, month, date, zone, slot, autoPick } = props;
   const queryClient = useQueryClient();
   const advanced = useRef(0);
 
   const days = useQuery({
-    queryKey: bookingKeys.month(eventRef, month, zone),
-    queryFn: () => takeEarly(["month", eventRef, month, zone], () => fetchSlotDays(eventRef, month, zone)),
+    queryKey: bookingKeys.month(eventRef, month, zone, moving),
+    queryFn: () =>
+      takeEarly(["month", eventRef, month, zone, moving?.uid ?? ""], () =>
+        fetchSlotDays(eventRef, month, zone, moving),
+      ),
   });
   const slots = useQuery({
-    queryKey: bookingKeys.day(eventRef, date ?? "", zone),
+    queryKey: bookingKeys.day(eventRef, date ?? "", zone, moving),
     queryFn: () =>
-      takeEarly(["day", eventRef, date ?? "", zone], () => fetchSlots(eventRef, date ?? "", zone)),
+      takeEarly(["day", eventRef, date ?? "", zone, moving?.uid ?? ""], () =>
+        fetchSlots(eventRef, date ?? "", zone, moving),
+      ),
     enabled: !!date,
     // Times go stale fast when others book; never show a cached day older than this.
     staleTime: 15_000,
@@ -86,10 +93,10 @@ export function DateTimeStep(props: DateTimeStepProps) {
     if (!daysLoaded) return;
     const next = addMonths(month, 1);
     void queryClient.prefetchQuery({
-      queryKey: bookingKeys.month(eventRef, next, zone),
-      queryFn: () => fetchSlotDays(eventRef, next, zone),
+      queryKey: bookingKeys.month(eventRef, next, zone, moving),
+      queryFn: () => fetchSlotDays(eventRef, next, zone, moving),
     });
-  }, [daysLoaded, eventRef, month, zone, queryClient]);
+  }, [daysLoaded, eventRef, month, zone, moving, queryClient]);
 
   // After a failed booking the message may sit below the fold on a phone: bring it into view once.
   const noticeRef = useRef<HTMLParagraphElement>(null);

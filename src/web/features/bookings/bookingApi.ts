@@ -11,22 +11,47 @@ import { api } from "../../lib/api";
 
 const enc = encodeURIComponent;
 
+/**
+ * The invitee's own booking while they move it (?reschedule={uid}&token={token}): the lookups count
+ * its time as free, so its slot and the neighbours its buffers close stay on offer.
+ */
+export interface Moving {
+  uid: string;
+  token: string;
+}
+
 export const bookingKeys = {
   eventType: (slug: string) => ["public-event-type", slug] as const,
-  month: (ref: string, month: string, zone: string) => ["slot-days", ref, month, zone] as const,
-  day: (ref: string, date: string, zone: string) => ["slots", ref, date, zone] as const,
+  month: (ref: string, month: string, zone: string, moving?: Moving | null) =>
+    ["slot-days", ref, month, zone, moving?.uid ?? ""] as const,
+  day: (ref: string, date: string, zone: string, moving?: Moving | null) =>
+    ["slots", ref, date, zone, moving?.uid ?? ""] as const,
   booking: (uid: string) => ["public-booking", uid] as const,
 };
 
 export const fetchPublicEventType = (slug: string) =>
   api.get<EventTypeDto>(`/event-types/${enc(slug)}/public`);
 
-/** `ref` is the event type's id or slug (the availability endpoint takes either). */
-export const fetchSlotDays = (ref: string, month: string, zone: string) =>
-  api.get<SlotDays>(`/bookings/availability/${enc(ref)}?month=${month}&timezone=${enc(zone)}`);
+const movingQuery = (moving?: Moving | null) =>
+  moving ? `&reschedule=${enc(moving.uid)}&token=${enc(moving.token)}` : "";
 
-export const fetchSlots = (ref: string, date: string, zone: string) =>
-  api.get<Slot[]>(`/bookings/availability/${enc(ref)}?date=${date}&timezone=${enc(zone)}`);
+/** `ref` is the event type's id or slug (the availability endpoint takes either). */
+export const fetchSlotDays = (ref: string, month: string, zone: string, moving?: Moving | null) =>
+  api.get<SlotDays>(
+    `/bookings/availability/${enc(ref)}?month=${month}&timezone=${enc(zone)}${movingQuery(moving)}`,
+  );
+
+export const fetchSlots = (ref: string, date: string, zone: string, moving?: Moving | null) =>
+  api.get<Slot[]>(
+    `/bookings/availability/${enc(ref)}?date=${date}&timezone=${enc(zone)}${movingQuery(moving)}`,
+  );
+
+/** The booking being moved, from the page's query string (both parts, or none). */
+export function movingFrom(search: URLSearchParams): Moving | null {
+  const uid = search.get("reschedule");
+  const token = search.get("token");
+  return uid && token ? { uid, token } : null;
+}
 
 export const createBooking = (body: CreateBookingBody) => api.post<CreatedBooking>("/bookings", body);
 

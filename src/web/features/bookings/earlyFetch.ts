@@ -1,4 +1,4 @@
-import { fetchPublicEventType, fetchSlotDays, fetchSlots } from "./bookingApi";
+import { fetchPublicEventType, fetchSlotDays, fetchSlots, movingFrom } from "./bookingApi";
 import { dateInZone, detectTimeZone } from "./time";
 
 /**
@@ -16,11 +16,12 @@ const key = (parts: readonly string[]) => parts.join("|");
 let started = false;
 
 /** Once per page load: the public app's entry calls it, and so does the booking chunk (host app). */
-export function startEarlyFetches(pathname: string): void {
-  const match = pathname.match(/^\/book\/([^/]+)\/?$/);
+export function startEarlyFetches(location: { pathname: string; search: string }): void {
+  const match = location.pathname.match(/^\/book\/([^/]+)\/?$/);
   if (!match || started) return;
   started = true;
   const slug = decodeURIComponent(match[1]).toLowerCase();
+  const moving = movingFrom(new URLSearchParams(location.search));
   const zone = detectTimeZone();
   const today = dateInZone(Date.now(), zone);
   const month = today.slice(0, 7);
@@ -29,9 +30,9 @@ export function startEarlyFetches(pathname: string): void {
     pending.set(k, { promise: p, at: Date.now() });
   };
   keep(key(["event-type", slug]), fetchPublicEventType(slug));
-  keep(key(["month", slug, month, zone]), fetchSlotDays(slug, month, zone));
+  keep(key(["month", slug, month, zone, moving?.uid ?? ""]), fetchSlotDays(slug, month, zone, moving));
   // Often the first open day is today; if not, this costs one small request.
-  keep(key(["day", slug, today, zone]), fetchSlots(slug, today, zone));
+  keep(key(["day", slug, today, zone, moving?.uid ?? ""]), fetchSlots(slug, today, zone, moving));
 }
 
 /** The early promise for these parts, once; otherwise the fallback call. */
