@@ -146,7 +146,12 @@ test("an invitee moving their booking sees its own time and the neighbours its b
     data: {
       eventTypeId: host.eventTypeId,
       startTime: target,
-      attendee: { name: "Sam Ortiz", email: uniqueEmail("mover"), phone: "5551234567", timezone: INVITEE_ZONE },
+      attendee: {
+        name: "Sam Ortiz",
+        email: uniqueEmail("mover"),
+        phone: "5551234567",
+        timezone: INVITEE_ZONE,
+      },
       answers: [{ question: "Company", answer: "Acme" }],
     },
   });
