@@ -195,3 +195,49 @@ test("an invitee moving their booking sees its own time and the neighbours its b
   const moved = await request.get(`/api/bookings/public/${uid}?token=${manageToken}`);
   expect((await moved.json()).data.startTime).toBe(new Date(Date.parse(target) + 30 * 60_000).toISOString());
 });
+
+test("a booking whose answer is lost is retried and still shows its manage links", async ({
+  browser,
+  request,
+}) => {
+  const host = await signUpHostWithEventType(request);
+  const invitee = await browser.newContext({
+    timezoneId: INVITEE_ZONE,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await invitee.newPage();
+  // The first POST reaches the server and books; its answer never reaches the page.
+  const keys: string[] = [];
+  await page.route("**/api/bookings", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (keys.length === 1) {
+      const landed = await route.fetch();
+      expect(landed.status()).toBe(201);
+      return route.abort("connectionreset");
+    }
+    return route.continue();
+  });
+
+  await page.goto(`/book/${host.slug}`);
+  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
+  await times.first().click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Byron");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("lost"));
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("5551234567");
+  await page.getByRole("textbox", { name: "Company", exact: true }).fill("Analytical");
+  await page.getByRole("button", { name: "Schedule Event" }).click();
+
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+  expect(keys[1]).toBe(keys[0]);
+  // The retry's 200 carried the token: the manage links work.
+  await expect(page).toHaveURL(/\/booking-confirmed\?uid=[^&]+&token=[A-Za-z0-9_-]{43}/);
+  await expect(page.getByRole("link", { name: "Reschedule" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expect(page.getByText("Ada Byron")).toBeVisible();
+  await invitee.close();
+});

@@ -15,7 +15,9 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  *   (host, with the Bearer header) and that booking's own time counts as free, so it shows among the
  *   slots. The exclusion is silently ignored unless the token matches or the caller owns the booking.
  * - POST /bookings (rate limited per client) -> 201 CreatedBooking, or 200 with the existing booking
- *   (without manageToken) when the same invitee retries the same slot. Failures: 404 'Event type not found',
+ *   when the same invitee retries the same slot: with manageToken only when the retry carries the
+ *   `Idempotency-Key` header of the request that created it (see createBookingHeaders), so a client
+ *   whose first answer was lost can still show the manage links. Failures: 404 'Event type not found',
  *   409 SLOT_UNAVAILABLE (not a bookable time), 409 SLOT_TAKEN (someone was faster), 400 VALIDATION_ERROR.
  * - GET  /bookings/public/:uid?token=...            -> BookingDto (404 without the right token)
  * - GET  /bookings/public/:uid/ics?token=...        -> text/calendar download (invite.ics)
@@ -121,6 +123,19 @@ export const createBookingBody = z.object({
   googleAccountId: z.string().max(100).nullish(),
 });
 export type CreateBookingBody = z.input<typeof createBookingBody>;
+
+/**
+ * POST /bookings headers. `Idempotency-Key`: a random secret the client makes per booking attempt
+ * (at least 128 bits; 22-128 URL-safe characters) and sends again, unchanged, when it retries. The
+ * manage token is derived from it, so a retry with the same key gets the token back, and nobody
+ * without the key can.
+ */
+export const createBookingHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22,128}$/, "Use 22-128 letters, digits, '-' or '_'")
+    .optional(),
+});
 
 export const cancelBookingBody = z.object({
   reason: z.enum(CANCEL_REASONS, { message: "Choose a reason" }),

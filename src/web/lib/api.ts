@@ -35,8 +35,13 @@ export class ApiError extends Error {
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
 /** Calls the API and returns the whole envelope; throws ApiError on failure. */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: "application/json", ...extraHeaders };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -67,13 +72,19 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   return envelope;
 }
 
-async function data<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return (await request<T>(method, path, body)).data as T;
+async function data<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  return (await request<T>(method, path, body, headers)).data as T;
 }
 
 export const api = {
   get: <T>(path: string) => data<T>("GET", path),
-  post: <T>(path: string, body?: unknown) => data<T>("POST", path, body ?? {}),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    data<T>("POST", path, body ?? {}, headers),
   put: <T>(path: string, body?: unknown) => data<T>("PUT", path, body ?? {}),
   delete: <T>(path: string) => data<T>("DELETE", path),
 };

@@ -203,6 +203,64 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect((await hostBookings(t.app, host)).pagination.total).toBe(2);
   });
 
+  it("gives the manage token back to a retry only with the idempotency key that created it", async () => {
+    const host = await newHost();
+    const et = await eventType(t.app, host);
+    const who = attendee();
+    const key = "k".repeat(10) + crypto.randomUUID();
+    const post = (headers: Record<string, string>, start = THU_11AM, person = who) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/bookings",
+        headers,
+        payload: { eventTypeId: et._id, startTime: start, attendee: person },
+      });
+
+    const first = await post({ "idempotency-key": key });
+    expect(first.statusCode, first.body).toBe(201);
+    const { uid, manageToken } = first.json().data;
+    expect(manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The response was lost; the client retries with the same key and can show the manage links.
+    const retry = await post({ "idempotency-key": key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data).toMatchObject({ uid, manageToken });
+    expect((await call("GET", `/api/bookings/public/${uid}?token=${manageToken}`)).statusCode).toBe(200);
+
+    // Knowing the invitee's details is not enough: no key, or another key, gets no token.
+    const noKeys: Record<string, string>[] = [{}, { "idempotency-key": `other-${crypto.randomUUID()}` }];
+    for (const headers of noKeys) {
+      const res = await post(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.uid).toBe(uid);
+      expect(res.json().data.manageToken).toBeUndefined();
+    }
+
+    // A booking made without a key never hands out its (random) token, whatever key a retry brings.
+    const plain = await post({}, MON_10AM);
+    expect(plain.statusCode).toBe(201);
+    const plainRetry = await post({ "idempotency-key": key }, MON_10AM);
+    expect(plainRetry.statusCode).toBe(200);
+    expect(plainRetry.json().data.manageToken).toBeUndefined();
+
+    // Racing duplicates with one key: one booking, and every answer carries its token.
+    const raceKey = crypto.randomUUID();
+    const racer = attendee();
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => post({ "idempotency-key": raceKey }, "2026-11-02T16:00:00Z", racer)),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(racing.map((r) => r.json().data.manageToken)).size).toBe(1);
+    expect(racing[0].json().data.manageToken).toBeDefined();
+
+    // A malformed key is a 400 on its field and books nothing.
+    const before = (await hostBookings(t.app, host)).pagination.total;
+    const bad = await post({ "idempotency-key": "short" }, "2026-11-03T15:00:00Z");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty("idempotency-key");
+    expect((await hostBookings(t.app, host)).pagination.total).toBe(before);
+  });
+
   it("copies the event's location unless it asks the invitee", async () => {
     const host = await newHost();
     const et = await eventType(t.app, host, {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   cancelBookingBody,
   createBookingBody,
+  createBookingHeaders,
   hostRescheduleBody,
   listBookingsQuery,
   noShowBody,
@@ -31,14 +32,18 @@ export async function bookingsRoutes(
   };
   const tags = ["bookings"];
 
-  r.post("/bookings", { ...limited, schema: { body: createBookingBody, tags } }, async (request, reply) => {
-    const { booking, created } = await bookings.create(request.body);
-    return reply.status(created ? 201 : 200).send({
-      success: true,
-      message: created ? "Booking confirmed" : "You are already booked at this time",
-      data: booking,
-    });
-  });
+  r.post(
+    "/bookings",
+    { ...limited, schema: { body: createBookingBody, headers: createBookingHeaders, tags } },
+    async (request, reply) => {
+      const { booking, created } = await bookings.create(request.body, request.headers["idempotency-key"]);
+      return reply.status(created ? 201 : 200).send({
+        success: true,
+        message: created ? "Booking confirmed" : "You are already booked at this time",
+        data: booking,
+      });
+    },
+  );
 
   r.get(
     "/bookings/public/:uid",

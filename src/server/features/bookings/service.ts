@@ -14,7 +14,7 @@ import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
 import type { Db } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
-import { randomToken, sha256 } from "../../lib/crypto.js";
+import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import {
@@ -81,15 +81,24 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     return rec;
   }
 
-  /** A retried create finds its booking; the same invitee with other details is told so. */
-  async function identical(body: CreateInput, start: Date): Promise<BookingDto | undefined> {
+  /**
+   * A retried create finds its booking; the same invitee with other details is told so. The manage
+   * token comes back only to the holder of the idempotency key it was derived from.
+   */
+  async function identical(
+    body: CreateInput,
+    start: Date,
+    idempotencyKey?: string,
+  ): Promise<CreatedBooking | undefined> {
     const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
     if (!found) return undefined;
     const b = found.booking;
     if (b.attendeeName !== body.attendee.name || b.attendeePhone !== body.attendee.phone) {
       throw conflict("You already have a booking at this time.", "ALREADY_BOOKED");
     }
-    return toBookingDto(found, now());
+    const dto = toBookingDto(found, now());
+    const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
+    return token && tokenMatches(b.manageTokenHash, token) ? { ...dto, manageToken: token } : dto;
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -159,14 +168,21 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   }
 
   return {
-    /** Books a slot. `created` false: the same request was made before and this is its booking. */
-    async create(body: CreateInput): Promise<{ booking: CreatedBooking; created: boolean }> {
+    /**
+     * Books a slot. `created` false: the same request was made before and this is its booking.
+     * With an idempotency key the manage token is derived from it (and the booking's uid), so the
+     * server can hand it out again to a retry with that key while storing only its hash, as always.
+     */
+    async create(
+      body: CreateInput,
+      idempotencyKey?: string,
+    ): Promise<{ booking: CreatedBooking; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
       if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
       if (!checked.bookable) {
         // A retried request finds its own booking in the way: answer with it.
-        const existing = await identical(body, start);
+        const existing = await identical(body, start, idempotencyKey);
         if (existing) return { booking: existing, created: false };
         if (checked.taken) throw slotTaken();
         throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
@@ -181,7 +197,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       }
 
       const id = randomUUID();
-      const manageToken = randomToken(32);
+      const uid = randomToken(16);
+      const manageToken = idempotencyKey ? keyedManageToken(idempotencyKey, uid) : randomToken(32);
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
       const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
         .emailOnBooking;
@@ -199,7 +216,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             }
             const row = await repo.insert({
               id,
-              uid: randomToken(16),
+              uid,
               hostUserId: ctx.host.id,
               eventTypeId: ctx.eventType.id,
               eventTitle: ctx.eventType.title,
@@ -228,7 +245,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       } catch (error) {
         // Two identical requests raced: the loser answers with the winner's booking.
         if (error instanceof AppError && error.errorCode === "SLOT_TAKEN") {
-          const again = await identical(body, start);
+          const again = await identical(body, start, idempotencyKey);
           if (again) return { booking: again, created: false };
         }
         throw error;
@@ -340,6 +357,10 @@ function assertOpen(b: BookingRow, at: Date): void {
   if (b.status === "cancelled") throw closed("This booking has already been cancelled.");
   if (b.status !== "confirmed" || b.startTime <= at) throw closed("This meeting has already taken place.");
 }
+
+/** The manage token of a booking created under an idempotency key: only that key recomputes it. */
+const keyedManageToken = (idempotencyKey: string, uid: string) =>
+  derivedToken(idempotencyKey, `kairos manage token ${uid}`);
 
 function tokenMatches(hash: string, token: string): boolean {
   const given = Buffer.from(sha256(token), "hex");

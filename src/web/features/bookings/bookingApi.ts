@@ -53,7 +53,18 @@ export function movingFrom(search: URLSearchParams): Moving | null {
   return uid && token ? { uid, token } : null;
 }
 
-export const createBooking = (body: CreateBookingBody) => api.post<CreatedBooking>("/bookings", body);
+/** `idempotencyKey`: the same for every retry of one attempt, so a retry gets the manage token too. */
+export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =>
+  api.post<CreatedBooking>("/bookings", body, { "Idempotency-Key": idempotencyKey });
+
+/** 192 random bits, URL-safe: a new one for each booking attempt (see createBookingHeaders). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
 
 export const fetchPublicBooking = (uid: string, token: string) =>
   api.get<BookingDto>(`/bookings/public/${enc(uid)}?token=${enc(token)}`);

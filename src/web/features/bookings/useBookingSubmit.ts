@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { BookingDto, CreateBookingBody, Slot } from "../../../contract/bookings";
 import type { EventTypeDto, Location } from "../../../contract/event-types";
@@ -9,6 +9,7 @@ import {
   type ConfirmedState,
   confirmationPath,
   createBooking,
+  newIdempotencyKey,
   rescheduleBooking,
 } from "./bookingApi";
 import { type BookingAlert, bookingAlert, fieldErrorsFrom, isSlotConflict } from "./bookingErrors";
@@ -53,6 +54,9 @@ export function useBookingSubmit() {
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<BookingAlert | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // One key per booking attempt: sending the same details again (after a lost answer) reuses it, so
+  // the server returns the booking with its manage token instead of a bare "already booked".
+  const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const submit = async (ctx: SubmitContext, values?: DetailsValues) => {
     setSubmitting(true);
@@ -66,7 +70,15 @@ export function useBookingSubmit() {
         state = { booking: moved, eventType: ctx.eventType, token };
       } else {
         if (!values) return;
-        const created = await createBooking(bookingBody(values, ctx));
+        const body = bookingBody(values, ctx);
+        const json = JSON.stringify(body);
+        if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
+        const { key } = attempt.current;
+        const created = await createBooking(body, key).catch((error: unknown) => {
+          // The request may have landed with its answer lost: one quiet retry, safe under the same key.
+          if (error instanceof ApiError && error.status === 0) return createBooking(body, key);
+          throw error;
+        });
         state = { booking: created, eventType: ctx.eventType, token: created.manageToken };
       }
       queryClient.setQueryData(bookingKeys.booking(state.booking.uid), state.booking);
