@@ -1,6 +1,6 @@
 // Load generator in its own process, so it does not share the server's event loop.
-// stdin: JSON { url, method, connections, duration, bodies? }. With bodies, each request sends the
-// next one (distinct bookings). Prints autocannon's result as JSON.
+// stdin: JSON { url, method, connections, duration, headers?, bodies? }. With bodies, each request sends
+// the next one (distinct bookings). Prints autocannon's result as JSON.
 import autocannon from "autocannon";
 
 let input = "";
@@ -12,9 +12,9 @@ const result = await autocannon({
   method: o.method,
   connections: o.connections,
   duration: o.duration,
+  headers: { ...(o.headers ?? {}), ...(o.bodies ? { "content-type": "application/json" } : {}) },
   ...(o.bodies
     ? {
-        headers: { "content-type": "application/json" },
         requests: [{ setupRequest: (req) => ({ ...req, body: o.bodies[next++ % o.bodies.length] }) }],
       }
     : {}),

@@ -281,8 +281,15 @@ export interface CreatedBooking extends BookingDto {
 export interface Pagination {
   page: number;
   limit: number;
+  /** Matching bookings; a lower bound when `totalCapped`. */
   total: number;
   totalPages: number;
+  /**
+   * GET /bookings counts no further than 1,000 matches (or the end of the page asked for, when
+   * further), so huge lists stay fast: true means more match than `total` (show "1,000+", "Page 2 of
+   * 50+"); asking for a later page counts further.
+   */
+  totalCapped?: boolean;
 }
 
 /** GET /bookings: the envelope's data is BookingDto[]; `pagination` sits beside it. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -51,7 +52,7 @@ async function openPostgres(url: string): Promise<Database> {
 async function openPglite(dataDir: string | null): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist } });
+    const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist, pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

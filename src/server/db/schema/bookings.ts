@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   check,
   index,
@@ -65,10 +65,33 @@ export const bookings = pgTable(
     cancelledBy: text("cancelled_by").$type<"host" | "invitee">(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the Meetings search looks in, lower-cased: attendee name, email, phone and the event title
+     * booked, one per line. Kept by the database; its trigram index answers `like '%...%'`.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${bookings.attendeeName} || chr(10) || ${bookings.attendeeEmail} || chr(10) || ${bookings.attendeePhone} || chr(10) || ${bookings.eventTitle})`,
+      ),
   },
   (t) => [
     uniqueIndex("bookings_uid_key").on(t.uid),
-    index("bookings_host_start_idx").on(t.hostUserId, t.startTime),
+    // The Meetings list and the dashboard read one host's bookings in start order: with these columns
+    // as keys, paging, capped counts and the dashboard's sums are index-only scans.
+    index("bookings_host_start_cover_idx").on(
+      t.hostUserId,
+      t.startTime,
+      t.id,
+      t.endTime,
+      t.status,
+      t.eventTypeId,
+      t.attendeeEmail,
+    ),
+    // Status filters (Cancelled, No Show, Completed) seek straight to their bookings.
+    index("bookings_host_status_start_idx").on(t.hostUserId, t.status, t.startTime, t.id, t.endTime),
+    index("bookings_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("bookings_event_type_start_idx").on(t.eventTypeId, t.startTime),
     // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
     uniqueIndex("bookings_idempotency_key")

@@ -1,13 +1,15 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { bookings, eventTypes } from "../../db/schema/index.js";
 
-/** Half-open instant ranges [from, to) of the period and the one before it. */
+/** Half-open instant ranges [from, to) of the period and of the one before it ([previousFrom, from)). */
 export interface PeriodBounds {
   previousFrom: Date;
   from: Date;
   to: Date;
   now: Date;
+  /** The period's first local date, YYYY-MM-DD: day numbers below count from it. */
+  firstDate: string;
 }
 
 export interface PeriodTotals {
@@ -16,142 +18,138 @@ export interface PeriodTotals {
   attendees: number;
 }
 
-export interface DayRow {
-  date: string;
-  bookings: number;
-  minutes: number;
+export interface DashboardRows {
+  current: PeriodTotals;
+  previous: PeriodTotals;
+  statusCounts: { upcoming: number; completed: number; noShow: number; cancelled: number };
+  /** [day number from firstDate, bookings, minutes] for days that have counted bookings. */
+  days: [number, number, number][];
+  /** The most booked event types, most first, ties by title. */
+  eventTypes: {
+    eventTypeId: string | null;
+    title: string;
+    color: string;
+    bookings: number;
+    minutes: number;
+  }[];
+  eventTypeCounts: { active: number; activeBefore: number; total: number };
 }
 
-export interface EventTypeRow {
-  eventTypeId: string | null;
-  title: string;
-  color: string;
-  bookings: number;
-  minutes: number;
+interface RawRow {
+  totals: Omit<PeriodTotals, "attendees"> & {
+    prevBookings: number;
+    prevMinutes: number;
+    upcoming: number;
+    completed: number;
+    noShow: number;
+    cancelled: number;
+  };
+  attendees: { current: number; previous: number };
+  days: [number, number, number][];
+  types: DashboardRows["eventTypes"];
+  event_types: DashboardRows["eventTypeCounts"];
 }
-
-/** Bookings that were held or are still on: a cancelled one never counts. */
-const counted = sql`${bookings.status} in ('confirmed', 'no_show')`;
-const minutes = sql`extract(epoch from (${bookings.endTime} - ${bookings.startTime})) / 60`;
 
 /**
- * Every query reads one host's bookings by (host_user_id, start_time) over the two periods; the
- * covering index bookings_host_start_stats_idx answers them without touching the table.
+ * The whole dashboard in one statement. The host's bookings of both periods are read once from the
+ * covering index bookings_host_start_cover_idx (an index-only scan: no table rows), then folded into
+ * totals, days of the host's zone (AT TIME ZONE) and event types. A booking counts when it was held
+ * or is still on (confirmed or no_show); cancelled ones only show in the status counts.
  */
 export function createAnalyticsRepo(db: DbOrTx) {
-  const inRange = (hostId: string, from: Date, to: Date) =>
-    and(eq(bookings.hostUserId, hostId), gte(bookings.startTime, from), lt(bookings.startTime, to));
-
   return {
-    /** Both periods' totals and the current period's status split, in one pass. */
-    async totals(hostId: string, p: PeriodBounds) {
-      const cur = sql`${bookings.startTime} >= ${p.from.toISOString()}::timestamptz`;
-      const prev = sql`${bookings.startTime} < ${p.from.toISOString()}::timestamptz`;
-      const nowIso = p.now.toISOString();
-      const [row] = await db
-        .select({
-          bookings: sql<number>`(count(*) filter (where ${cur} and ${counted}))::int`,
-          minutes: sql<number>`coalesce(sum(${minutes}) filter (where ${cur} and ${counted}), 0)::float8`,
-          attendees: sql<number>`(count(distinct ${bookings.attendeeEmail}) filter (where ${cur} and ${counted}))::int`,
-          prevBookings: sql<number>`(count(*) filter (where ${prev} and ${counted}))::int`,
-          prevMinutes: sql<number>`coalesce(sum(${minutes}) filter (where ${prev} and ${counted}), 0)::float8`,
-          prevAttendees: sql<number>`(count(distinct ${bookings.attendeeEmail}) filter (where ${prev} and ${counted}))::int`,
-          upcoming: sql<number>`(count(*) filter (where ${cur} and ${bookings.status} = 'confirmed' and ${bookings.endTime} > ${nowIso}::timestamptz))::int`,
-          completed: sql<number>`(count(*) filter (where ${cur} and ${bookings.status} = 'confirmed' and ${bookings.endTime} <= ${nowIso}::timestamptz))::int`,
-          noShow: sql<number>`(count(*) filter (where ${cur} and ${bookings.status} = 'no_show'))::int`,
-          cancelled: sql<number>`(count(*) filter (where ${cur} and ${bookings.status} = 'cancelled'))::int`,
-        })
-        .from(bookings)
-        .where(inRange(hostId, p.previousFrom, p.to));
-      const r = row ?? {
-        bookings: 0,
-        minutes: 0,
-        attendees: 0,
-        prevBookings: 0,
-        prevMinutes: 0,
-        prevAttendees: 0,
-        upcoming: 0,
-        completed: 0,
-        noShow: 0,
-        cancelled: 0,
-      };
+    async dashboard(
+      hostId: string,
+      zone: string,
+      p: PeriodBounds,
+      popularLimit: number,
+    ): Promise<DashboardRows> {
+      const from = sql`${p.from.toISOString()}::timestamptz`;
+      const to = sql`${p.to.toISOString()}::timestamptz`;
+      const now = sql`${p.now.toISOString()}::timestamptz`;
+      const query = sql`
+        with b as materialized (
+          select
+            ${bookings.startTime} >= ${from} as cur,
+            ${bookings.status} in ('confirmed', 'no_show') as counted,
+            ${bookings.status} as status,
+            ${bookings.startTime} as start_time,
+            ${bookings.endTime} as end_time,
+            ${bookings.eventTypeId} as event_type_id,
+            ${bookings.attendeeEmail} as attendee_email,
+            ${bookings.endTime} - ${bookings.startTime} as length
+          from ${bookings}
+          where ${bookings.hostUserId} = ${hostId}
+            and ${bookings.startTime} >= ${p.previousFrom.toISOString()}::timestamptz
+            and ${bookings.startTime} < ${to}
+        )
+        select
+          (select json_build_object(
+            'bookings', count(*) filter (where cur and counted),
+            'minutes', coalesce(extract(epoch from sum(length) filter (where cur and counted)) / 60, 0),
+            'prevBookings', count(*) filter (where not cur and counted),
+            'prevMinutes', coalesce(extract(epoch from sum(length) filter (where not cur and counted)) / 60, 0),
+            'upcoming', count(*) filter (where cur and status = 'confirmed' and end_time > ${now}),
+            'completed', count(*) filter (where cur and status = 'confirmed' and end_time <= ${now}),
+            'noShow', count(*) filter (where cur and status = 'no_show'),
+            'cancelled', count(*) filter (where cur and status = 'cancelled')
+          ) from b) as totals,
+          json_build_object(
+            'current', (select count(*) from (select distinct attendee_email from b where cur and counted) a),
+            'previous', (select count(*) from (select distinct attendee_email from b where not cur and counted) a)
+          ) as attendees,
+          (select coalesce(json_agg(json_build_array(day, n, m)), '[]')
+            from (
+              select ((start_time at time zone ${zone}::text)::date - ${p.firstDate}::date) as day,
+                count(*) as n, extract(epoch from sum(length)) / 60 as m
+              from b where cur and counted group by 1
+            ) d) as days,
+          (select coalesce(json_agg(t), '[]')
+            from (
+              select g.event_type_id as "eventTypeId", ${eventTypes.title} as title, ${eventTypes.color} as color,
+                g.n as bookings, g.m as minutes
+              from (
+                select event_type_id, count(*) as n, extract(epoch from sum(length)) / 60 as m
+                from b where cur and counted and event_type_id is not null group by 1
+              ) g
+              join ${eventTypes} on ${eventTypes.id} = g.event_type_id
+              union all
+              -- Bookings of event types deleted since (no id) go by the title they were booked under.
+              select null, ${bookings.eventTitle}, max(${bookings.eventColor}), count(*),
+                extract(epoch from sum(${bookings.endTime} - ${bookings.startTime})) / 60
+              from ${bookings}
+              where ${bookings.hostUserId} = ${hostId} and ${bookings.eventTypeId} is null
+                and ${bookings.startTime} >= ${from} and ${bookings.startTime} < ${to}
+                and ${bookings.status} in ('confirmed', 'no_show')
+              group by ${bookings.eventTitle}
+              order by 4 desc, 2, 1 nulls last
+              limit ${popularLimit}
+            ) t) as types,
+          (select json_build_object(
+            'active', count(*) filter (where ${eventTypes.isActive}),
+            'activeBefore', count(*) filter (where ${eventTypes.isActive} and ${eventTypes.createdAt} < ${from}),
+            'total', count(*)
+          ) from ${eventTypes} where ${eventTypes.userId} = ${hostId}) as event_types`;
+      const result = (await db.execute(query)) as unknown as { rows: RawRow[] };
+      const row = result.rows[0];
+      const t = row.totals;
       return {
-        current: { bookings: r.bookings, minutes: r.minutes, attendees: r.attendees } as PeriodTotals,
+        current: { bookings: t.bookings, minutes: Number(t.minutes), attendees: row.attendees.current },
         previous: {
-          bookings: r.prevBookings,
-          minutes: r.prevMinutes,
-          attendees: r.prevAttendees,
-        } as PeriodTotals,
-        statusCounts: {
-          upcoming: r.upcoming,
-          completed: r.completed,
-          noShow: r.noShow,
-          cancelled: r.cancelled,
+          bookings: t.prevBookings,
+          minutes: Number(t.prevMinutes),
+          attendees: row.attendees.previous,
         },
+        statusCounts: {
+          upcoming: t.upcoming,
+          completed: t.completed,
+          noShow: t.noShow,
+          cancelled: t.cancelled,
+        },
+        days: row.days.map(([day, n, m]) => [day, n, Number(m)]),
+        eventTypes: row.types.map((e) => ({ ...e, minutes: Number(e.minutes) })),
+        eventTypeCounts: row.event_types,
       };
-    },
-
-    /** Counted bookings per calendar date of `zone` (only dates that have some). */
-    async perDay(hostId: string, zone: string, from: Date, to: Date): Promise<DayRow[]> {
-      const day = sql<string>`to_char((${bookings.startTime} at time zone ${zone}::text)::date, 'YYYY-MM-DD')`;
-      return db
-        .select({
-          date: day,
-          bookings: sql<number>`count(*)::int`,
-          minutes: sql<number>`sum(${minutes})::float8`,
-        })
-        .from(bookings)
-        .where(and(inRange(hostId, from, to), counted))
-        .groupBy(sql`1`)
-        .orderBy(sql`1`);
-    },
-
-    /**
-     * Counted bookings per event type, most first. Bookings of a deleted event type (null id) are
-     * grouped by their snapshot title; a live one shows its current title and colour.
-     */
-    async perEventType(hostId: string, from: Date, to: Date, limit: number): Promise<EventTypeRow[]> {
-      const grouped = db
-        .select({
-          eventTypeId: bookings.eventTypeId,
-          snapshotTitle:
-            sql<string>`case when ${bookings.eventTypeId} is null then ${bookings.eventTitle} end`.as(
-              "snapshot_title",
-            ),
-          title: sql<string>`max(${bookings.eventTitle})`.as("booked_title"),
-          color: sql<string>`max(${bookings.eventColor})`.as("booked_color"),
-          bookings: sql<number>`count(*)::int`.as("n"),
-          minutes: sql<number>`sum(${minutes})::float8`.as("minutes"),
-        })
-        .from(bookings)
-        .where(and(inRange(hostId, from, to), counted))
-        .groupBy(bookings.eventTypeId, sql`2`)
-        .as("g");
-      return db
-        .select({
-          eventTypeId: grouped.eventTypeId,
-          title: sql<string>`coalesce(${eventTypes.title}, ${grouped.title})`,
-          color: sql<string>`coalesce(${eventTypes.color}, ${grouped.color})`,
-          bookings: grouped.bookings,
-          minutes: grouped.minutes,
-        })
-        .from(grouped)
-        .leftJoin(eventTypes, eq(eventTypes.id, grouped.eventTypeId))
-        .orderBy(sql`${grouped.bookings} desc`, sql`2`, sql`1 nulls last`)
-        .limit(limit);
-    },
-
-    /** Event types on now, all of them, and those on now that existed before `since`. */
-    async eventTypeCounts(hostId: string, since: Date) {
-      const [row] = await db
-        .select({
-          active: sql<number>`(count(*) filter (where ${eventTypes.isActive}))::int`,
-          activeBefore: sql<number>`(count(*) filter (where ${eventTypes.isActive} and ${eventTypes.createdAt} < ${since.toISOString()}::timestamptz))::int`,
-          total: sql<number>`count(*)::int`,
-        })
-        .from(eventTypes)
-        .where(eq(eventTypes.userId, hostId));
-      return row ?? { active: 0, activeBefore: 0, total: 0 };
     },
   };
 }

@@ -35,26 +35,36 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       ) as number;
       const range = dateRange(today - days + 1, today, zone);
       const previousRange = dateRange(today - 2 * days + 1, today - days, zone);
-      const from = new Date(range.startsAt);
-      const to = new Date(range.endsAt);
+      const rows = await repo.dashboard(
+        user.id,
+        zone,
+        {
+          previousFrom: new Date(previousRange.startsAt),
+          from: new Date(range.startsAt),
+          to: new Date(range.endsAt),
+          now,
+          firstDate: range.from,
+        },
+        POPULAR_LIMIT,
+      );
 
-      const [totals, perDay, popular, types] = await Promise.all([
-        repo.totals(user.id, { previousFrom: new Date(previousRange.startsAt), from, to, now }),
-        repo.perDay(user.id, zone, from, to),
-        repo.perEventType(user.id, from, to, POPULAR_LIMIT),
-        repo.eventTypeCounts(user.id, from),
-      ]);
-
-      const byDate = new Map(perDay.map((d) => [d.date, d]));
+      const byDay = new Map(rows.days.map(([day, bookings, minutes]) => [day, { bookings, minutes }]));
       const dailyTrends = [];
-      for (let day = today - days + 1; day <= today; day++) {
-        const date = formatDate(day);
-        const row = byDate.get(date);
-        const bookings = row?.bookings ?? 0;
-        dailyTrends.push({ date, bookings, hours: hours(row?.minutes ?? 0), _id: date, count: bookings });
+      for (let i = 0; i < days; i++) {
+        const date = formatDate(today - days + 1 + i);
+        const bookings = byDay.get(i)?.bookings ?? 0;
+        dailyTrends.push({
+          date,
+          bookings,
+          hours: hours(byDay.get(i)?.minutes ?? 0),
+          _id: date,
+          count: bookings,
+        });
       }
+      const types = rows.eventTypeCounts;
+      const popular = rows.eventTypes;
 
-      const { current, previous } = totals;
+      const { current, previous } = rows;
       return {
         period,
         timezone: zone,
@@ -81,7 +91,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
           name: p.title,
           count: p.bookings,
         })),
-        statusCounts: totals.statusCounts,
+        statusCounts: rows.statusCounts,
       };
     },
   };

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bookings } from "../../db/schema/index.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import {
   attendee,
@@ -191,11 +193,11 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect((await list(host, "when=past")).starts).toEqual([wed, tue]);
     const all = await list(host, "");
     expect(all.starts).toEqual([THU_10AM, FRI_10AM, MON_10AM, wed, tue]);
-    expect(all.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1 });
+    expect(all.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1, totalCapped: false });
     expect((await list(host, "limit=2&page=2")).starts).toEqual([MON_10AM, wed]);
     const last = await list(host, "limit=2&page=3");
     expect(last.starts).toEqual([tue]);
-    expect(last.pagination).toEqual({ page: 3, limit: 2, total: 5, totalPages: 3 });
+    expect(last.pagination).toEqual({ page: 3, limit: 2, total: 5, totalPages: 3, totalCapped: false });
     expect((await list(host, "limit=2&page=4")).starts).toEqual([]);
     expect((await list(host, "when=past&limit=1&page=2")).starts).toEqual([tue]);
 
@@ -213,6 +215,16 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect((await list(host, "when=past")).starts[0]).toBe(THU_10AM);
     clock = NOW;
 
+    // Search: any case, any part of name, email, phone or event title; wildcards are plain text.
+    const found = (query: string) => list(host, `search=${encodeURIComponent(query)}`);
+    await call("PUT", `/api/bookings/${pastNoShow._id}/no-show`, host.token, { noShow: false });
+    expect((await found(pastNoShow.attendee.name.toUpperCase())).starts).toEqual([wed]);
+    expect((await found(pastNoShow.attendee.email.slice(2, 12))).starts).toEqual([wed]);
+    expect((await found("PORTFOLIO review")).pagination.total).toBe(5);
+    expect((await found("5551234")).pagination.total).toBe(5);
+    expect((await found("_")).pagination.total).toBe(0);
+    expect((await found("%")).pagination.total).toBe(0);
+
     // Search takes the event type's current title too, after a rename.
     await call("PUT", `/api/event-types/${et._id}`, host.token, { title: "Design critique" });
     expect((await list(host, "search=critique")).pagination.total).toBe(5);
@@ -224,5 +236,49 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty("when");
     await deliver();
+  });
+
+  it("stops counting at 1,000 matches and counts further for later pages", async () => {
+    const host = await hostIn(t.app, "UTC");
+    const et = await eventType(t.app, host, { title: "Daily standup" });
+    // 1,030 past hourly bookings, written straight into the table.
+    const rows = Array.from({ length: 1030 }, (_, i) => {
+      const id = randomUUID();
+      const start = new Date(NOW.getTime() - (i + 2) * 3_600_000);
+      return {
+        id,
+        uid: id.replaceAll("-", ""),
+        hostUserId: host.userId,
+        eventTypeId: et._id,
+        eventTitle: "Daily standup",
+        eventColor: "#3B82F6",
+        eventSlug: et.slug,
+        startTime: start,
+        endTime: new Date(start.getTime() + 30 * 60_000),
+        slotKey: id,
+        attendeeName: `Person ${i}`,
+        attendeeEmail: `p${i}@example.com`,
+        attendeePhone: "5550000000",
+        attendeeTimezone: "UTC",
+        hostTimezone: "UTC",
+        manageTokenHash: "x".repeat(64),
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500)
+      await t.database.db.insert(bookings).values(rows.slice(i, i + 500));
+
+    const first = await list(host, "limit=20");
+    expect(first.pagination).toEqual({ page: 1, limit: 20, total: 1000, totalPages: 50, totalCapped: true });
+    expect(first.starts[0]).toBe(rows[0].startTime.toISOString());
+    const deep = await list(host, "limit=20&page=51");
+    expect(deep.pagination).toMatchObject({ total: 1020, totalCapped: true });
+    expect(deep.starts[0]).toBe(rows[1000].startTime.toISOString());
+    const last = await list(host, "limit=20&page=52");
+    expect(last.pagination).toEqual({ page: 52, limit: 20, total: 1030, totalPages: 52, totalCapped: false });
+    expect(last.starts).toHaveLength(10);
+    expect(last.starts.at(-1)).toBe(rows[1029].startTime.toISOString());
+    // A narrower filter counts exactly.
+    const some = await list(host, "search=person 102");
+    expect(some.pagination).toMatchObject({ total: 11, totalCapped: false });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { EventKind } from "../../../contract/event-types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type BookingRow, bookings, eventTypes, type NewBookingRow, users } from "../../db/schema/index.js";
@@ -142,24 +142,27 @@ export function createBookingsRepo(db: DbOrTx) {
     /**
      * One page of the host's bookings: upcoming ones (not ended) soonest first, then past ones
      * latest first. Each side is its own index-ordered query, so a page never sorts the whole list.
+     * Counting stops at COUNT_CAP (or the end of the asked page, when further): beyond it `total` is
+     * a lower bound and `capped` is true, so a host with 100,000 bookings never waits for a full count.
      */
     async listForHost(
       hostUserId: string,
       f: BookingFilters,
-    ): Promise<{ rows: BookingRecord[]; total: number }> {
+    ): Promise<{ rows: BookingRecord[]; total: number; capped: boolean }> {
       const offset = (f.page - 1) * f.limit;
+      const need = Math.max(COUNT_CAP, offset + f.limit);
       const upcoming = f.when !== "past" && f.status !== "past" && f.status !== "completed";
       const past = f.when !== "upcoming" && f.status !== "upcoming" && f.status !== "confirmed";
-      const [upWhere, pastWhere] = [
-        upcoming ? listWhere(hostUserId, f, "upcoming") : undefined,
-        past ? listWhere(hostUserId, f, "past") : undefined,
-      ];
-      const [upTotal, pastTotal] = await Promise.all([
-        upWhere ? countWhere(upWhere) : 0,
-        pastWhere ? countWhere(pastWhere) : 0,
+      const renamed = f.search ? await eventTypesTitled(hostUserId, f.search) : [];
+      const upWhere = upcoming ? listWhere(hostUserId, f, "upcoming", renamed) : undefined;
+      const pastWhere = past ? listWhere(hostUserId, f, "past", renamed) : undefined;
+      const [upCount, pastCount] = await Promise.all([
+        upWhere ? countUpTo(upWhere, need + 1) : 0,
+        pastWhere ? countUpTo(pastWhere, need + 1) : 0,
       ]);
+      // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
       const rows: BookingRecord[] = [];
-      if (upWhere && offset < upTotal) {
+      if (upWhere && offset < upCount) {
         rows.push(
           ...(await selectRecords()
             .where(upWhere)
@@ -168,26 +171,41 @@ export function createBookingsRepo(db: DbOrTx) {
             .offset(offset)),
         );
       }
-      if (pastWhere && rows.length < f.limit && offset + rows.length < upTotal + pastTotal) {
+      if (pastWhere && rows.length < f.limit && offset + rows.length < upCount + pastCount) {
         rows.push(
           ...(await selectRecords()
             .where(pastWhere)
             .orderBy(desc(bookings.startTime), desc(bookings.id))
             .limit(f.limit - rows.length)
-            .offset(Math.max(0, offset - upTotal))),
+            .offset(Math.max(0, offset - upCount))),
         );
       }
-      return { rows, total: upTotal + pastTotal };
+      const capped = upCount > need || pastCount > need;
+      return { rows, total: Math.min(upCount, need) + Math.min(pastCount, need), capped };
     },
   };
 
-  async function countWhere(where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(bookings).where(where);
+  /** Ids of the host's event types whose current title contains `search` (any case). */
+  async function eventTypesTitled(hostUserId: string, search: string): Promise<string[]> {
+    const found = await db
+      .select({ id: eventTypes.id })
+      .from(eventTypes)
+      .where(and(eq(eventTypes.userId, hostUserId), ilike(eventTypes.title, containsPattern(search))));
+    return found.map((r) => r.id);
+  }
+
+  /** How many rows match, counting no further than `max`. */
+  async function countUpTo(where: SQL | undefined, max: number): Promise<number> {
+    const matches = db.select({ one: sql`1` }).from(bookings).where(where).limit(max).as("matches");
+    const [row] = await db.select({ n: count() }).from(matches);
     return row?.n ?? 0;
   }
 }
 
 export type BookingsRepo = ReturnType<typeof createBookingsRepo>;
+
+/** Counting the list's matches stops here (see listForHost). */
+export const COUNT_CAP = 1000;
 
 /**
  * A booking's end is at most 8 hours (the longest event type) after its start, so "not ended" implies
@@ -195,8 +213,16 @@ export type BookingsRepo = ReturnType<typeof createBookingsRepo>;
  */
 const MAX_LENGTH_MS = 86_400_000;
 
+/** A LIKE pattern for "contains `text`", its wildcards escaped. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** The filters of one side of the list: upcoming (end > now) or past (end <= now). */
-function listWhere(hostUserId: string, f: BookingFilters, side: "upcoming" | "past"): SQL | undefined {
+function listWhere(
+  hostUserId: string,
+  f: BookingFilters,
+  side: "upcoming" | "past",
+  renamedEventTypes: string[],
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(bookings.hostUserId, hostUserId)];
   if (side === "upcoming") {
     conditions.push(
@@ -213,16 +239,11 @@ function listWhere(hostUserId: string, f: BookingFilters, side: "upcoming" | "pa
   if (f.from) conditions.push(gte(bookings.startTime, f.from));
   if (f.to) conditions.push(lt(bookings.startTime, f.to));
   if (f.search) {
-    const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // search_text holds name, email, phone and booked title, lower-cased; its trigram index answers this.
+    const text = sql`${bookings.searchText} like lower(${containsPattern(f.search)})`;
+    // An event type renamed since still finds its bookings by its current title.
     conditions.push(
-      or(
-        ilike(bookings.attendeeName, pattern),
-        ilike(bookings.attendeeEmail, pattern),
-        ilike(bookings.attendeePhone, pattern),
-        ilike(bookings.eventTitle, pattern),
-        // The event type's current title, when it was renamed since.
-        sql`${bookings.eventTypeId} in (select ${eventTypes.id} from ${eventTypes} where ${eventTypes.userId} = ${hostUserId} and ${eventTypes.title} ilike ${pattern})`,
-      ),
+      renamedEventTypes.length > 0 ? or(text, inArray(bookings.eventTypeId, renamedEventTypes)) : text,
     );
   }
   return and(...conditions);

@@ -311,7 +311,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       q: ListBookingsQuery,
     ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
       const at = now();
-      const { rows, total } = await createBookingsRepo(db).listForHost(hostId, {
+      const { rows, total, capped } = await createBookingsRepo(db).listForHost(hostId, {
         when: q.when,
         status: q.status,
         search: q.search || undefined,
@@ -323,7 +323,13 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       });
       return {
         data: rows.map((r) => toBookingDto(r, at)),
-        pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+        pagination: {
+          page: q.page,
+          limit: q.limit,
+          total,
+          totalPages: Math.ceil(total / q.limit),
+          totalCapped: capped,
+        },
       };
     },
 

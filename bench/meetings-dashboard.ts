@@ -1,0 +1,138 @@
+/**
+ * The host's Meetings list and Dashboard with 100,000 bookings of one host on PostgreSQL
+ * (BENCH_DATABASE_URL, else TEST_DATABASE_URL; a throwaway database is created and dropped).
+ * The host and event types are made through the API, the bookings by the seed's bulk insert
+ * (scripts/lib/demo-data.ts, the same generator as `npm run seed -- --size N`). The app listens on
+ * loopback and autocannon runs in its own process, BENCH_CONNECTIONS (10) at a time.
+ * Target (issue 5): p99 <= 50 ms for each row. BENCH_BOOKINGS changes the size.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createDemoHost, DEMO_HOST, insertDemoBookings } from "../scripts/lib/demo-data.js";
+import { buildApp } from "../src/server/app.js";
+import { loadConfig } from "../src/server/config.js";
+import { createTestDatabase } from "../src/server/testing/database.js";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SIZE = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+const unlimited = { max: 1_000_000, windowMs: 60_000 };
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+function load(options: object): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/load.mjs")], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    child.stdin.end(JSON.stringify(options));
+    let out = "";
+    child.stdout.on("data", (c) => {
+      out += c;
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)),
+    );
+  });
+}
+
+const loadAverage = () =>
+  execFileSync("uptime", { encoding: "utf8" })
+    .trim()
+    .replace(/^.*load/, "load");
+
+export async function run(): Promise<void> {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log(`\nmeetings list and dashboard, ${SIZE.toLocaleString("en-US")} bookings of one host`);
+  if (!pgUrl) {
+    console.log("  skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server");
+    return;
+  }
+  process.env.TEST_DATABASE_URL = pgUrl;
+  const database = await createTestDatabase("postgres");
+  const config = {
+    ...loadConfig({}),
+    webDir: null,
+    smtpUrl: null,
+    rateLimits: { login: unlimited, register: unlimited, publicBooking: unlimited },
+  };
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    const t0 = performance.now();
+    const host = await createDemoHost(app, DEMO_HOST);
+    const summary = await insertDemoBookings(database.db, host, { size: SIZE, now: new Date() });
+    const seeded = performance.now() - t0;
+    // What a server that has been running a while has: visibility map and statistics up to date.
+    await database.db.execute(sql`vacuum analyze bookings`);
+    console.log(
+      `  seeded in ${(seeded / 1000).toFixed(1)} s (+ vacuum analyze ${((performance.now() - t0 - seeded) / 1000).toFixed(1)} s): ` +
+        `${summary.first.toISOString().slice(0, 10)} to ${summary.last.toISOString().slice(0, 10)}, ` +
+        `${summary.confirmedUpcoming} upcoming, ${summary.completed} completed, ${summary.cancelled} cancelled, ` +
+        `${summary.noShow} no-show, ${summary.attendees} attendees`,
+    );
+
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const headers = { authorization: `Bearer ${host.token}` };
+    // A first name of a frequent attendee: a search that matches about one booking in seventy.
+    const list = await (await fetch(`${base}/api/bookings?when=past&limit=1`, { headers })).json();
+    const someone: string = list.data[0].attendee.name;
+    const firstName = someone.split(" ")[0];
+
+    const cases: [string, string][] = [
+      ["GET /api/health (ceiling)", "/api/health"],
+      ["dashboard 7d", "/api/analytics/dashboard?period=7d"],
+      ["dashboard 30d", "/api/analytics/dashboard?period=30d"],
+      ["dashboard 90d", "/api/analytics/dashboard?period=90d"],
+      ["meetings page 1 (all)", "/api/bookings?page=1&limit=20"],
+      ["meetings upcoming page 1", "/api/bookings?when=upcoming&page=1&limit=20"],
+      ["meetings past page 1", "/api/bookings?when=past&page=1&limit=20"],
+      ["meetings past page 50", "/api/bookings?when=past&page=50&limit=20"],
+      [`search "${firstName}"`, `/api/bookings?search=${encodeURIComponent(firstName)}&limit=20`],
+      [`search "${someone}"`, `/api/bookings?search=${encodeURIComponent(someone)}&limit=20`],
+      ["search by email domain", "/api/bookings?search=acme.io&limit=20"],
+      ["search by event type", "/api/bookings?search=strategy&limit=20"],
+      ["search, no match", "/api/bookings?search=zzqx&limit=20"],
+      ["status cancelled", "/api/bookings?status=cancelled&limit=20"],
+      ["status no_show, past", "/api/bookings?status=no_show&when=past&limit=20"],
+      ["status completed page 10", "/api/bookings?status=completed&page=10&limit=20"],
+    ];
+    for (const [, url] of cases) {
+      const res = await fetch(base + url, { headers });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    }
+    console.log(
+      `  ${CONNECTIONS} connections, ${DURATION_S} s each; rows: req/s, p50, p99, total matches of list calls`,
+    );
+    for (const [label, url] of cases) {
+      await load({ url: base + url, method: "GET", connections: CONNECTIONS, duration: 1, headers });
+      const r = await load({
+        url: base + url,
+        method: "GET",
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers,
+      });
+      const total = url.startsWith("/api/bookings")
+        ? (await (await fetch(base + url, { headers })).json()).pagination.total
+        : "";
+      console.log(
+        `  ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.non2xx || r.errors ? `non-2xx ${r.non2xx} errors ${r.errors}   ` : ""}${String(total).padStart(6)}   ${loadAverage()}`,
+      );
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
