@@ -3,7 +3,7 @@
  * built against Preact's React compatibility layer (see vite.config.ts). It holds no host area,
  * no auth and no design-system overlays, so the booking page loads little JavaScript.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { notifyManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, StrictMode, Suspense, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider, useLocation } from "react-router";
@@ -15,6 +15,10 @@ const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfi
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
 // Only the confirmation page raises toasts (after a cancellation).
 const Toaster = lazy(() => import("./components/ui/Toaster").then((m) => ({ default: m.Toaster })));
+
+// Answers that land together (the page's first three) reach the components in one render, not one
+// timer task (and render) each.
+notifyManager.setScheduler(queueMicrotask);
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,6 +3,7 @@ import { CalendarX, CloudOff, RotateCw } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { Slot } from "../../../contract/bookings";
+import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { monthOf } from "../../components/ui/dates";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -11,7 +12,7 @@ import { bookingKeys, fetchPublicBooking, fetchPublicEventType, movingFrom } fro
 import { DateTimeStep } from "./DateTimeStep";
 import { DetailsForm } from "./DetailsForm";
 import { EventInfo } from "./EventInfo";
-import { startEarlyFetches, takeEarly } from "./earlyFetch";
+import { earlyData, startEarlyFetches, takeEarly } from "./earlyFetch";
 import { PageCard, PublicFrame, StatusCard } from "./PublicFrame";
 import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
 import { addMinutes, dateInZone, detectTimeZone } from "./time";
@@ -39,6 +40,7 @@ export default function BookingPage() {
   const eventType = useQuery({
     queryKey: bookingKeys.eventType(slug),
     queryFn: () => takeEarly(["event-type", slug.toLowerCase()], () => fetchPublicEventType(slug)),
+    initialData: () => earlyData<EventTypeDto>(["event-type", slug.toLowerCase()]),
   });
   const original = useQuery({
     queryKey: bookingKeys.booking(rescheduleUid ?? ""),

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, RotateCw } from "lucide-react";
 import { useEffect, useRef } from "react";
-import type { Slot } from "../../../contract/bookings";
+import type { Slot, SlotDays } from "../../../contract/bookings";
 import { Button } from "../../components/ui/Button";
 import { addMonths, monthOf } from "../../components/ui/dates";
 import { MonthCalendar } from "../../components/ui/MonthCalendar";
 import { cn } from "../../lib/cn";
 import { bookingKeys, fetchSlotDays, fetchSlots, type Moving } from "./bookingApi";
-import { takeEarly } from "./earlyFetch";
+import { earlyData, takeEarly } from "./earlyFetch";
 import { SlotList } from "./SlotList";
 import { TimezoneSelect } from "./TimezoneSelect";
 
@@ -50,6 +50,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
       takeEarly(["month", eventRef, month, zone, moving?.uid ?? ""], () =>
         fetchSlotDays(eventRef, month, zone, moving),
       ),
+    initialData: () => earlyData<SlotDays>(["month", eventRef, month, zone, moving?.uid ?? ""]),
   });
   const slots = useQuery({
     queryKey: bookingKeys.day(eventRef, date ?? "", zone, moving),
@@ -57,6 +58,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
       takeEarly(["day", eventRef, date ?? "", zone, moving?.uid ?? ""], () =>
         fetchSlots(eventRef, date ?? "", zone, moving),
       ),
+    initialData: () => earlyData<Slot[]>(["day", eventRef, date ?? "", zone, moving?.uid ?? ""]),
     enabled: !!date,
     // Times go stale fast when others book; never show a cached day older than this.
     staleTime: 15_000,

@@ -7,7 +7,7 @@ import { dateInZone, detectTimeZone } from "./time";
  * days, today's times) run while the code loads, in parallel with each other.
  * The page's queries take these promises once; every later fetch goes to the network as usual.
  */
-const pending = new Map<string, { promise: Promise<unknown>; at: number }>();
+const pending = new Map<string, { promise: Promise<unknown>; at: number; settled?: { data: unknown } }>();
 /** Older answers are not worth showing: times move as others book. */
 const FRESH_MS = 10_000;
 
@@ -21,15 +21,26 @@ export function startEarlyFetches(location: { pathname: string; search: string }
   if (!match || started) return;
   started = true;
   const slug = decodeURIComponent(match[1]).toLowerCase();
+  const keep = (k: string, p: Promise<unknown>) => {
+    const entry: { promise: Promise<unknown>; at: number; settled?: { data: unknown } } = {
+      promise: p,
+      at: Date.now(),
+    };
+    p.then(
+      (data) => {
+        entry.settled = { data };
+      },
+      () => undefined, // Unused failures must not surface as unhandled rejections.
+    );
+    pending.set(k, entry);
+  };
+  // The event type needs no zone: it goes first, while the browser loads its time zone data (the
+  // first Intl call costs 15-30 ms).
+  keep(key(["event-type", slug]), fetchPublicEventType(slug));
   const moving = movingFrom(new URLSearchParams(location.search));
   const zone = detectTimeZone();
   const today = dateInZone(Date.now(), zone);
   const month = today.slice(0, 7);
-  const keep = (k: string, p: Promise<unknown>) => {
-    p.catch(() => undefined); // Unused failures must not surface as unhandled rejections.
-    pending.set(k, { promise: p, at: Date.now() });
-  };
-  keep(key(["event-type", slug]), fetchPublicEventType(slug));
   keep(key(["month", slug, month, zone, moving?.uid ?? ""]), fetchSlotDays(slug, month, zone, moving));
   // Often the first open day is today; if not, this costs one small request.
   keep(key(["day", slug, today, zone, moving?.uid ?? ""]), fetchSlots(slug, today, zone, moving));
@@ -41,4 +52,16 @@ export function takeEarly<T>(parts: readonly string[], fallback: () => Promise<T
   const hit = pending.get(k);
   pending.delete(k);
   return hit && Date.now() - hit.at < FRESH_MS ? (hit.promise as Promise<T>) : fallback();
+}
+
+/**
+ * The early answer for these parts if it has already arrived (once), for a query's `initialData`:
+ * the page then renders with it at once instead of passing through a loading state.
+ */
+export function earlyData<T>(parts: readonly string[]): T | undefined {
+  const k = key(parts);
+  const hit = pending.get(k);
+  if (!hit?.settled || Date.now() - hit.at >= FRESH_MS) return undefined;
+  pending.delete(k);
+  return hit.settled.data as T;
 }
