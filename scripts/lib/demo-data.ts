@@ -16,7 +16,7 @@ import { type Answer, CANCEL_REASONS } from "../../src/contract/bookings.js";
 import type { Location, Question } from "../../src/contract/event-types.js";
 import { localDateRange } from "../../src/domain/availability/index.js";
 import type { Db } from "../../src/server/db/client.js";
-import { bookings, type NewBookingRow, users } from "../../src/server/db/schema/index.js";
+import { bookings, eventTypes, type NewBookingRow, users } from "../../src/server/db/schema/index.js";
 import { ANSWERS, CANCEL_NOTES, DOMAINS, FIRST_NAMES, LAST_NAMES, MESSAGES, ZONES } from "./demo-words.js";
 
 const HOUR_MS = 3_600_000;
@@ -287,6 +287,10 @@ export async function insertDemoBookings(
     o.onProgress?.(summary.inserted);
   }
   summary.attendees = seen.size;
+  // The host and their event types look as old as their first booking, not made a moment ago.
+  const since = new Date(Math.min(summary.first.getTime(), now) - 30 * DAY_MS);
+  await db.update(users).set({ createdAt: since }).where(eq(users.id, host.userId));
+  await db.update(eventTypes).set({ createdAt: since }).where(eq(eventTypes.userId, host.userId));
   return summary;
 }
 

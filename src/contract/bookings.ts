@@ -285,9 +285,9 @@ export interface Pagination {
   total: number;
   totalPages: number;
   /**
-   * GET /bookings counts no further than 1,000 matches (or the end of the page asked for, when
-   * further), so huge lists stay fast: true means more match than `total` (show "1,000+", "Page 2 of
-   * 50+"); asking for a later page counts further.
+   * GET /bookings counts no further than 1,000 matches, 200 with a search (or the end of the page
+   * asked for, when further), so huge lists stay fast: true means more match than `total` (show
+   * "1,000+", "Page 2 of 50+"); asking for a later page counts further.
    */
   totalCapped?: boolean;
 }

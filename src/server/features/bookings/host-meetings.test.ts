@@ -277,7 +277,13 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect(last.pagination).toEqual({ page: 52, limit: 20, total: 1030, totalPages: 52, totalCapped: false });
     expect(last.starts).toHaveLength(10);
     expect(last.starts.at(-1)).toBe(rows[1029].startTime.toISOString());
-    // A narrower filter counts exactly.
+    // A search counts to 200; a narrower one exactly.
+    const many = await list(host, "search=person");
+    expect(many.pagination).toMatchObject({ total: 200, totalPages: 10, totalCapped: true });
+    expect((await list(host, "search=person&page=11")).pagination).toMatchObject({
+      total: 220,
+      totalCapped: true,
+    });
     const some = await list(host, "search=person 102");
     expect(some.pagination).toMatchObject({ total: 11, totalCapped: false });
   });

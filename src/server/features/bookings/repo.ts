@@ -142,15 +142,16 @@ export function createBookingsRepo(db: DbOrTx) {
     /**
      * One page of the host's bookings: upcoming ones (not ended) soonest first, then past ones
      * latest first. Each side is its own index-ordered query, so a page never sorts the whole list.
-     * Counting stops at COUNT_CAP (or the end of the asked page, when further): beyond it `total` is
-     * a lower bound and `capped` is true, so a host with 100,000 bookings never waits for a full count.
+     * Counting stops at COUNT_CAP, SEARCH_COUNT_CAP with a search (or at the end of the asked page, when
+     * further): beyond it `total` is a lower bound and `capped` is true, so a host with 100,000 bookings
+     * never waits for a full count.
      */
     async listForHost(
       hostUserId: string,
       f: BookingFilters,
     ): Promise<{ rows: BookingRecord[]; total: number; capped: boolean }> {
       const offset = (f.page - 1) * f.limit;
-      const need = Math.max(COUNT_CAP, offset + f.limit);
+      const need = Math.max(f.search ? SEARCH_COUNT_CAP : COUNT_CAP, offset + f.limit);
       const upcoming = f.when !== "past" && f.status !== "past" && f.status !== "completed";
       const past = f.when !== "upcoming" && f.status !== "upcoming" && f.status !== "confirmed";
       const renamed = f.search ? await eventTypesTitled(hostUserId, f.search) : [];
@@ -206,6 +207,8 @@ export type BookingsRepo = ReturnType<typeof createBookingsRepo>;
 
 /** Counting the list's matches stops here (see listForHost). */
 export const COUNT_CAP = 1000;
+/** A search counts less far: each match is a table row to check, where plain filters read only the index. */
+export const SEARCH_COUNT_CAP = 200;
 
 /**
  * A booking's end is at most 8 hours (the longest event type) after its start, so "not ended" implies
