@@ -85,6 +85,7 @@ export function MeetingItem({
     ...(b.message.trim() ? [{ question: "Notes", answer: b.message }] : []),
   ];
   const title = b.eventType.title || b.eventType.name;
+  const live = !cancelled && Date.parse(b.startTime) <= now && Date.parse(b.endTime) > now;
 
   return (
     <article
@@ -116,6 +117,11 @@ export function MeetingItem({
           <Badge tone={badge.tone} dot data-testid="booking-status">
             {badge.label}
           </Badge>
+          {live && (
+            <Badge tone="blue" dot>
+              In progress
+            </Badge>
+          )}
           {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-400 text-xs">Rescheduled</span>}
         </div>
 

@@ -23,6 +23,7 @@ import { type MeetingsTab, type StatusFilter, useBookingList, useSetNoShow } fro
 import { RescheduleDialog } from "./RescheduleDialog";
 
 const PAGE_SIZE = 20;
+const count = new Intl.NumberFormat("en-US");
 
 function readTab(v: string | null): MeetingsTab {
   return v === "past" ? "past" : "upcoming";
@@ -85,6 +86,8 @@ export default function MeetingsPage() {
   const data = query.data;
   const list = data?.bookings ?? [];
   const pagination = data?.pagination;
+  // The server stops counting at a cap on huge lists: then the total is a lower bound ('1,000+').
+  const more = pagination?.totalCapped ? "+" : "";
 
   // A page past the end (after a cancel or a filter change elsewhere) falls back to the last one.
   useEffect(() => {
@@ -132,7 +135,7 @@ export default function MeetingsPage() {
 
         <p aria-live="polite" className="sr-only">
           {query.isSuccess && pagination
-            ? `${pagination.total} ${pagination.total === 1 ? "meeting" : "meetings"} found`
+            ? `${count.format(pagination.total)}${more} ${pagination.total === 1 && !more ? "meeting" : "meetings"} found`
             : ""}
         </p>
 
@@ -213,7 +216,9 @@ export default function MeetingsPage() {
           <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
             <span className="tabular">
               {(pagination.page - 1) * pagination.limit + 1}–
-              {Math.min(pagination.page * pagination.limit, pagination.total)} of {pagination.total}
+              {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
+              {count.format(pagination.total)}
+              {more}
               {zone && <span className="hidden sm:inline"> · times in {zoneName(zone)}</span>}
             </span>
             {pagination.totalPages > 1 && (
@@ -222,12 +227,13 @@ export default function MeetingsPage() {
                   <ChevronLeft size={14} aria-hidden /> Previous
                 </Button>
                 <span className="tabular px-1">
-                  Page {pagination.page} of {pagination.totalPages}
+                  Page {pagination.page} of {count.format(pagination.totalPages)}
+                  {more}
                 </span>
                 <Button
                   variant="outline"
                   size="sm"
-                  disabled={page >= pagination.totalPages}
+                  disabled={page >= pagination.totalPages && !pagination.totalCapped}
                   onClick={() => goToPage(page + 1)}
                 >
                   Next <ChevronRight size={14} aria-hidden />

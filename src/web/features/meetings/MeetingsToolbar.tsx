@@ -1,6 +1,7 @@
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Input, Select } from "../../components/ui";
+import { cn } from "../../lib/cn";
 import type { StatusFilter } from "./queries";
 
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -74,7 +75,7 @@ export function MeetingsToolbar({
               clear();
             }
           }}
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          className={cn("pl-9 [&::-webkit-search-cancel-button]:hidden", text ? "pr-9" : "pr-2")}
         />
         {text && (
           <button
