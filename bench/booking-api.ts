@@ -7,6 +7,7 @@
  * Targets (issue 4): >= 2,000 req/s at p99 <= 25 ms for the slots, >= 300 bookings/s.
  */
 import { spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { Temporal } from "temporal-polyfill";
 import { buildApp } from "../src/server/app.js";
@@ -26,6 +27,8 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   status: Record<string, { count: number }>;
+  /** The machine is shared: the 1-minute load average as the run ended says how much else was running. */
+  loadAvg: number;
 }
 
 function load(options: object): Promise<LoadResult> {
@@ -39,7 +42,9 @@ function load(options: object): Promise<LoadResult> {
       out += c;
     });
     child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)),
+      code === 0
+        ? resolve({ ...JSON.parse(out), loadAvg: os.loadavg()[0] })
+        : reject(new Error(`load exited ${code}`)),
     );
   });
 }
@@ -143,7 +148,7 @@ async function benchOne(kind: DbKind): Promise<void> {
     const created = post.status["201"]?.count ?? 0;
 
     const row = (label: string, r: LoadResult, extra = "") =>
-      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}`;
+      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   load ${r.loadAvg.toFixed(2)}`;
     console.log(row("GET /api/health (ceiling)", health));
     console.log(row("GET availability (200 bookings)", get));
     console.log(

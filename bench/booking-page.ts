@@ -7,6 +7,7 @@
  *   each run in a fresh browser context (cold HTTP cache).
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -99,7 +100,8 @@ export async function run(): Promise<void> {
     const kb = (n: number) => `${n.toFixed(1)} KB`;
     console.log(
       `  /book/:slug   JS ${kb(first?.kb ?? 0)} gz in ${first?.files.length} files;` +
-        ` slots visible: best ${Math.round(times[0])} ms, median ${Math.round(times[Math.floor(times.length / 2)])} ms`,
+        ` slots visible: best ${Math.round(times[0])} ms, median ${Math.round(times[Math.floor(times.length / 2)])} ms` +
+        ` (load ${os.loadavg()[0].toFixed(2)})`,
     );
     for (const f of first?.files ?? [])
       console.log(`      ${kb(f.gz / 1024).padStart(9)}  ${new URL(f.url).pathname}`);
