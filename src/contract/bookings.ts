@@ -27,7 +27,8 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  * Host (Authorization: Bearer; anything not yours is 404):
  * - GET  /bookings?when=&status=&search=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
  *   when=upcoming: not yet ended, soonest first; when=past: ended, latest first; when=all (default):
- *   upcoming ones (soonest first) then past ones (latest first). See listBookingsQuery.
+ *   upcoming ones (soonest first) then past ones (latest first). See listBookingsQuery. Counting stops at
+ *   1,000 matches (200 with a search): then `pagination.totalCapped` is true and `total` a lower bound.
  * - GET  /bookings/:id                                      -> BookingDto
  * - PUT  /bookings/:id/cancel   {reason, note?}             -> BookingDto
  * - PUT  /bookings/:id/no-show  {noShow?: boolean}          -> BookingDto (only once the meeting has started)
