@@ -48,12 +48,13 @@ export async function run(): Promise<void> {
     });
     const slug = created.json().data.slug as string;
 
-    async function load(url: string, waitFor: string) {
+    /** `collect`: also read every script's body (costs the page time, so timed runs skip it). */
+    async function load(url: string, waitFor: string, collect = false) {
       const context = await browser.newContext({ timezoneId: "America/Los_Angeles" });
       const page = await context.newPage();
       const scripts: Promise<{ url: string; gz: number }>[] = [];
       page.on("response", (res) => {
-        if (res.request().resourceType() === "script") {
+        if (collect && res.request().resourceType() === "script") {
           scripts.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b, { level: 9 }).length })));
         }
       });
@@ -89,25 +90,22 @@ export async function run(): Promise<void> {
       return { ms: seenAt, kb: loaded.reduce((s, x) => s + x.gz, 0) / 1024, files: loaded };
     }
 
+    const slotsSelector = '[aria-label="Available times"] button';
+    const first = await load(`/book/${slug}`, slotsSelector, true);
     const times: number[] = [];
-    let first: Awaited<ReturnType<typeof load>> | undefined;
-    for (let i = 0; i < RUNS; i++) {
-      const r = await load(`/book/${slug}`, '[aria-label="Available times"] button');
-      first ??= r;
-      times.push(r.ms);
-    }
+    for (let i = 0; i < RUNS; i++) times.push((await load(`/book/${slug}`, slotsSelector)).ms);
     times.sort((a, b) => a - b);
     const kb = (n: number) => `${n.toFixed(1)} KB`;
     console.log(
-      `  /book/:slug   JS ${kb(first?.kb ?? 0)} gz in ${first?.files.length} files;` +
+      `  /book/:slug   JS ${kb(first.kb)} gz in ${first.files.length} files;` +
         ` slots visible: best ${Math.round(times[0])} ms, median ${Math.round(times[Math.floor(times.length / 2)])} ms` +
         ` (load ${os.loadavg()[0].toFixed(2)})`,
     );
-    for (const f of first?.files ?? [])
+    for (const f of first.files)
       console.log(`      ${kb(f.gz / 1024).padStart(9)}  ${new URL(f.url).pathname}`);
-    const profile = await load(`/user/${host.userId}`, "main h1, main h2");
+    const profile = await load(`/user/${host.userId}`, "main h1, main h2", true);
     console.log(`  /user/:id     JS ${kb(profile.kb)} gz in ${profile.files.length} files`);
-    const home = await load("/", "main");
+    const home = await load("/", "main", true);
     console.log(`  / (landing)   JS ${kb(home.kb)} gz in ${home.files.length} files`);
   } finally {
     await browser.close();
