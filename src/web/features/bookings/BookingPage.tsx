@@ -210,6 +210,7 @@ export default function BookingPage() {
                 // The availability endpoint takes the slug too, so times load alongside the event type.
                 eventRef={slug.toLowerCase()}
                 moving={moving}
+                currentStart={original.data?.startTime}
                 today={today}
                 month={month}
                 onMonthChange={setMonth}

@@ -21,6 +21,8 @@ export interface DateTimeStepProps {
   eventRef: string;
   /** The invitee's booking being moved: its own time is offered too. */
   moving?: Moving | null;
+  /** While rescheduling: the booking's present start (marked in the list). */
+  currentStart?: string;
   today: string;
   month: string;
   onMonthChange: (month: string) => void;
@@ -180,6 +182,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
             selected={slot}
             onSelect={props.onSlotChange}
             onNext={props.onNext}
+            current={props.currentStart}
             className="md:max-h-[460px]"
           />
         ) : (

@@ -16,6 +16,8 @@ export interface SlotListProps {
   selected: Slot | null;
   onSelect: (slot: Slot) => void;
   onNext: () => void;
+  /** While rescheduling: the booking's present start, marked 'Current' in the list. */
+  current?: string;
   className?: string;
 }
 
@@ -29,9 +31,11 @@ export function SlotList({
   selected,
   onSelect,
   onNext,
+  current,
   className,
 }: SlotListProps) {
   const nextRef = useRef<HTMLButtonElement>(null);
+  const currentAt = current ? Date.parse(current) : Number.NaN;
   const [weekday, rest] = splitDate(formatLongDate(date));
 
   // Keyboard users land on Next right after choosing a time.
@@ -108,9 +112,14 @@ export function SlotList({
                   type="button"
                   aria-pressed={false}
                   onClick={() => onSelect(slot)}
-                  className="flex h-12 w-full items-center justify-center rounded-[6px] border border-blue-300 bg-white font-semibold text-accent-hover text-sm tabular-nums transition-colors hover:border-accent hover:ring-1 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
+                  className="flex h-12 w-full items-center justify-center gap-2 rounded-[6px] border border-blue-300 bg-white font-semibold text-accent-hover text-sm tabular-nums transition-colors hover:border-accent hover:ring-1 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
                 >
                   {slot.startTime}
+                  {Date.parse(slot.iso) === currentAt && (
+                    <span className="rounded-full bg-accent-soft px-2 py-0.5 font-medium text-blue-700 text-xs">
+                      Current
+                    </span>
+                  )}
                 </button>
               </li>
             ),
