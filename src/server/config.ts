@@ -13,6 +13,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Kairos <no-reply@kairos.local>"),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   WEB_DIR: z.string().min(1).default("dist/web"),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -69,7 +70,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    rateLimits: defaultRateLimits,
+    rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_FACTOR),
     webDir: path.resolve(e.WEB_DIR),
   };
+}
+
+/**
+ * Multiplies every per-client limit. End-to-end tests sign up many hosts from one address and set a
+ * large factor; the limits themselves are tested at the API.
+ */
+function scaleRateLimits(limits: RateLimits, factor: number): RateLimits {
+  const scaled = Object.entries(limits).map(([route, l]) => [
+    route,
+    { ...l, max: Math.max(1, Math.round(l.max * factor)) },
+  ]);
+  return Object.fromEntries(scaled) as RateLimits;
 }
