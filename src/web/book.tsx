@@ -4,7 +4,7 @@
  * together instead of one after the other (issue 4: slots within 500 ms of navigation).
  */
 import "@fontsource-variable/inter";
-import "./styles.css";
+import "./book.css";
 import { startEarlyFetches } from "./features/bookings/earlyFetch";
 
 const app = import("./bookApp");
