@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateSchema, isValidDate, scheduleTimeZoneSchema } from "./availability.js";
+import { BOOKING_STATUSES, type BookingStatus, CANCEL_REASONS, MAX_GUESTS } from "./booking-constants.js";
 import { DEFAULT_TIMEZONE } from "./common.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
 
@@ -44,14 +45,13 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  * - cancel:     /booking-confirmed?uid={uid}&token={manageToken}&action=cancel
  */
 
-export const BOOKING_STATUSES = ["confirmed", "cancelled", "completed", "no_show"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-/** Spec section 5: the cancel dialog's reasons, word for word. */
-export const CANCEL_REASONS = ["Changed plans", "Found better option", "Booked by mistake", "Other"] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
-
-export const MAX_GUESTS = 10;
+export {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  CANCEL_REASONS,
+  type CancelReason,
+  MAX_GUESTS,
+} from "./booking-constants.js";
 
 /** Error codes a booking call can answer with (besides VALIDATION_ERROR and NOT_FOUND). */
 export const BOOKING_ERROR_CODES = {

@@ -1,3 +1,4 @@
+import { MAX_GUESTS } from "../../../contract/booking-constants";
 import type { Question } from "../../../contract/event-types";
 
 /**
@@ -6,10 +7,7 @@ import type { Question } from "../../../contract/event-types";
  * into the public booking page; the server validates again and its per-field errors are shown too.
  */
 
-export const MAX_GUESTS = 10;
-// Type-only reference: fails to compile if the contract's limit changes.
-const sameLimit: typeof import("../../../contract/bookings").MAX_GUESTS = MAX_GUESTS;
-void sameLimit;
+export { MAX_GUESTS };
 
 export interface DetailsValues {
   name: string;

@@ -1,16 +1,7 @@
 import { useId, useState } from "react";
-import { type BookingDto, CANCEL_REASONS, type CancelReason } from "../../../contract/bookings";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  Label,
-  Textarea,
-  toast,
-} from "../../components/ui";
-import { cn } from "../../lib/cn";
+import type { BookingDto, CancelReason } from "../../../contract/bookings";
+import { CancelReasonFields } from "../../components/CancelReasonFields";
+import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { formatSlotInWords } from "../bookings/time";
 import { useCancelBooking } from "./queries";
 
@@ -63,47 +54,17 @@ export function CancelMeetingDialog({
           }
           widthClassName="max-w-md"
         >
-          <fieldset disabled={busy}>
-            <legend className="mb-2 font-medium text-slate-800 text-sm">Reason for cancelling</legend>
-            <div className="grid gap-2">
-              {CANCEL_REASONS.map((r) => (
-                <label
-                  key={r}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-lg border px-3.5 py-2.5 text-sm transition-colors",
-                    reason === r
-                      ? "border-accent bg-accent-soft text-slate-900"
-                      : "border-slate-200 text-slate-700 hover:border-slate-300 hover:bg-slate-50",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-reason`}
-                    value={r}
-                    checked={reason === r}
-                    onChange={() => setReason(r)}
-                    className="size-4 accent-accent"
-                  />
-                  {r}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="mt-4 flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-note`}>
-              Message to {booking.attendee.name.split(" ")[0]}{" "}
-              <span className="font-normal text-slate-500">(optional)</span>
-            </Label>
-            <Textarea
-              id={`${id}-note`}
-              rows={3}
-              maxLength={1000}
-              value={note}
-              disabled={busy}
-              placeholder="Sorry, something came up. Feel free to book another time."
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <CancelReasonFields
+            idPrefix={id}
+            legend="Reason for cancelling"
+            noteLabel={`Message to ${booking.attendee.name.split(" ")[0]}`}
+            notePlaceholder="Sorry, something came up. Feel free to book another time."
+            reason={reason}
+            onReasonChange={setReason}
+            note={note}
+            onNoteChange={setNote}
+            disabled={busy}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={busy}>
