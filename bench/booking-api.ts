@@ -6,48 +6,16 @@
  * - POST /api/bookings, every request a different slot (a host available around the clock).
  * Targets (issue 4): >= 2,000 req/s at p99 <= 25 ms for the slots, >= 300 bookings/s.
  */
-import { spawn } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import { Temporal } from "temporal-polyfill";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
+import { type LoadResult, runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const unlimited = { max: 1_000_000, windowMs: 60_000 };
-
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  status: Record<string, { count: number }>;
-  /** The machine is shared: the 1-minute load average as the run ended says how much else was running. */
-  loadAvg: number;
-}
-
-function load(options: object): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/load.mjs")], {
-      stdio: ["pipe", "pipe", "inherit"],
-    });
-    child.stdin.end(JSON.stringify(options));
-    let out = "";
-    child.stdout.on("data", (c) => {
-      out += c;
-    });
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve({ ...JSON.parse(out), loadAvg: os.loadavg()[0] })
-        : reject(new Error(`load exited ${code}`)),
-    );
-  });
-}
 
 const dateIn = (days: number, zone: string) => Temporal.Now.plainDateISO(zone).add({ days }).toString();
 
@@ -96,15 +64,20 @@ async function benchOne(kind: DbKind): Promise<void> {
     }
     const date = dateIn(14, "Asia/Kolkata");
     const slotsUrl = `${base}/api/bookings/availability/${et._id}?date=${date}&timezone=Asia/Kolkata`;
-    await load({ url: slotsUrl, method: "GET", connections: CONNECTIONS, duration: 2 });
+    await runLoad({ url: slotsUrl, method: "GET", connections: CONNECTIONS, duration: 2 });
     // What this machine and Fastify give without the database: the ceiling for the rows below.
-    const health = await load({
+    const health = await runLoad({
       url: `${base}/api/health`,
       method: "GET",
       connections: CONNECTIONS,
       duration: DURATION_S,
     });
-    const get = await load({ url: slotsUrl, method: "GET", connections: CONNECTIONS, duration: DURATION_S });
+    const get = await runLoad({
+      url: slotsUrl,
+      method: "GET",
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
 
     // Bookings: a host available around the clock, 5-minute slots (~17,000: more than a run books), each
     // request a new one.
@@ -139,7 +112,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         attendee: { name: `Load ${i}`, email: `load${i}@example.com`, phone: "5551234567" },
       }),
     );
-    const post = await load({
+    const post = await runLoad({
       url: `${base}/api/bookings`,
       method: "POST",
       connections: 10,

@@ -7,43 +7,18 @@
  * 10 at once (the machine saturated: throughput and queueing). BENCH_CONNECTIONS="1,10" changes that.
  * Target (issue 5): p99 <= 50 ms for each row. BENCH_BOOKINGS changes the size.
  */
-import { execFileSync, spawn } from "node:child_process";
-import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { createDemoHost, DEMO_HOST, insertDemoBookings } from "../scripts/lib/demo-data.js";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
+import { runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 const SIZE = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const unlimited = { max: 1_000_000, windowMs: 60_000 };
-
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-}
-
-function load(options: object): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/load.mjs")], {
-      stdio: ["pipe", "pipe", "inherit"],
-    });
-    child.stdin.end(JSON.stringify(options));
-    let out = "";
-    child.stdout.on("data", (c) => {
-      out += c;
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)),
-    );
-  });
-}
 
 const loadAverage = () =>
   execFileSync("uptime", { encoding: "utf8" })
@@ -120,8 +95,14 @@ export async function run(): Promise<void> {
         : "";
       const parts: string[] = [];
       for (const connections of CONNECTIONS) {
-        await load({ url: base + url, method: "GET", connections, duration: 1, headers });
-        const r = await load({ url: base + url, method: "GET", connections, duration: DURATION_S, headers });
+        await runLoad({ url: base + url, method: "GET", connections, duration: 1, headers });
+        const r = await runLoad({
+          url: base + url,
+          method: "GET",
+          connections,
+          duration: DURATION_S,
+          headers,
+        });
         const failed = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : "";
         parts.push(
           `c=${connections}: ${String(Math.round(r.rps)).padStart(5)} req/s p50 ${String(r.p50).padStart(3)} p99 ${String(r.p99).padStart(3)} ms${failed}`,

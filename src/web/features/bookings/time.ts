@@ -6,7 +6,8 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** A cached Intl formatter for one zone and set of options (making one costs far more than using it). */
+export function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${zone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {

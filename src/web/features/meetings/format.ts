@@ -1,21 +1,10 @@
 import type { BookingDto } from "../../../contract/bookings";
-import { dateInZone, formatTime } from "../bookings/time";
+import { dateInZone, formatter as fmt, formatTime } from "../bookings/time";
 
 /**
  * Host-side time labels. Every booking is shown in its host's zone (the zone of the schedule it was
  * booked against, which is also the zone of the calendar invite), never in the browser's zone.
  */
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
-    formatters.set(key, f);
-  }
-  return f;
-}
 
 function dayDiff(a: string, b: string): number {
   return Math.round((Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000);
