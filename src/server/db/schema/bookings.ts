@@ -56,6 +56,11 @@ export const bookings = pgTable(
     message: text("message").notNull().default(""),
     /** sha256 of the invitee's manage token; the token itself is only in the mails and the create answer. */
     manageTokenHash: text("manage_token_hash").notNull(),
+    /**
+     * Hashes of manage tokens sent before the current one. A host's move mails the invitee fresh links
+     * (the server never holds the old token to reuse), and the links in earlier mails keep working.
+     */
+    earlierManageTokenHashes: text("earlier_manage_token_hashes").array().notNull().default([]),
     /** iCalendar SEQUENCE: bumped on every reschedule and on cancel. */
     icsSequence: integer("ics_sequence").notNull().default(0),
     rescheduleCount: integer("reschedule_count").notNull().default(0),

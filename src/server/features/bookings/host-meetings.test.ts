@@ -129,6 +129,21 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect(invitee.parsed.text).toContain("Monday, November 2, 2026, 8:30pm - 9:00pm (Asia/Kolkata)");
     expect(hostMail.parsed.text).toContain("You moved Intro with Eve to a new time.");
 
+    // The invitee's mail carries working manage links (a new token: the server keeps only hashes),
+    // the host's mail none, and the links of the first mail still work.
+    const token = /booking-confirmed\?uid=[^&\s]+&token=([A-Za-z0-9_-]+)/.exec(
+      invitee.parsed.text ?? "",
+    )?.[1];
+    expect(token).toBeDefined();
+    expect(token).not.toBe(b.manageToken);
+    expect(hostMail.parsed.text).not.toContain("token=");
+    for (const t of [token, b.manageToken]) {
+      const view = await call("GET", `/api/bookings/public/${b.uid}?token=${t}`);
+      expect(view.statusCode).toBe(200);
+      expect(view.json().data.startTime).toBe(MON_10AM);
+    }
+    expect((await call("GET", `/api/bookings/public/${b.uid}?token=${"x".repeat(43)}`)).statusCode).toBe(404);
+
     // Moving it to its own time changes nothing; a cancelled booking cannot move.
     const same = await call("PUT", path, host.token, { startTime: MON_10AM });
     expect(same.json().data.rescheduleCount).toBe(1);

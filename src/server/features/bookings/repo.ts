@@ -43,6 +43,8 @@ export type BookingPatch = Partial<
     | "cancelReason"
     | "cancelNote"
     | "cancelledBy"
+    | "manageTokenHash"
+    | "earlierManageTokenHashes"
   >
 >;
 

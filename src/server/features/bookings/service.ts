@@ -77,7 +77,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
 
   async function byToken(uid: string, token: string): Promise<BookingRecord> {
     const rec = await createBookingsRepo(db).findByUid(uid);
-    if (!rec || !tokenMatches(rec.booking.manageTokenHash, token)) throw notFound(BOOKING_NOT_FOUND);
+    if (!rec || !holdsToken(rec.booking, token)) throw notFound(BOOKING_NOT_FOUND);
     return rec;
   }
 
@@ -98,7 +98,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     }
     const dto = toBookingDto(found, now());
     const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
-    return token && tokenMatches(b.manageTokenHash, token) ? { ...dto, manageToken: token } : dto;
+    return token && holdsToken(b, token) ? { ...dto, manageToken: token } : dto;
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -127,7 +127,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   /**
    * Moves the same booking (same id, uid and links) to another bookable slot of its event type and
    * frees the old one: SEQUENCE and the reschedule count go up, and both sides get the updated invite.
-   * The invitee's mail carries manage links only when their token is known (they moved it themselves).
+   * The invitee's mail always carries manage links: their own token when they moved it, else a new one.
    */
   async function move(rec: BookingRecord, start: Date, by: Actor, manageToken: string | null) {
     assertOpen(rec.booking, now());
@@ -152,16 +152,33 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             throw slotTaken();
           }
         }
+        // The server keeps only hashes, so a host's move gives the invitee a new token for the mail's
+        // links; the old one stays valid for the links in earlier mails.
+        const inviteeToken = manageToken ?? randomToken(32);
         const row = await repo.update(locked.booking.id, {
           startTime: start,
           endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
           slotKey,
           icsSequence: locked.booking.icsSequence + 1,
           rescheduleCount: locked.booking.rescheduleCount + 1,
+          ...(manageToken
+            ? {}
+            : {
+                manageTokenHash: sha256(inviteeToken),
+                earlierManageTokenHashes: [
+                  ...locked.booking.earlierManageTokenHashes,
+                  locked.booking.manageTokenHash,
+                ],
+              }),
         });
         if (!row) throw notFound(BOOKING_NOT_FOUND);
         const updated = { ...locked, booking: row };
-        await mail(tx, "rescheduled", updated, { manageToken, notifyHost: true, previousStart, by });
+        await mail(tx, "rescheduled", updated, {
+          manageToken: inviteeToken,
+          notifyHost: true,
+          previousStart,
+          by,
+        });
         return toBookingDto(updated, now());
       }),
     );
@@ -298,7 +315,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       let rec: BookingRecord | undefined;
       if (q.reschedule && q.token) {
         rec = await repo.findByUid(q.reschedule);
-        if (rec && !tokenMatches(rec.booking.manageTokenHash, q.token)) rec = undefined;
+        if (rec && !holdsToken(rec.booking, q.token)) rec = undefined;
       } else if (q.excludeBookingId && q.hostId) {
         rec = await repo.findForHost(q.hostId, q.excludeBookingId);
       }
@@ -368,10 +385,13 @@ function assertOpen(b: BookingRow, at: Date): void {
 const keyedManageToken = (idempotencyKey: string, uid: string) =>
   derivedToken(idempotencyKey, `kairos manage token ${uid}`);
 
-function tokenMatches(hash: string, token: string): boolean {
+/** Whether `token` is the booking's manage token, or one it had before a host's move. */
+function holdsToken(booking: BookingRow, token: string): boolean {
   const given = Buffer.from(sha256(token), "hex");
-  const stored = Buffer.from(hash, "hex");
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return [booking.manageTokenHash, ...booking.earlierManageTokenHashes].some((hash) => {
+    const stored = Buffer.from(hash, "hex");
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  });
 }
 
 /** A filter bound: an instant as given, or a date's start (or the next date's start for `end`) in the host's zone. */

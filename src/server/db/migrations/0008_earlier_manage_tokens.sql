@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "earlier_manage_token_hashes" text[] DEFAULT '{}' NOT NULL;
