@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node scripts/start.mjs",
+    // The demo host of `npm run seed` is there for e2e/seeded-dashboard.spec.ts; other specs make their own hosts.
+    command: "npx tsx scripts/seed.ts && node scripts/start.mjs",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
