@@ -8,25 +8,19 @@
  */
 import { Temporal } from "temporal-polyfill";
 import { buildApp } from "../src/server/app.js";
-import { loadConfig } from "../src/server/config.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
+import { benchConfig } from "./lib/bench-config.js";
 import { type LoadResult, runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
-const unlimited = { max: 1_000_000, windowMs: 60_000 };
 
 const dateIn = (days: number, zone: string) => Temporal.Now.plainDateISO(zone).add({ days }).toString();
 
 async function benchOne(kind: DbKind): Promise<void> {
   const database = await createTestDatabase(kind);
-  const config = {
-    ...loadConfig({}),
-    webDir: null,
-    smtpUrl: null,
-    rateLimits: { login: unlimited, register: unlimited, publicBooking: unlimited },
-  };
+  const config = benchConfig();
   const app = await buildApp({ config, database, logger: false });
   try {
     await app.listen({ port: 0, host: "127.0.0.1" });

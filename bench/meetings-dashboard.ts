@@ -11,14 +11,13 @@ import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { createDemoHost, DEMO_HOST, insertDemoBookings } from "../scripts/lib/demo-data.js";
 import { buildApp } from "../src/server/app.js";
-import { loadConfig } from "../src/server/config.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
+import { benchConfig } from "./lib/bench-config.js";
 import { runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 const SIZE = Number(process.env.BENCH_BOOKINGS ?? 100_000);
-const unlimited = { max: 1_000_000, windowMs: 60_000 };
 
 const loadAverage = () =>
   execFileSync("uptime", { encoding: "utf8" })
@@ -34,12 +33,7 @@ export async function run(): Promise<void> {
   }
   process.env.TEST_DATABASE_URL = pgUrl;
   const database = await createTestDatabase("postgres");
-  const config = {
-    ...loadConfig({}),
-    webDir: null,
-    smtpUrl: null,
-    rateLimits: { login: unlimited, register: unlimited, publicBooking: unlimited },
-  };
+  const config = benchConfig();
   const app = await buildApp({ config, database, logger: false });
   try {
     const t0 = performance.now();

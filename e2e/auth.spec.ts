@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-
-const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+import { uniqueEmail } from "./support";
 
 test("a new host signs up, stays signed in, signs out, and is sent back after signing in", async ({
   page,

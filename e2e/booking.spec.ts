@@ -1,21 +1,8 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { label12h, uniqueEmail } from "./support";
 
 const HOST_ZONE = "Asia/Kolkata";
 const INVITEE_ZONE = "America/Los_Angeles";
-const uniqueEmail = (who: string) =>
-  `e2e-${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** '9:00am' for an instant in a zone, the way the booking page labels times. */
-function label12h(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
-}
 
 /** One host for the whole file: sign-ups are rate limited per client (5 a minute) across all specs. */
 let hostToken: string | undefined;

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-
-const uniqueEmail = () => `et-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+import { uniqueEmail } from "./support";
 
 /** The card of one event type in the /event-types grid. */
 const card = (page: Page, title: string) =>

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { label12h } from "./support";
 
 /**
  * The host's daily view: bookings made through the public API show up on /meetings (search, filter,
@@ -41,18 +42,6 @@ function dateIn(zone: string, at: Date): string {
     month: "2-digit",
     day: "2-digit",
   }).format(at);
-}
-
-/** '9:00am' for an instant in a zone, the way the app labels times. */
-function label12h(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
 }
 
 const pickZone = () => ZONES.find((z) => hourIn(z) >= 1 && hourIn(z) <= 10) as string;

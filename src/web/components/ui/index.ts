@@ -37,6 +37,7 @@ export { Label } from "./Label";
 export { Logo } from "./Logo";
 export { Menu, MenuItem, type MenuItemProps, MenuLabel, type MenuProps, MenuSeparator } from "./Menu";
 export { MonthCalendar, type MonthCalendarProps } from "./MonthCalendar";
+export { SearchBox } from "./SearchBox";
 export { Select, type SelectProps } from "./Select";
 export { Skeleton } from "./Skeleton";
 export { FullPageSpinner, Spinner, type SpinnerProps } from "./Spinner";

@@ -1,6 +1,6 @@
-import { Check, ListFilter, Search, X } from "lucide-react";
+import { Check, ListFilter } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Button, Input, Menu } from "../../components/ui";
+import { Button, Menu, SearchBox } from "../../components/ui";
 import { cn } from "../../lib/cn";
 
 export type StatusFilter = "all" | "active" | "inactive";
@@ -24,37 +24,7 @@ export function EventTypesToolbar({
 }) {
   return (
     <div className="mb-5 flex items-center gap-2 sm:gap-3">
-      <div className="relative min-w-0 flex-1 sm:max-w-sm">
-        <Search
-          size={16}
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
-        />
-        <Input
-          type="search"
-          aria-label="Search event types"
-          placeholder="Search event types..."
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Escape" && search) {
-              e.preventDefault();
-              onSearch("");
-            }
-          }}
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {search && (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => onSearch("")}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X size={14} aria-hidden />
-          </button>
-        )}
-      </div>
+      <SearchBox label="Search event types" value={search} onChange={onSearch} onClear={() => onSearch("")} />
       <Menu
         align="start"
         trigger={

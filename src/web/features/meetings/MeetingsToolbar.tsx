@@ -1,7 +1,5 @@
-import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Input, Select } from "../../components/ui";
-import { cn } from "../../lib/cn";
+import { SearchBox, Select } from "../../components/ui";
 import type { StatusFilter } from "./queries";
 
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -56,38 +54,7 @@ export function MeetingsToolbar({
 
   return (
     <div className="flex items-center gap-2 sm:gap-3">
-      <div className="relative min-w-0 flex-1 sm:max-w-sm">
-        <Search
-          size={16}
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
-        />
-        <Input
-          type="search"
-          aria-label="Search meetings"
-          placeholder="Search meetings..."
-          value={text}
-          maxLength={200}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Escape" && text) {
-              e.preventDefault();
-              clear();
-            }
-          }}
-          className={cn("pl-9 [&::-webkit-search-cancel-button]:hidden", text ? "pr-9" : "pr-2")}
-        />
-        {text && (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={clear}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X size={14} aria-hidden />
-          </button>
-        )}
-      </div>
+      <SearchBox label="Search meetings" value={text} onChange={setText} onClear={clear} maxLength={200} />
       <Select
         aria-label="Status"
         value={status}
