@@ -32,10 +32,33 @@ export class ApiError extends Error {
   }
 }
 
+/** Spec section 8: a failed call without a message of its own. */
+const GENERIC_FAILURE = "API call failed";
+
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
-/** Calls the API and returns the whole envelope; throws ApiError on failure. */
+/**
+ * Calls the API and returns the whole envelope; throws ApiError on failure. Spec section 8: failed
+ * requests are logged (for whoever opens the console) and rethrown.
+ */
 export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<Envelope<T>> {
+  try {
+    return await send<T>(method, path, body, extraHeaders);
+  } catch (error) {
+    console.error(
+      `${method} /api${path.split("?")[0]} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    throw error;
+  }
+}
+
+async function send<T>(
   method: Method,
   path: string,
   body?: unknown,
@@ -59,12 +82,12 @@ export async function request<T>(
   try {
     envelope = (await response.json()) as Envelope<T>;
   } catch {
-    throw new ApiError(response.status, "API call failed");
+    throw new ApiError(response.status, GENERIC_FAILURE);
   }
   if (!response.ok || !envelope.success) {
     throw new ApiError(
       response.status,
-      envelope.message || "API call failed",
+      envelope.message || GENERIC_FAILURE,
       envelope.errorCode,
       envelope.errors,
     );
@@ -89,6 +112,11 @@ export const api = {
   delete: <T>(path: string) => data<T>("DELETE", path),
 };
 
+/**
+ * The server's message for a failed call, else `fallback` (the spec's text for that action). The
+ * client's own generic 'API call failed' counts as no message.
+ */
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+  const message = error instanceof Error ? error.message : "";
+  return message && message !== GENERIC_FAILURE ? message : fallback;
 }

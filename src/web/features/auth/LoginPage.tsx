@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { type AuthResult, type LoginBody, loginBody } from "../../../contract/auth";
 import { useReturnPath } from "../../components/layout/RouteGuards";
 import { Button, Field, Input } from "../../components/ui";
-import { ApiError, errorMessage, request } from "../../lib/api";
+import { errorMessage, request } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { AuthLayout } from "./AuthLayout";
 import { OrDivider, SsoButtons } from "./SsoButtons";
@@ -28,7 +28,7 @@ export default function LoginPage() {
       await signIn(envelope.token!, envelope.data?.user);
       navigate(returnPath, { replace: true });
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : errorMessage(error, "Login failed"));
+      setFormError(errorMessage(error, "Login failed"));
     }
   });
 

@@ -42,7 +42,11 @@ function EditorDialogContent({ scheduleId, onClose }: { scheduleId: string; onCl
         {schedule ? (
           <AvailabilityEditor key={schedule._id} schedule={schedule} mode="popup" onClose={onClose} />
         ) : query.isError ? (
-          <LoadError onRetry={() => void query.refetch()} detail={query.error.message} />
+          <LoadError
+            title="Failed to fetch availability schedule"
+            onRetry={() => void query.refetch()}
+            detail={query.error.message}
+          />
         ) : (
           <EditorSkeleton />
         )}

@@ -102,7 +102,7 @@ export function DateOverridesSection({
         description={
           removing ? `${formatLongDate(removing)} goes back to your usual weekly hours.` : undefined
         }
-        confirmLabel="Remove"
+        confirmLabel="Yes, delete it!"
         onConfirm={() => {
           if (removing) onRemove(removing);
           onRemovingChange(null);

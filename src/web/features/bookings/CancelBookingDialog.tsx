@@ -4,6 +4,7 @@ import { CancelReasonFields } from "../../components/CancelReasonFields";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toaster";
+import { errorMessage } from "../../lib/api";
 import { cancelBooking } from "./bookingApi";
 import { formatSlotInWords } from "./time";
 
@@ -41,11 +42,9 @@ export function CancelBookingDialog({
       setReason(null);
       setNote("");
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message !== "API call failed"
-          ? error.message
-          : "Failed to cancel booking.",
-      );
+      // Spec 8's text; the server's reason (e.g. the meeting has started) goes underneath.
+      const reason = errorMessage(error, "");
+      toast.error("Failed to cancel booking.", reason ? { description: reason } : undefined);
     } finally {
       setBusy(false);
     }

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { type EventKind, KIND_DEFAULTS } from "../../../contract/event-types";
 import { Button, Drawer, DrawerContent, Field, Input, toast } from "../../components/ui";
+import { errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
 import { DurationField } from "./DurationField";
 import { type CreateFormValues, createDefaults, createForm } from "./forms";
 import { HostField } from "./HostField";
 import { LocationField } from "./LocationField";
-import { failureMessage } from "./links";
 import { useCreateEventType } from "./queries";
 
 const FORM_ID = "create-event-type-form";
@@ -87,7 +87,7 @@ function CreateForm({
       toast.success(`"${created.title}" created`);
       onCreated();
     } catch (error) {
-      setFormError(failureMessage(error, "Failed to create event type"));
+      setFormError(errorMessage(error, "Failed to create event type"));
     }
   });
 

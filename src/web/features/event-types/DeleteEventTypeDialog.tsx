@@ -1,6 +1,6 @@
 import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
-import { failureMessage } from "./links";
+import { errorMessage } from "../../lib/api";
 import { useDeleteEventType } from "./queries";
 
 /** Confirms, deletes, and lets the list refresh; stays open with the error if the delete fails. */
@@ -19,7 +19,7 @@ export function DeleteEventTypeDialog({
       toast.success(`"${eventType.title}" deleted`);
       onClose();
     } catch (error) {
-      toast.error(failureMessage(error, "Failed to delete event type"));
+      toast.error(errorMessage(error, "Failed to delete event type"));
     }
   };
   return (

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
-import { ApiError } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
 import { BookingWindowField } from "./BookingWindowField";
 import { ColorField } from "./ColorField";
@@ -21,7 +21,6 @@ import {
 } from "./forms";
 import { HostField } from "./HostField";
 import { LocationField } from "./LocationField";
-import { failureMessage } from "./links";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { SlugField } from "./SlugField";
@@ -68,7 +67,7 @@ export function EditEventTypeForm({
         setError(name as Path<EditFormInput>, { message }, { shouldFocus: k === 0 });
       });
       if (mapped.fields.length === 0 || mapped.unplaced.length > 0) {
-        const message = mapped.unplaced[0] ?? failureMessage(error, "Failed to update event type");
+        const message = mapped.unplaced[0] ?? errorMessage(error, "Failed to update event type");
         setFormError(message);
         toast.error(message);
       }

@@ -3,8 +3,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DEFAULT_COLOR, LOCATION_INFO } from "../../../contract/event-types";
 import { Badge, Button, Card, EmptyState, toast } from "../../components/ui";
+import { errorMessage } from "../../lib/api";
 import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
-import { failureMessage, formatDuration } from "./links";
+import { formatDuration } from "./links";
 import { useCreateEventType, useEventTypes } from "./queries";
 import { useEventTypeActions } from "./useEventTypeActions";
 
@@ -78,7 +79,7 @@ function SampleCards() {
       await create.mutateAsync({ type: "one-on-one", title, duration: minutes, isActive: true });
       toast.success(`"${title}" is on. Share its link to get booked.`);
     } catch (error) {
-      toast.error(failureMessage(error, "Failed to create event type"));
+      toast.error(errorMessage(error, "Failed to create event type"));
     } finally {
       setPending(null);
     }

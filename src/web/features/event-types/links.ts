@@ -54,12 +54,3 @@ export function formatDuration(minutes: number): string {
   const m = minutes % 60;
   return m ? `${h} hr ${m} min` : `${h} hr`;
 }
-
-/**
- * The server's message, else the spec's event type fallback ('Failed to create event type', ...).
- * The API client's own generic 'API call failed' counts as no message.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  const message = error instanceof Error ? error.message : "";
-  return message && message !== "API call failed" ? message : fallback;
-}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateEventTypeBody, EventTypeDto, UpdateEventTypeBody } from "../../../contract/event-types";
 import { toast } from "../../components/ui";
-import { api } from "../../lib/api";
+import { api, errorMessage } from "../../lib/api";
 import { availabilityKeys } from "../availability/queries";
-import { failureMessage } from "./links";
 
 /** Query keys shared by the list page, the dashboard section and the drawers. */
 export const eventTypeKeys = {
@@ -82,7 +81,7 @@ export function useToggleActive() {
     },
     onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(eventTypeKeys.all, context.previous);
-      toast.error(failureMessage(error, "Failed to update event type"));
+      toast.error(errorMessage(error, "Failed to update event type"));
     },
     onSuccess: (updated) => {
       toast.success(updated.isActive ? `"${updated.title}" is active` : `"${updated.title}" is inactive`);

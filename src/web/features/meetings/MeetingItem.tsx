@@ -40,7 +40,8 @@ export function meetingAbilities(b: BookingDto, now: number) {
     join: !cancelled && !ended && !!b.meetingLink,
     // The server moves only meetings that have not started, and only while the event type exists.
     edit: !cancelled && !started && !!b.eventType._id,
-    cancel: !cancelled && !ended,
+    // Like a move, a cancellation is refused once the meeting has started.
+    cancel: !cancelled && !started,
     markNoShow: started && (b.status === "confirmed" || b.status === "completed"),
     unmarkNoShow: b.status === "no_show",
   };
