@@ -245,9 +245,12 @@ test("a host finds, cancels and moves meetings, and the dashboard counts what wa
   await status.selectOption({ label: "Confirmed" });
   await expect(page.getByRole("article")).toHaveCount(4);
   await expect(alan).toHaveCount(0);
+  // Completed meetings are all past: the filter opens the Past tab (none are past here).
   await status.selectOption({ label: "Completed" });
+  await expect(page.getByRole("tab", { name: "Past" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("No meetings found")).toBeVisible();
   await status.selectOption({ label: "All Status" });
+  await page.getByRole("tab", { name: "Upcoming" }).click();
   await expect(page.getByRole("article")).toHaveCount(5);
 
   // Edit moves Ada's meeting to the free slot just before it.

@@ -23,6 +23,7 @@ import { type MeetingsTab, type StatusFilter, useBookingList, useSetNoShow } fro
 import { RescheduleDialog } from "./RescheduleDialog";
 
 const PAGE_SIZE = 20;
+const ONLY_PAST: ReadonlySet<StatusFilter> = new Set(["completed", "no_show"]);
 const count = new Intl.NumberFormat("en-US");
 
 function readTab(v: string | null): MeetingsTab {
@@ -129,7 +130,14 @@ export default function MeetingsPage() {
             search={search}
             onSearch={onSearch}
             status={status}
-            onStatus={(v) => update({ status: v === "all" ? null : v, page: null })}
+            onStatus={(v) =>
+              update({
+                status: v === "all" ? null : v,
+                // Completed and no-show meetings are all in the past: show them there.
+                ...(ONLY_PAST.has(v) ? { tab: "past" } : {}),
+                page: null,
+              })
+            }
           />
         </div>
 
