@@ -1,8 +1,12 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { label12h, uniqueEmail } from "./support";
 
 const HOST_ZONE = "Asia/Kolkata";
 const INVITEE_ZONE = "America/Los_Angeles";
+
+/** A desktop browser of an invitee in INVITEE_ZONE, apart from the host's. */
+const inviteeContext = (browser: Browser) =>
+  browser.newContext({ timezoneId: INVITEE_ZONE, viewport: { width: 1280, height: 800 } });
 
 /** One host for the whole file: sign-ups are rate limited per client (5 a minute) across all specs. */
 let hostToken: string | undefined;
@@ -38,10 +42,7 @@ test("an invitee in another zone books a host's event type and sees the right lo
 }) => {
   const host = await signUpHostWithEventType(request);
 
-  const invitee = await browser.newContext({
-    timezoneId: INVITEE_ZONE,
-    viewport: { width: 1280, height: 800 },
-  });
+  const invitee = await inviteeContext(browser);
   const page = await invitee.newPage();
   // Figure for the issue's "slots within 500 ms of navigation" target: logged, not asserted.
   await page.addInitScript(() => {
@@ -152,10 +153,7 @@ test("an invitee moving their booking sees its own time and the neighbours its b
   const at = (ms: number) => label12h(new Date(Date.parse(target) + ms).toISOString(), INVITEE_ZONE);
   const neighbours = [at(-30 * 60_000), at(0), at(30 * 60_000)];
 
-  const invitee = await browser.newContext({
-    timezoneId: INVITEE_ZONE,
-    viewport: { width: 1280, height: 800 },
-  });
+  const invitee = await inviteeContext(browser);
   const page = await invitee.newPage();
   const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
   const openDay = async (url: string) => {
@@ -194,10 +192,7 @@ test("a booking whose answer is lost is retried and still shows its manage links
   request,
 }) => {
   const host = await signUpHostWithEventType(request);
-  const invitee = await browser.newContext({
-    timezoneId: INVITEE_ZONE,
-    viewport: { width: 1280, height: 800 },
-  });
+  const invitee = await inviteeContext(browser);
   const page = await invitee.newPage();
   // The first POST reaches the server and books; its answer never reaches the page.
   const keys: string[] = [];

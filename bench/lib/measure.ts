@@ -36,14 +36,5 @@ export function printTable(title: string, rows: Record<string, string | number>[
   }
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same inputs. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Deterministic pseudo-random numbers, so every run measures the same inputs (shared with the seed). */
+export { seededRandom } from "../../scripts/lib/demo-data.js";
