@@ -13,6 +13,7 @@ import { authRoutes } from "./features/auth/routes.js";
 import { createAuthService } from "./features/auth/service.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { createAvailabilityService } from "./features/availability/service.js";
+import type { BookingListener } from "./features/bookings/events.js";
 import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
@@ -46,6 +47,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides for the logger (tests pass false). */
   logger?: boolean | object;
+  /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
+  bookingListeners?: readonly BookingListener[];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -99,11 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const eventTypes = createEventTypesService(database.db);
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now });
+  // Features that react to bookings add their listener here; each runs inside the booking's transaction.
+  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
     now,
     publicUrl: config.publicUrl,
+    listeners: bookingListeners,
   });
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
   await app.register(authPlugin, { auth });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.js";
+import { type AppDeps, buildApp } from "../app.js";
 import { type AppConfig, loadConfig, type RateLimits } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createTestDatabase, type DbKind } from "./database.js";
@@ -19,7 +19,11 @@ const generousLimits: RateLimits = {
 /** The real app on a fresh database, without the SPA and with rate limits out of the way unless asked. */
 export async function createTestApp(
   kind: DbKind,
-  options: { config?: Partial<AppConfig>; now?: () => Date } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    now?: () => Date;
+    bookingListeners?: AppDeps["bookingListeners"];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config: AppConfig = {
@@ -29,7 +33,13 @@ export async function createTestApp(
     rateLimits: generousLimits,
     ...options.config,
   };
-  const app = await buildApp({ config, database, now: options.now, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    now: options.now,
+    logger: false,
+    bookingListeners: options.bookingListeners,
+  });
   await app.ready();
   return {
     app,

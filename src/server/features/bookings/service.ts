@@ -26,10 +26,11 @@ import {
 import { enqueueMail } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { type EventContext, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
+import { announce, type BookingActor, type BookingListener } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
-type Actor = "host" | "invitee";
+type Actor = BookingActor;
 
 const BOOKING_NOT_FOUND = "Booking not found";
 const EVENT_NOT_FOUND = "Event type not found";
@@ -41,10 +42,13 @@ export interface BookingsDeps {
   calendarSettings: CalendarSettingsService;
   now: () => Date;
   publicUrl: string;
+  /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
+  listeners?: readonly BookingListener[];
 }
 
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
+  const listeners = deps.listeners ?? [];
 
   /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
   async function mail(
@@ -120,6 +124,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       if (!row) throw notFound(BOOKING_NOT_FOUND);
       const updated = { ...locked, booking: row };
       await mail(tx, "cancelled", updated, { manageToken, notifyHost });
+      await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
       return toBookingDto(updated, now());
     });
   }
@@ -177,6 +182,13 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           manageToken: inviteeToken,
           notifyHost: true,
           previousStart,
+          by,
+        });
+        await announce(listeners, tx, {
+          kind: "moved",
+          booking: updated,
+          previousStart,
+          previousEnd: locked.booking.endTime,
           by,
         });
         return toBookingDto(updated, now());
@@ -255,6 +267,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             });
             const rec = recordOf(row, ctx);
             await mail(tx, "created", rec, { manageToken, notifyHost });
+            await announce(listeners, tx, { kind: "created", booking: rec });
             return toBookingDto(rec, now());
           }),
         );
@@ -368,7 +381,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           throw badRequest("A meeting can be marked as a no-show once it has started.");
         const row = await repo.update(b.id, { status: noShow ? "no_show" : "confirmed" });
         if (!row) throw notFound(BOOKING_NOT_FOUND);
-        return toBookingDto({ ...rec, booking: row }, now());
+        const updated = { ...rec, booking: row };
+        await announce(listeners, tx, { kind: "no_show", booking: updated, noShow });
+        return toBookingDto(updated, now());
       });
     },
   };
