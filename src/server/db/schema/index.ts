@@ -3,5 +3,6 @@
 export * from "./availability.js";
 export * from "./bookings.js";
 export * from "./event-types.js";
+export * from "./jobs.js";
 export * from "./mail.js";
 export * from "./users.js";
