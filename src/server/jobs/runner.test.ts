@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.js";
@@ -232,7 +231,8 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("job runner across proces
   it("runs a job exactly once on another process after its claimer is killed with SIGKILL", async () => {
     const key = uniqueKey("sigkill");
     await enqueueJobs(database.db, { kind: "test.crash", key, runAt: new Date(Date.now() - 1000) });
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["src/server/testing/job-claimer.ts", url], {
+    // node itself with tsx's loader (not the tsx wrapper, whose SIGKILL would orphan the real claimer).
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/testing/job-claimer.ts", url], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     await new Promise<void>((resolve, reject) => {
