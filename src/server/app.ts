@@ -26,13 +26,17 @@ import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
+import { workflowsRoutes } from "./features/workflows/routes.js";
+import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
+import type { Connector, Resolver } from "./lib/ssrf.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
+import { createLogTransport, createTwilioTransport, type SmsTransport } from "./sms/transport.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,6 +56,9 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
+  /** Webhook DNS and connections (tests inject them: nothing may leave loopback). */
+  webhookResolver?: Resolver;
+  webhookConnector?: Connector;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -110,7 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
-  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
+  // Workflows need the bookings service for their jobs, so their listener reaches the service through
+  // `workflows`, assigned right after bookings.
+  let workflows: WorkflowsService | undefined;
+  const bookingListeners: BookingListener[] = [
+    (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
+    ...(deps.bookingListeners ?? []),
+  ];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -118,6 +131,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
   });
+  const sms: SmsTransport = config.smsUrl
+    ? createTwilioTransport(config.smsUrl, config.smsFrom)
+    : createLogTransport(app.log);
+  workflows = createWorkflowsService(database.db, {
+    bookings,
+    eventTypeIds: async (user) => (await eventTypes.list(user)).map((et) => et._id),
+    notificationsIn: calendarSettings.notificationsIn,
+    hostZone: availability.hostZone,
+    crm: null,
+    env: {
+      publicUrl: config.publicUrl,
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      sms,
+      resolve: deps.webhookResolver,
+      connect: deps.webhookConnector,
+    },
+    now,
+  });
+  workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
   await app.register(authPlugin, { auth });
 
@@ -138,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(workflowsRoutes, { workflows });
     },
     { prefix: "/api" },
   );

@@ -23,6 +23,8 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     now?: () => Date;
     bookingListeners?: AppDeps["bookingListeners"];
+    webhookResolver?: AppDeps["webhookResolver"];
+    webhookConnector?: AppDeps["webhookConnector"];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
@@ -39,6 +41,8 @@ export async function createTestApp(
     now: options.now,
     logger: false,
     bookingListeners: options.bookingListeners,
+    webhookResolver: options.webhookResolver,
+    webhookConnector: options.webhookConnector,
   });
   await app.ready();
   return {

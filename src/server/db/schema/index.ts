@@ -7,3 +7,4 @@ export * from "./jobs.js";
 export * from "./mail.js";
 export * from "./teams.js";
 export * from "./users.js";
+export * from "./workflows.js";
