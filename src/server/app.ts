@@ -18,6 +18,10 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { contactsRoutes } from "./features/contacts/routes.js";
+import { createContactsService } from "./features/contacts/service.js";
+import { createContactsCsvService } from "./features/contacts/service-csv.js";
+import { createContactsListService } from "./features/contacts/service-list.js";
 import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
@@ -103,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
-  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
+  const contacts = createContactsService(database.db, { now });
+  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -131,6 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(contactsRoutes, {
+        contacts,
+        contactsList: createContactsListService(database.db, { now }),
+        contactsCsv: createContactsCsvService(database.db, { now }),
+      });
     },
     { prefix: "/api" },
   );
