@@ -5,4 +5,5 @@ export * from "./bookings.js";
 export * from "./contacts.js";
 export * from "./event-types.js";
 export * from "./mail.js";
+export * from "./teams.js";
 export * from "./users.js";

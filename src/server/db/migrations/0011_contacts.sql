@@ -39,7 +39,7 @@ ALTER TABLE "contacts" ADD CONSTRAINT "contacts_host_user_id_users_id_fk" FOREIG
 CREATE UNIQUE INDEX "contacts_host_email_key" ON "contacts" USING btree ("host_user_id","email");--> statement-breakpoint
 CREATE INDEX "contacts_host_name_idx" ON "contacts" USING btree ("host_user_id",lower("full_name"),"id");--> statement-breakpoint
 CREATE INDEX "contacts_host_created_idx" ON "contacts" USING btree ("host_user_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "contacts_host_last_met_idx" ON "contacts" USING btree ("host_user_id","last_meeting_at","id");--> statement-breakpoint
+CREATE INDEX "contacts_host_last_met_idx" ON "contacts" USING btree ("host_user_id","last_meeting_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contacts_host_meetings_idx" ON "contacts" USING btree ("host_user_id","total_meetings","id");--> statement-breakpoint
 CREATE INDEX "contacts_host_stage_name_idx" ON "contacts" USING btree ("host_user_id","relationship_stage",lower("full_name"),"id");--> statement-breakpoint
 CREATE INDEX "contacts_host_priority_name_idx" ON "contacts" USING btree ("host_user_id","priority",lower("full_name"),"id");--> statement-breakpoint
