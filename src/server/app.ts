@@ -30,6 +30,7 @@ import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
+import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { registerRequestLog } from "./lib/request-log.js";
@@ -41,6 +42,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends queued mail; main.ts starts it, tests flush it. */
     outbox: OutboxWorker;
+    /** Runs durable background jobs (src/server/jobs); main.ts starts it, tests flush it. */
+    jobs: JobRunner;
   }
 }
 
@@ -98,6 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.stop();
     transport?.close();
   });
+  // Features register their job kinds on this runner below; main.ts starts it after listen.
+  const jobs = createJobRunner(database.db, app.log, { now });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
 
   const calendarSettings = createCalendarSettingsService(database.db);
   const availability = createAvailabilityService(database.db, { calendarSettings });
