@@ -2,6 +2,9 @@
 
 export * from "./availability.js";
 export * from "./bookings.js";
+export * from "./contacts.js";
 export * from "./event-types.js";
+export * from "./jobs.js";
 export * from "./mail.js";
+export * from "./teams.js";
 export * from "./users.js";
