@@ -4,4 +4,5 @@ export * from "./availability.js";
 export * from "./bookings.js";
 export * from "./event-types.js";
 export * from "./mail.js";
+export * from "./oauth.js";
 export * from "./users.js";
