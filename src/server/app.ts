@@ -20,6 +20,10 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { contactsRoutes } from "./features/contacts/routes.js";
+import { createContactsService } from "./features/contacts/service.js";
+import { createContactsCsvService } from "./features/contacts/service-csv.js";
+import { createContactsListService } from "./features/contacts/service-list.js";
 import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
@@ -27,8 +31,12 @@ import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
+import { teamsRoutes } from "./features/teams/routes.js";
+import { createTeamsService } from "./features/teams/service.js";
+import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
+import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
@@ -42,6 +50,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends queued mail; main.ts starts it, tests flush it. */
     outbox: OutboxWorker;
+    /** Runs durable background jobs (src/server/jobs); main.ts starts it, tests flush it. */
+    jobs: JobRunner;
   }
 }
 
@@ -102,6 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.stop();
     transport?.close();
   });
+  // Features register their job kinds on this runner below; main.ts starts it after listen.
+  const jobs = createJobRunner(database.db, app.log, { now });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
 
   // OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md).
   const oauthStates = createOAuthStatesService(database.db, now);
@@ -117,11 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeoutMs: config.oauthTimeoutMs,
   });
   const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
-  const eventTypes = createEventTypesService(database.db);
+  const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
+  const teamHosts = createTeamHostsService(database.db);
+  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
-  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
+  const contacts = createContactsService(database.db, { now });
+  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -140,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
+      await api.register(teamsRoutes, { teams, hosts: teamHosts });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
@@ -150,6 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(contactsRoutes, {
+        contacts,
+        contactsList: createContactsListService(database.db, { now }),
+        contactsCsv: createContactsCsvService(database.db, { now }),
+      });
     },
     { prefix: "/api" },
   );
