@@ -22,7 +22,7 @@ export const WEBHOOK_METHODS = ["POST", "PUT", "PATCH"] as const;
 export const CRM_ACTIONS = ["create_or_update"] as const;
 export const CONTACT_STAGES = ["prospect", "lead", "customer", "partner", "other"] as const;
 /** Contact fields a CRM mapping may fill (the contact's email and name always come from the attendee). */
-export const CRM_FIELDS = ["phone", "company", "jobTitle", "timezone", "notes", "city", "country"] as const;
+export const CRM_FIELDS = ["phone", "company", "jobTitle", "timezone", "notes"] as const;
 
 export const EXECUTION_STATUSES = ["scheduled", "sent", "failed", "skipped", "cancelled"] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];

@@ -10,7 +10,9 @@ import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
+import { createSsoService } from "./features/auth/service-sso.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { createAvailabilityService } from "./features/availability/service.js";
 import type { BookingListener } from "./features/bookings/events.js";
@@ -18,19 +20,30 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { contactsRoutes } from "./features/contacts/routes.js";
+import { createContactsService } from "./features/contacts/service.js";
+import { createContactsCsvService } from "./features/contacts/service-csv.js";
+import { createContactsListService } from "./features/contacts/service-list.js";
 import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
+import { createOAuthStatesService } from "./features/oauth-states/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
+import { teamsRoutes } from "./features/teams/routes.js";
+import { createTeamsService } from "./features/teams/service.js";
+import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
 import { workflowsRoutes } from "./features/workflows/routes.js";
 import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
+import { contactsCrm } from "./features/workflows/service-crm.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
+import { createGoogleOAuth } from "./lib/google.js";
+import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import type { Connector, Resolver } from "./lib/ssrf.js";
@@ -90,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
+    // Sign-in and calendar connections open the provider in a popup and wait for it to close or answer;
+    // plain same-origin would cut that popup off from this window.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -109,18 +125,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("jobs", jobs);
   app.addHook("onClose", () => jobs.stop());
 
+  // OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md).
+  const oauthStates = createOAuthStatesService(database.db, now);
+  const google = config.google
+    ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
+    : null;
   const calendarSettings = createCalendarSettingsService(database.db);
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
   const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
-  const eventTypes = createEventTypesService(database.db);
+  const oidc = createOidcProviders(config.oidcProviders, {
+    publicUrl: config.publicUrl,
+    timeoutMs: config.oauthTimeoutMs,
+  });
+  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
+  const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
+  const teamHosts = createTeamHostsService(database.db);
+  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
+  const contacts = createContactsService(database.db, { now });
   // Workflows need the bookings service for their jobs, so their listener reaches the service through
   // `workflows`, assigned right after bookings.
   let workflows: WorkflowsService | undefined;
   const bookingListeners: BookingListener[] = [
+    contacts.bookingListener,
     (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
     ...(deps.bookingListeners ?? []),
   ];
@@ -139,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     eventTypeIds: async (user) => (await eventTypes.list(user)).map((et) => et._id),
     notificationsIn: calendarSettings.notificationsIn,
     hostZone: availability.hostZone,
-    crm: null,
+    crm: contactsCrm(contacts),
     env: {
       publicUrl: config.publicUrl,
       allowPrivateWebhooks: config.allowPrivateWebhooks,
@@ -158,8 +188,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
+      await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
+      await api.register(teamsRoutes, { teams, hosts: teamHosts });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
@@ -170,6 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(contactsRoutes, {
+        contacts,
+        contactsList: createContactsListService(database.db, { now }),
+        contactsCsv: createContactsCsvService(database.db, { now }),
+      });
       await api.register(workflowsRoutes, { workflows });
     },
     { prefix: "/api" },
@@ -181,6 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Paths of the public booking app (book.html): /book/:slug, /booking-confirmed, /user/:userId. */
 const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
+
+/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
+const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
 
 /** Serves the built SPA; unknown /api paths stay JSON 404s. */
 function registerSpa(app: FastifyInstance, webDir: string | null): void {
@@ -205,6 +245,9 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
       const pathname = request.url.split("?", 1)[0];
       const page = hasPublicApp && PUBLIC_APP_PATH.test(pathname) ? "book.html" : "index.html";
+      // A provider's page sends the popup back here; with any opener policy but the default the browser
+      // would put this page in a new browsing context group, and it could no longer tell its opener.
+      if (OAUTH_CALLBACK_PATH.test(pathname)) reply.removeHeader("cross-origin-opener-policy");
       // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
       return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
     }

@@ -187,6 +187,46 @@ describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
     }
   });
 
+  it("add_to_crm upserts the attendee into Contacts with the stage, tags and mapped fields", async () => {
+    const res = await call("POST", "/workflows", {
+      name: "CRM",
+      trigger: { type: "event_scheduled" },
+      actions: [
+        {
+          type: "add_to_crm",
+          config: {
+            stage: "customer",
+            tags: ["vip", "booked"],
+            mapping: [{ field: "notes", value: "Booked {{event_name}}" }],
+          },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    clock = NOW;
+    const booked = await book(t.app, et._id, "2026-10-29T14:00:00-04:00", {
+      attendee: {
+        name: "Cara Client",
+        email: "cara@example.com",
+        phone: "14155550199",
+        timezone: "Europe/Paris",
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await t.app.jobs.flush();
+    const [ex] = await executions(res.json().data._id);
+    expect(ex).toMatchObject({ status: "sent", target: expect.stringContaining("cara@example.com") });
+    const list = await call("GET", "/contacts?searchQuery=cara%40example.com");
+    const contact = (
+      list.json().data as { email: string; relationshipStage: string; tags: string[]; notes: string }[]
+    ).find((c) => c.email === "cara@example.com");
+    expect(contact).toMatchObject({
+      relationshipStage: "customer",
+      notes: expect.stringMatching(/^Booked Intro call/),
+    });
+    expect(contact?.tags).toEqual(expect.arrayContaining(["vip", "booked"]));
+  });
+
   it("sends SMS through a Twilio-speaking server, in E.164, and fails bookings without a valid phone", async () => {
     const res = await call("POST", "/workflows", {
       name: "Text",

@@ -259,8 +259,13 @@ export function registerWorkflowJobs(db: Db, runner: JobRunner, deps: EngineDeps
         case "send_sms":
           return done(await sendSms(deps.env, action.config, view));
         case "add_to_crm": {
-          if (!deps.crm) throw new Error("Contacts are not available on this server");
-          return done(await deps.crm.upsert(wf.userId, action.config, view));
+          const crm = deps.crm;
+          if (!crm) throw new Error("Contacts are not available on this server");
+          // The contact is written in the transaction that records the run: both or neither.
+          return done({ target: rec.booking.attendeeEmail }, async (tx) => {
+            const { target } = await crm.upsert(tx, wf.userId, action.config, view);
+            await repoOf(tx).updateExecution(ex.id, { target });
+          });
         }
       }
     },
