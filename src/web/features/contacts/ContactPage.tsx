@@ -139,7 +139,7 @@ function Details({ c }: { c: ContactDetail }) {
               rel="noopener noreferrer nofollow"
               className="inline-flex items-center gap-1.5 hover:text-accent"
             >
-              <Linkedin size={14} aria-hidden /> LinkedIn
+              <Link2 size={14} aria-hidden /> LinkedIn
             </a>
           )}
         </div>
