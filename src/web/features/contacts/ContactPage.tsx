@@ -2,7 +2,7 @@ import {
   AlertTriangle,
   ArrowLeft,
   CalendarPlus,
-  Linkedin,
+  Link2,
   Mail,
   MapPin,
   Pencil,
