@@ -50,7 +50,7 @@ export function ContactsToolbar({
         }}
         maxLength={200}
       />
-      <div className="grid grid-cols-3 gap-2 sm:flex">
+      <div className="grid grid-cols-2 gap-2 sm:flex">
         <Select
           aria-label="Stage"
           value={params.stage}
@@ -84,7 +84,7 @@ export function ContactsToolbar({
             const [sort, order] = e.target.value.split(":");
             onChange({ sort: sort === "name" ? null : sort, order });
           }}
-          wrapperClassName="sm:w-44"
+          wrapperClassName="col-span-2 sm:w-44"
         >
           {(Object.keys(SORT_LABELS) as ContactSort[]).flatMap((s) =>
             (["asc", "desc"] as const).map((o) => (

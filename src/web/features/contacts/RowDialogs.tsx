@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ContactDto } from "../../../contract/contacts";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Spinner, toast } from "../../components/ui";
@@ -62,15 +62,25 @@ export function TagsDialog({ contact, onClose }: { contact: ContactDto | null; o
 }
 
 /** Schedule Meeting: pick one of the host's active event types; its booking page opens prefilled. */
-export function ScheduleDialog({ contact, onClose }: { contact: ContactDto | null; onClose: () => void }) {
+export function ScheduleDialog({
+  contact: open,
+  onClose,
+}: {
+  contact: ContactDto | null;
+  onClose: () => void;
+}) {
+  // The links keep the contact while the dialog closes (the click that closes it also follows the link).
+  const last = useRef<ContactDto | null>(null);
+  if (open) last.current = open;
+  const contact = open ?? last.current;
   const types = useQuery({
     queryKey: ["event-types"],
     queryFn: () => api.get<EventTypeDto[]>("/event-types"),
-    enabled: contact !== null,
+    enabled: open !== null,
   });
   const active = (types.data ?? []).filter((t) => t.isActive);
   return (
-    <Dialog open={contact !== null} onOpenChange={(open) => (!open ? onClose() : undefined)}>
+    <Dialog open={open !== null} onOpenChange={(next) => (!next ? onClose() : undefined)}>
       <DialogContent
         title="Schedule Meeting"
         description={
