@@ -23,14 +23,22 @@ import { createCalendarSettingsService } from "./features/calendar-settings/serv
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
 import { createCalendarsService } from "./features/calendars/service.js";
 import type { BusyOptions } from "./features/calendars/service-busy.js";
+import { contactsRoutes } from "./features/contacts/routes.js";
+import { createContactsService } from "./features/contacts/service.js";
+import { createContactsCsvService } from "./features/contacts/service-csv.js";
+import { createContactsListService } from "./features/contacts/service-list.js";
 import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
+import { teamsRoutes } from "./features/teams/routes.js";
+import { createTeamsService } from "./features/teams/service.js";
+import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
+import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { registerRequestLog } from "./lib/request-log.js";
@@ -43,6 +51,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends queued mail; main.ts starts it, tests flush it. */
     outbox: OutboxWorker;
+    /** Runs durable background jobs (src/server/jobs); main.ts starts it, tests flush it. */
+    jobs: JobRunner;
   }
 }
 
@@ -105,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.stop();
     transport?.close();
   });
+  // Features register their job kinds on this runner below; main.ts starts it after listen.
+  const jobs = createJobRunner(database.db, app.log, { now });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
 
   const calendars = createCalendarsService(database.db, {
     secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
@@ -123,11 +137,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
   const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
-  const eventTypes = createEventTypesService(database.db);
+  const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
+  const teamHosts = createTeamHostsService(database.db);
+  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
-  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
+  const contacts = createContactsService(database.db, { now });
+  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -145,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
+      await api.register(teamsRoutes, { teams, hosts: teamHosts });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
@@ -156,6 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(contactsRoutes, {
+        contacts,
+        contactsList: createContactsListService(database.db, { now }),
+        contactsCsv: createContactsCsvService(database.db, { now }),
+      });
     },
     { prefix: "/api" },
   );
