@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import {
   type BookingDto,
   type CancelBookingBody,
-  type CreatedBooking,
+  type CreateBookingAnswer,
   type createBookingBody,
   type ListBookingsQuery,
   type Pagination,
@@ -95,7 +95,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     body: CreateInput,
     start: Date,
     idempotencyKey?: string,
-  ): Promise<CreatedBooking | undefined> {
+  ): Promise<CreateBookingAnswer | undefined> {
     const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
     if (!found) return undefined;
     const b = found.booking;
@@ -104,7 +104,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     }
     const dto = toBookingDto(found, now());
     const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
-    return token && holdsToken(b, token) ? { ...dto, manageToken: token } : dto;
+    if (token && holdsToken(b, token)) return { ...dto, manageToken: token };
+    // Without the key, knowing an invitee's name, email and phone must not reveal the rest.
+    const { _id, uid, eventType, attendee, startTime, endTime, status, host } = dto;
+    return { _id, uid, eventType, attendee, startTime, endTime, status, host };
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -207,7 +210,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async create(
       body: CreateInput,
       idempotencyKey?: string,
-    ): Promise<{ booking: CreatedBooking; created: boolean }> {
+    ): Promise<{ booking: CreateBookingAnswer; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
       if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
