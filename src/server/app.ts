@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         // sonner injects its stylesheet at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
