@@ -74,7 +74,7 @@ function ProviderMark({ id }: { id: SsoProvider }) {
 
 export function OrDivider() {
   return (
-    <div className="my-6 flex items-center gap-3 text-slate-400 text-xs uppercase tracking-wide">
+    <div className="my-6 flex items-center gap-3 text-slate-500 text-xs uppercase tracking-wide">
       <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
     </div>
   );
