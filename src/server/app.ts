@@ -5,12 +5,16 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createCaldavProvider } from "./calendar-providers/caldav.js";
+import type { Providers } from "./calendar-providers/gateway.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
+import { createSsoService } from "./features/auth/service-sso.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { createAvailabilityService } from "./features/availability/service.js";
 import type { BookingListener } from "./features/bookings/events.js";
@@ -18,17 +22,32 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { calendarAccountsRoutes } from "./features/calendars/routes.js";
+import { createCalendarsService } from "./features/calendars/service.js";
+import type { BusyOptions } from "./features/calendars/service-busy.js";
+import { contactsRoutes } from "./features/contacts/routes.js";
+import { createContactsService } from "./features/contacts/service.js";
+import { createContactsCsvService } from "./features/contacts/service-csv.js";
+import { createContactsListService } from "./features/contacts/service-list.js";
 import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
+import { createOAuthStatesService } from "./features/oauth-states/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
+import { teamsRoutes } from "./features/teams/routes.js";
+import { createTeamsService } from "./features/teams/service.js";
+import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
+import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
+import { createGoogleOAuth } from "./lib/google.js";
+import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
+import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
@@ -37,6 +56,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends queued mail; main.ts starts it, tests flush it. */
     outbox: OutboxWorker;
+    /** Runs durable background jobs (src/server/jobs); main.ts starts it, tests flush it. */
+    jobs: JobRunner;
   }
 }
 
@@ -49,7 +70,12 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
+  /** Calendar providers and busy-time timings; tests shorten timeouts or wrap providers. */
+  calendars?: { providers?: Partial<Providers>; busyOptions?: Partial<BusyOptions> };
 }
+
+/** How long a CalDAV server may take to answer one request outside slot lookups (connect, writes). */
+const CALDAV_TIMEOUT_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -80,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
+    // Sign-in and calendar connections open the provider in a popup and wait for it to close or answer;
+    // plain same-origin would cut that popup off from this window.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -94,16 +123,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.stop();
     transport?.close();
   });
+  // Features register their job kinds on this runner below; main.ts starts it after listen.
+  const jobs = createJobRunner(database.db, app.log, { now });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
 
-  const calendarSettings = createCalendarSettingsService(database.db);
+  // OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md).
+  const oauthStates = createOAuthStatesService(database.db, now);
+  const google = config.google
+    ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
+    : null;
+  const calendars = createCalendarsService(database.db, {
+    secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    providers: {
+      caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
+      google: null,
+      ...deps.calendars?.providers,
+    },
+    now,
+    busyOptions: deps.calendars?.busyOptions,
+  });
+  const calendarSettings = createCalendarSettingsService(database.db, {
+    // checkForConflicts decides whether connected calendars block slots: lookups must see a change at once.
+    onSyncChanged: (userId) => calendars.busy.invalidateHost(userId),
+  });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
   const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
-  const eventTypes = createEventTypesService(database.db);
+  const oidc = createOidcProviders(config.oidcProviders, {
+    publicUrl: config.publicUrl,
+    timeoutMs: config.oauthTimeoutMs,
+  });
+  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
+  const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
+  const teamHosts = createTeamHostsService(database.db);
+  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
-  const slots = createSlotsService(database.db, { holidays, now });
+  const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
-  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
+  const contacts = createContactsService(database.db, { now });
+  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -119,11 +178,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
+      await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
+      await api.register(teamsRoutes, { teams, hosts: teamHosts });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
+      await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,
@@ -131,6 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(contactsRoutes, {
+        contacts,
+        contactsList: createContactsListService(database.db, { now }),
+        contactsCsv: createContactsCsvService(database.db, { now }),
+      });
     },
     { prefix: "/api" },
   );
@@ -141,6 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Paths of the public booking app (book.html): /book/:slug, /booking-confirmed, /user/:userId. */
 const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
+
+/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
+const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
 
 /** Serves the built SPA; unknown /api paths stay JSON 404s. */
 function registerSpa(app: FastifyInstance, webDir: string | null): void {
@@ -165,6 +235,9 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
       const pathname = request.url.split("?", 1)[0];
       const page = hasPublicApp && PUBLIC_APP_PATH.test(pathname) ? "book.html" : "index.html";
+      // A provider's page sends the popup back here; with any opener policy but the default the browser
+      // would put this page in a new browsing context group, and it could no longer tell its opener.
+      if (OAUTH_CALLBACK_PATH.test(pathname)) reply.removeHeader("cross-origin-opener-policy");
       // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
       return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
     }
