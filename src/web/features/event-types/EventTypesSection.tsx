@@ -88,7 +88,10 @@ function SampleCards() {
     <div>
       <p className="mb-3 text-slate-500 text-sm">
         You have no event types yet. Turn one of these on, or{" "}
-        <Link to={`/event-types?create=one-on-one`} className="font-medium text-accent-strong hover:underline">
+        <Link
+          to={`/event-types?create=one-on-one`}
+          className="font-medium text-accent-strong hover:underline"
+        >
           create your own
         </Link>
         .
