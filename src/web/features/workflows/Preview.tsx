@@ -55,11 +55,18 @@ export function Preview({ actions, trigger }: { actions: WorkflowAction[]; trigg
                 <p className="break-all font-mono text-slate-700 text-xs">
                   {a.config.method} {a.config.url || "(no URL)"}
                 </p>
-                <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-slate-700 text-xs">
-                  {a.config.body.trim()
-                    ? renderTemplate(a.config.body, SAMPLE, "json")
-                    : samplePayload(trigger)}
-                </pre>
+                <section
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so keyboards can scroll it
+                  tabIndex={0}
+                  aria-label="Webhook body"
+                  className="mt-2 max-h-48 overflow-auto rounded bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <pre className="whitespace-pre-wrap break-words font-mono text-slate-700 text-xs">
+                    {a.config.body.trim()
+                      ? renderTemplate(a.config.body, SAMPLE, "json")
+                      : samplePayload(trigger)}
+                  </pre>
+                </section>
               </>
             )}
             {a.type === "add_to_crm" && (
