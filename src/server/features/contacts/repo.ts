@@ -76,7 +76,9 @@ export function createContactsRepo(db: DbOrTx) {
         from ${bookings} b
         where b.host_user_id = d.host_user_id and b.attendee_email = d.email and b.status = 'confirmed'
       ) s
-      where d.id = c.id and ${where}`);
+      where d.id = c.id and ${where}
+        -- Unchanged counts are not rewritten (an import recounts thousands of contacts without meetings).
+        and (d.total_meetings, d.last_meeting_at, d.counts_valid_until) is distinct from (s.n, s.last, s.next)`);
   }
 
   return {
