@@ -23,6 +23,7 @@ import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
+import { googleAccountsRoutes } from "./features/calendars/routes-google.js";
 import { createCalendarsService } from "./features/calendars/service.js";
 import type { BusyOptions } from "./features/calendars/service-busy.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
@@ -145,9 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
     providers: {
       caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
-      google: null,
       ...deps.calendars?.providers,
     },
+    google,
+    oauthStates,
+    googleTimeoutMs: config.oauthTimeoutMs,
     now,
     busyOptions: deps.calendars?.busyOptions,
   });
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
       await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
+      await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,
