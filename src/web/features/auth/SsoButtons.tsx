@@ -24,7 +24,7 @@ export function SsoButtons({
   const list = providers.data ?? [];
   if (list.length === 0) return null;
   return (
-    <div className="flex flex-col gap-3">
+    <section aria-label="Single sign-on" className="flex flex-col gap-3">
       {divider === "before" && <OrDivider />}
       {error && (
         <div
@@ -38,7 +38,7 @@ export function SsoButtons({
         <ProviderButton key={p.id} provider={p} mode={mode} returnPath={returnPath} onError={setError} />
       ))}
       {divider === "after" && <OrDivider />}
-    </div>
+    </section>
   );
 }
 
@@ -87,7 +87,7 @@ function ProviderButton({
 
 export function OrDivider() {
   return (
-    <div className="my-3 flex items-center gap-3 text-slate-400 text-xs uppercase tracking-wide">
+    <div className="my-3 flex items-center gap-3 text-slate-500 text-xs uppercase tracking-wide">
       <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
     </div>
   );
