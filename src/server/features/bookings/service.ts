@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import {
   type BookingDto,
   type CancelBookingBody,
-  type CreatedBooking,
+  type CreateBookingAnswer,
   type createBookingBody,
   type ListBookingsQuery,
   type Pagination,
@@ -12,7 +12,7 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -23,11 +23,11 @@ import {
   bookingMessages,
   inviteFile,
 } from "../../mail/booking-mails.js";
-import { enqueueMail } from "../../mail/outbox.js";
+import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { type EventContext, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor, type BookingListener } from "./events.js";
-import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 type Actor = BookingActor;
@@ -49,15 +49,17 @@ export interface BookingsDeps {
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
+  const insertBooking = createBookingInsert(db);
+  const enqueue = createMailEnqueuer(db);
 
   /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
   async function mail(
-    tx: Parameters<typeof enqueueMail>[0],
+    tx: DbOrTx,
     kind: BookingMailKind,
     rec: BookingRecord,
     o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date; by?: Actor },
   ) {
-    await enqueueMail(
+    await enqueue(
       tx,
       bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
         publicUrl: deps.publicUrl,
@@ -93,7 +95,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     body: CreateInput,
     start: Date,
     idempotencyKey?: string,
-  ): Promise<CreatedBooking | undefined> {
+  ): Promise<CreateBookingAnswer | undefined> {
     const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
     if (!found) return undefined;
     const b = found.booking;
@@ -102,7 +104,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     }
     const dto = toBookingDto(found, now());
     const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
-    return token && holdsToken(b, token) ? { ...dto, manageToken: token } : dto;
+    if (token && holdsToken(b, token)) return { ...dto, manageToken: token };
+    // Without the key, knowing an invitee's name, email and phone must not reveal the rest.
+    const { _id, uid, eventType, attendee, startTime, endTime, status, host } = dto;
+    return { _id, uid, eventType, attendee, startTime, endTime, status, host };
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -205,7 +210,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async create(
       body: CreateInput,
       idempotencyKey?: string,
-    ): Promise<{ booking: CreatedBooking; created: boolean }> {
+    ): Promise<{ booking: CreateBookingAnswer; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
       if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
@@ -243,7 +248,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
                 throw slotTaken();
               }
             }
-            const row = await repo.insert({
+            const row = await insertBooking(tx, {
               id,
               uid,
               hostUserId: ctx.host.id,
