@@ -1,19 +1,31 @@
 import type { Slot } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { noticeMinutes } from "../../../contract/event-types.js";
+import { fixedSlots } from "../../../domain/availability/fixed-slots.js";
 import {
   computeSlots,
-  daysWithSlots,
+  daysWithSlotsOf,
   formatDate,
+  type HostQuery,
+  hostsFreeAt,
   localDateRange,
   type SlotQuery,
-  slotsForLocalDate,
+  type SlotSource,
+  slotsAllOf,
+  slotsAnyOf,
+  slotsForLocalDateOf,
 } from "../../../domain/availability/index.js";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
 import { effectiveRules } from "../calendar-settings/service.js";
 import type { HolidaysService } from "../holidays/service.js";
-import { createSlotsRepo, type EventContext, type EventRef } from "./repo.js";
+import {
+  createSlotsRepo,
+  type EventContext,
+  type EventRef,
+  type HostContext,
+  type TeamHostContext,
+} from "./repo.js";
 
 const DAY_MS = 86_400_000;
 /** Range margin around a lookup: covers every zone offset, buffers (<= 1 day) and durations (<= 8 h). */
@@ -21,7 +33,7 @@ const MARGIN_MS = 2 * DAY_MS;
 const HOLIDAY_CACHE_MAX = 5000;
 const EVENT_NOT_FOUND = "Event type not found";
 
-export type { EventContext, EventRef };
+export type { EventContext, EventRef, HostContext, TeamHostContext };
 
 /** Group events share a slot between seats; everything else holds the host alone. */
 export const isSeated = (ctx: Pick<EventContext, "eventType">) =>
@@ -37,7 +49,7 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
   // Holidays change rarely and cost two queries; the context query reads a stamp that changes with them.
   const holidayCache = new Map<string, Promise<string[]>>();
 
-  function blockedDates(ctx: EventContext, fromDate: string, toDate: string): Promise<string[]> {
+  function blockedDates(ctx: HostContext, fromDate: string, toDate: string): Promise<string[]> {
     const key = `${ctx.host.id}|${fromDate}|${toDate}|${ctx.holidayStamp}`;
     let hit = holidayCache.get(key);
     if (!hit) {
@@ -60,24 +72,26 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
   }
 
   /**
-   * The engine query of an event type: its schedule's week and overrides, holidays, buffers and
-   * notice (never below the host-wide settings or the event type's own notice), window, and the
-   * host's confirmed bookings: seats of this group event count per slot, all others are busy.
+   * The engine query of one host of an event type: their schedule's week and overrides, holidays,
+   * buffers and notice (never below the host-wide settings or the event type's own notice), the
+   * event type's window, and the host's confirmed bookings: seats of this group event count per
+   * slot, all others are busy. A connected calendar's busy time would join `busy` here, per host.
    */
   async function engineQuery(
-    ctx: EventContext,
+    eventType: EventContext["eventType"],
+    hc: HostContext,
     fromDate: string,
     toDate: string,
     excludeBookingId?: string,
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
-    const { eventType, schedule } = ctx;
+    const { schedule } = hc;
     if (!schedule) return null;
-    const rules = effectiveRules(schedule, ctx.settings ?? DEFAULT_CALENDAR_SETTINGS);
-    const seated = isSeated(ctx);
+    const rules = effectiveRules(schedule, hc.settings ?? DEFAULT_CALENDAR_SETTINGS);
+    const seated = isSeated({ eventType });
     const durationMs = eventType.duration * 60_000;
     const busy: SlotQuery["busy"] = [];
     const taken = new Map<number, number>();
-    for (const [start, end, slotKey, eventTypeId, id] of ctx.busy) {
+    for (const [start, end, slotKey, eventTypeId, id] of hc.busy) {
       if (id === excludeBookingId) continue;
       const sameSlotFamily =
         seated &&
@@ -91,8 +105,8 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
     return {
       timeZone: schedule.timezone,
       weekly: schedule.weekly,
-      overrides: ctx.overrides,
-      holidays: await blockedDates(ctx, fromDate, toDate),
+      overrides: hc.overrides,
+      holidays: await blockedDates(hc, fromDate, toDate),
       durationMinutes: eventType.duration,
       bufferBeforeMinutes: rules.bufferTimeBefore,
       bufferAfterMinutes: rules.bufferTimeAfter,
@@ -113,6 +127,44 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
     };
   }
 
+  /** Each host of the event type with their engine query (hosts without a schedule offer nothing). */
+  async function hostQueries(
+    ctx: EventContext,
+    fromDate: string,
+    toDate: string,
+    excludeBookingId?: string,
+  ): Promise<HostQuery<HostContext>[]> {
+    const hosts: HostContext[] = ctx.teamHosts ?? [ctx];
+    const out: HostQuery<HostContext>[] = [];
+    for (const hc of hosts) {
+      const q = await engineQuery(ctx.eventType, hc, fromDate, toDate, excludeBookingId);
+      if (q) out.push({ host: hc, query: { ...q, from: 0, to: 0 } });
+    }
+    return out;
+  }
+
+  /**
+   * Where the slots of an event type come from: one host's engine; round robin: any host free;
+   * collective: every host free (and no slot without hosts); a one-off with chosen times: those
+   * times, free; a closed or expired one-off or a meeting poll: none.
+   */
+  function sourceOf(ctx: EventContext, hosts: HostQuery<HostContext>[]): SlotSource {
+    const et = ctx.eventType;
+    const withRange = (range: { from: number; to: number }) => hosts.map((h) => ({ ...h.query, ...range }));
+    if (!isOpen(et, deps.now())) return () => [];
+    if (et.kind === "one-off" && et.fixedTimes.length > 0) {
+      const times = et.fixedTimes.map((t) => Date.parse(t));
+      return (range) => (hosts[0] ? fixedSlots(times, { ...hosts[0].query, ...range }) : []);
+    }
+    if (ctx.teamHosts && et.kind === "collective") {
+      // Every chosen host must have a schedule; one without hours makes the event unbookable.
+      if (hosts.length === 0 || hosts.length < ctx.teamHosts.length) return () => [];
+      return (range) => slotsAllOf(withRange(range));
+    }
+    if (ctx.teamHosts) return (range) => slotsAnyOf(withRange(range));
+    return (range) => (hosts[0] ? computeSlots({ ...hosts[0].query, ...range }) : []);
+  }
+
   async function activeContext(ref: EventRef, from: number, to: number) {
     const loaded = await load(ref, from, to);
     if (!loaded?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
@@ -124,8 +176,8 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
     async forDate(ref: EventRef, date: string, zone: string, excludeBookingId?: string): Promise<Slot[]> {
       const range = localDateRange(date, zone);
       const { ctx, fromDate, toDate } = await activeContext(ref, range.from, range.to);
-      const q = await engineQuery(ctx, fromDate, toDate, excludeBookingId);
-      return q ? slotsForLocalDate(q, date, zone) : [];
+      const hosts = await hostQueries(ctx, fromDate, toDate, excludeBookingId);
+      return slotsForLocalDateOf(sourceOf(ctx, hosts), date, zone);
     },
 
     /** Dates of a month (invitee zone) with at least one slot. */
@@ -138,32 +190,54 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
       const { ctx, fromDate, toDate } = await activeContext(ref, first, last);
-      const q = await engineQuery(ctx, fromDate, toDate, excludeBookingId);
-      return q ? daysWithSlots(q, month, zone) : [];
+      const hosts = await hostQueries(ctx, fromDate, toDate, excludeBookingId);
+      return daysWithSlotsOf(sourceOf(ctx, hosts), month, zone);
     },
 
     /**
      * The event type (active or not; the caller decides) and whether `start` is one of its
-     * bookable slots right now, ignoring `excludeBookingId` as busy time (a reschedule).
+     * bookable slots right now, ignoring `excludeBookingId` as busy time (a reschedule), with the
+     * hosts free then (round robin: the candidates; collective: all of them when bookable).
      */
     async check(
       ref: EventRef,
       start: Date,
       excludeBookingId?: string,
-    ): Promise<{ ctx: EventContext; bookable: boolean; taken: boolean } | undefined> {
+    ): Promise<
+      { ctx: EventContext; bookable: boolean; taken: boolean; freeHosts: TeamHostContext[] } | undefined
+    > {
       const t = start.getTime();
       const loaded = await load(ref, t, t + DAY_MS);
       if (!loaded) return undefined;
-      const q = await engineQuery(loaded.ctx, loaded.fromDate, loaded.toDate, excludeBookingId);
-      if (!q) return { ctx: loaded.ctx, bookable: false, taken: false };
-      const isSlot = (query: Omit<SlotQuery, "from" | "to">) =>
-        computeSlots({ ...query, from: t - DAY_MS, to: t + DAY_MS }).includes(t);
-      const bookable = isSlot(q);
+      const { ctx } = loaded;
+      const hosts = await hostQueries(ctx, loaded.fromDate, loaded.toDate, excludeBookingId);
+      const around = { from: t - DAY_MS, to: t + DAY_MS };
+      const bookable = sourceOf(ctx, hosts)(around).includes(t);
       // A slot only other bookings keep free was real a moment ago: the caller says "taken", not "unavailable".
-      const taken = !bookable && isSlot({ ...q, busy: [], seats: undefined });
-      return { ctx: loaded.ctx, bookable, taken };
+      const unbooked = hosts.map((h) => ({ ...h, query: { ...h.query, busy: [], seats: undefined } }));
+      const taken = !bookable && sourceOf(ctx, unbooked)(around).includes(t);
+      const freeHosts =
+        bookable && ctx.teamHosts
+          ? (hostsFreeAt(
+              hosts.map((h) => ({ ...h, query: { ...h.query, ...around } })),
+              t,
+            ) as TeamHostContext[])
+          : [];
+      return { ctx, bookable, taken, freeHosts };
     },
   };
+}
+
+/**
+ * A one-off is open until booked or expired, a poll until booked or closed; others always. An
+ * open poll's slots are its host's free time, from which the host proposes times.
+ */
+export function isOpen(
+  et: Pick<EventContext["eventType"], "kind" | "closedAt" | "expiresAt">,
+  at: Date,
+): boolean {
+  if (et.kind !== "one-off" && et.kind !== "poll") return true;
+  return !et.closedAt && !(et.expiresAt && et.expiresAt <= at);
 }
 
 export type SlotsService = ReturnType<typeof createSlotsService>;
