@@ -10,7 +10,9 @@ import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
+import { createSsoService } from "./features/auth/service-sso.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { createAvailabilityService } from "./features/availability/service.js";
 import type { BookingListener } from "./features/bookings/events.js";
@@ -26,6 +28,7 @@ import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
+import { createOAuthStatesService } from "./features/oauth-states/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
@@ -36,6 +39,8 @@ import { createUsersService } from "./features/users/service.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
+import { createGoogleOAuth } from "./lib/google.js";
+import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
@@ -90,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
+    // Sign-in and calendar connections open the provider in a popup and wait for it to close or answer;
+    // plain same-origin would cut that popup off from this window.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -109,10 +117,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("jobs", jobs);
   app.addHook("onClose", () => jobs.stop());
 
+  // OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md).
+  const oauthStates = createOAuthStatesService(database.db, now);
+  const google = config.google
+    ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
+    : null;
   const calendarSettings = createCalendarSettingsService(database.db);
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
   const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
+  const oidc = createOidcProviders(config.oidcProviders, {
+    publicUrl: config.publicUrl,
+    timeoutMs: config.oauthTimeoutMs,
+  });
+  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
   const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
   const teamHosts = createTeamHostsService(database.db);
   const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf, now });
@@ -136,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
+      await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
@@ -165,6 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Paths of the public booking app (book.html): /book/:slug, /booking-confirmed, /user/:userId. */
 const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
 
+/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
+const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
+
 /** Serves the built SPA; unknown /api paths stay JSON 404s. */
 function registerSpa(app: FastifyInstance, webDir: string | null): void {
   const hasBundle = webDir !== null && fs.existsSync(path.join(webDir, "index.html"));
@@ -188,6 +210,9 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
       const pathname = request.url.split("?", 1)[0];
       const page = hasPublicApp && PUBLIC_APP_PATH.test(pathname) ? "book.html" : "index.html";
+      // A provider's page sends the popup back here; with any opener policy but the default the browser
+      // would put this page in a new browsing context group, and it could no longer tell its opener.
+      if (OAUTH_CALLBACK_PATH.test(pathname)) reply.removeHeader("cross-origin-opener-policy");
       // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
       return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
     }

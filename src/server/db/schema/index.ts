@@ -6,5 +6,6 @@ export * from "./contacts.js";
 export * from "./event-types.js";
 export * from "./jobs.js";
 export * from "./mail.js";
+export * from "./oauth.js";
 export * from "./teams.js";
 export * from "./users.js";

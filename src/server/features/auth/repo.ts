@@ -7,6 +7,7 @@ export interface NewUser {
   email: string;
   passwordHash: string | null;
   timezone: string;
+  avatar?: string | null;
 }
 
 export function createAuthRepo(db: DbOrTx) {

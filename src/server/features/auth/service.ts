@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, conflict } from "../../lib/errors.js";
-import { createAuthRepo } from "./repo.js";
+import { createAuthRepo, type NewUser } from "./repo.js";
 
 const SESSION_DAYS = 30;
 const LOGIN_FAILED = "Invalid email or password";
@@ -23,18 +23,29 @@ export function createAuthService(db: Db, now: () => Date, onUserCreated: UserCr
     return token;
   }
 
+  /** Inserts a user and sets up what every new host gets; undefined when the email is taken. */
+  async function createUser(tx: Tx, user: NewUser): Promise<UserRow | undefined> {
+    const created = await createAuthRepo(tx).insertUser(user);
+    if (created) for (const hook of onUserCreated) await hook(tx, created);
+    return created;
+  }
+
   return {
+    createUser,
+    findUserByEmail: (tx: Tx, email: string) => createAuthRepo(tx).findUserByEmail(email),
+    /** A new session for a user who proved who they are (password, or an identity provider). */
+    startSession,
+
     async register(input: RegisterBody): Promise<{ user: UserRow; token: string }> {
       const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) => {
-        const created = await createAuthRepo(tx).insertUser({
+        const created = await createUser(tx, {
           name: input.name,
           email: input.email,
           passwordHash,
           timezone: input.timezone ?? DEFAULT_TIMEZONE,
         });
         if (!created) throw conflict("An account with this email already exists", "EMAIL_TAKEN");
-        for (const hook of onUserCreated) await hook(tx, created);
         return created;
       });
       return { user, token: await startSession(user.id) };

@@ -3,7 +3,7 @@ import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants
 import {
   type BookingDto,
   type CancelBookingBody,
-  type CreatedBooking,
+  type CreateBookingAnswer,
   type createBookingBody,
   type ListBookingsQuery,
   type Pagination,
@@ -13,7 +13,7 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -24,11 +24,11 @@ import {
   bookingMessages,
   inviteFile,
 } from "../../mail/booking-mails.js";
-import { enqueueMail } from "../../mail/outbox.js";
+import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { type EventContext, isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor, type BookingListener } from "./events.js";
-import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { hostForMove, placeTeamBooking, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -52,15 +52,17 @@ export interface BookingsDeps {
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
+  const insertBooking = createBookingInsert(db);
+  const enqueue = createMailEnqueuer(db);
 
   /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
   async function mail(
-    tx: Parameters<typeof enqueueMail>[0],
+    tx: DbOrTx,
     kind: BookingMailKind,
     rec: BookingRecord,
     o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date; by?: Actor },
   ) {
-    await enqueueMail(
+    await enqueue(
       tx,
       bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
         publicUrl: deps.publicUrl,
@@ -96,7 +98,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     body: CreateInput,
     start: Date,
     idempotencyKey?: string,
-  ): Promise<CreatedBooking | undefined> {
+  ): Promise<CreateBookingAnswer | undefined> {
     const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
     if (!found) return undefined;
     const b = found.booking;
@@ -105,7 +107,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     }
     const dto = toBookingDto(found, now());
     const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
-    return token && holdsToken(b, token) ? { ...dto, manageToken: token } : dto;
+    if (token && holdsToken(b, token)) return { ...dto, manageToken: token };
+    // Without the key, knowing an invitee's name, email and phone must not reveal the rest.
+    const { _id, uid, eventType, attendee, startTime, endTime, status, host } = dto;
+    return { _id, uid, eventType, attendee, startTime, endTime, status, host };
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -220,7 +225,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async create(
       body: CreateInput,
       idempotencyKey?: string,
-    ): Promise<{ booking: CreatedBooking; created: boolean }> {
+    ): Promise<{ booking: CreateBookingAnswer; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
       // A meeting poll is booked by its host from the votes, never from its public link.
@@ -291,7 +296,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               if (!placed) throw slotTaken();
               rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
             } else {
-              rec = recordOf(await repo.insert(values), ctx);
+              rec = recordOf(await insertBooking(tx, values), ctx);
             }
             // A one-off link works once.
             if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
