@@ -5,6 +5,8 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createCaldavProvider } from "./calendar-providers/caldav.js";
+import type { Providers } from "./calendar-providers/gateway.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
@@ -20,6 +22,9 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { calendarAccountsRoutes } from "./features/calendars/routes.js";
+import { createCalendarsService } from "./features/calendars/service.js";
+import type { BusyOptions } from "./features/calendars/service-busy.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
 import { createContactsService } from "./features/contacts/service.js";
 import { createContactsCsvService } from "./features/contacts/service-csv.js";
@@ -42,6 +47,7 @@ import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
+import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
@@ -64,7 +70,12 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
+  /** Calendar providers and busy-time timings; tests shorten timeouts or wrap providers. */
+  calendars?: { providers?: Partial<Providers>; busyOptions?: Partial<BusyOptions> };
 }
+
+/** How long a CalDAV server may take to answer one request outside slot lookups (connect, writes). */
+const CALDAV_TIMEOUT_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -87,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         // sonner injects its stylesheet at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
@@ -122,7 +133,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const google = config.google
     ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
     : null;
-  const calendarSettings = createCalendarSettingsService(database.db);
+  const calendars = createCalendarsService(database.db, {
+    secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    providers: {
+      caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
+      google: null,
+      ...deps.calendars?.providers,
+    },
+    now,
+    busyOptions: deps.calendars?.busyOptions,
+  });
+  const calendarSettings = createCalendarSettingsService(database.db, {
+    // checkForConflicts decides whether connected calendars block slots: lookups must see a change at once.
+    onSyncChanged: (userId) => calendars.busy.invalidateHost(userId),
+  });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
   const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
@@ -135,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const teamHosts = createTeamHostsService(database.db);
   const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf, now });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
-  const slots = createSlotsService(database.db, { holidays, now });
+  const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
   const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
@@ -161,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
+      await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,

@@ -14,6 +14,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   WEB_DIR: z.string().min(1).default("dist/web"),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -40,6 +41,10 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** Folder with the built SPA; null serves the API only. */
   webDir: string | null;
+  /** DATA_DIR, resolved: the embedded database and the generated secrets key live here. */
+  dataDir: string;
+  /** SECRETS_KEY (32 bytes, hex or base64); null: a key file in dataDir (see lib/secrets.ts). */
+  secretsKey: string | null;
   /** Google OAuth (sign-in, calendars); null when GOOGLE_CLIENT_ID/SECRET are not set. */
   google: GoogleConfig | null;
   /** OpenID Connect sign-in providers from SSO_<NAME>_* variables, in name order. */
@@ -103,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_FACTOR),
     webDir: path.resolve(e.WEB_DIR),
+    dataDir: path.resolve(e.DATA_DIR),
+    secretsKey: e.SECRETS_KEY ?? null,
     google: googleConfig(e),
     oidcProviders: oidcProviders(present),
     oauthTimeoutMs: e.OAUTH_TIMEOUT_MS,

@@ -20,6 +20,8 @@ const AvailabilityPage = lazy(() => import("./features/availability/Availability
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
+const ContactsPage = lazy(() => import("./features/contacts/ContactsPage"));
+const ContactPage = lazy(() => import("./features/contacts/ContactPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
@@ -51,7 +53,8 @@ export const router = createBrowserRouter([
       { path: "/event-types", element: page(<EventTypesPage />) },
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
-      { path: "/contacts", element: placeholder("Contacts", "Manage your contacts and build relationships") },
+      { path: "/contacts", element: page(<ContactsPage />) },
+      { path: "/contacts/:id", element: page(<ContactPage />) },
       {
         path: "/workflows",
         element: placeholder("Workflows", "Automate your scheduling process with custom workflows"),

@@ -2,6 +2,7 @@
 
 export * from "./availability.js";
 export * from "./bookings.js";
+export * from "./calendars.js";
 export * from "./contacts.js";
 export * from "./event-types.js";
 export * from "./jobs.js";

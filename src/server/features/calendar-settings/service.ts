@@ -24,7 +24,10 @@ const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_
  * and act as a floor for the slot engine (see effectiveRules); sync and
  * notifications are read by the calendar and mail features.
  */
-export function createCalendarSettingsService(db: Db) {
+export function createCalendarSettingsService(
+  db: Db,
+  hooks: { onSyncChanged?: (userId: string) => void } = {},
+) {
   async function get(userId: string): Promise<CalendarSettings> {
     const repo = createCalendarSettingsRepo(db);
     let row = await repo.find(userId);
@@ -37,7 +40,7 @@ export function createCalendarSettingsService(db: Db) {
   }
 
   async function update(userId: string, patch: CalendarSettingsPatch): Promise<CalendarSettings> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const repo = createCalendarSettingsRepo(tx);
       await repo.ensure(userId, defaults());
       const current = await repo.find(userId, { lock: true });
@@ -52,6 +55,8 @@ export function createCalendarSettingsService(db: Db) {
       if (!updated) throw notFound();
       return toCalendarSettings(updated);
     });
+    if (patch.sync) hooks.onSyncChanged?.(userId);
+    return result;
   }
 
   return {

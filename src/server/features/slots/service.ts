@@ -15,6 +15,7 @@ import {
   slotsAnyOf,
   slotsForLocalDateOf,
 } from "../../../domain/availability/index.js";
+import { type Interval, subtractIntervals } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
 import { effectiveRules } from "../calendar-settings/service.js";
@@ -44,7 +45,25 @@ export function slotKeyFor(ctx: Pick<EventContext, "eventType">, start: Date, bo
   return isSeated(ctx) ? `${ctx.eventType.id}/${start.toISOString()}` : bookingId;
 }
 
-export function createSlotsService(db: Db, deps: { holidays: HolidaysService; now: () => Date }) {
+/**
+ * Busy times of the host's connected calendars for instants [from, to); `zone` reads all-day events.
+ * `stale` when some provider answered late or not at all and older busy times stood in.
+ */
+export type ExternalBusySource = (
+  hostId: string,
+  range: { from: number; to: number },
+  zone: string,
+) => Promise<{ busy: Interval[]; stale: boolean }>;
+
+/** Filled in by a lookup: whether connected calendars' busy times were fresh. */
+export interface LookupReport {
+  calendarsStale?: boolean;
+}
+
+export function createSlotsService(
+  db: Db,
+  deps: { holidays: HolidaysService; now: () => Date; externalBusy?: ExternalBusySource },
+) {
   const repo = createSlotsRepo(db);
   // Holidays change rarely and cost two queries; the context query reads a stamp that changes with them.
   const holidayCache = new Map<string, Promise<string[]>>();
@@ -76,7 +95,23 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
       from: new Date(busy?.from ?? lo),
       to: new Date(busy?.to ?? hi),
     });
-    return ctx ? { ctx, fromDate, toDate } : undefined;
+    if (!ctx) return undefined;
+    // Each host's connected calendars, read for their own schedule's zone.
+    const range = { from: busy?.from ?? lo, to: busy?.to ?? hi };
+    const external = new Map<string, Interval[]>();
+    let stale = false;
+    if (deps.externalBusy) {
+      const source = deps.externalBusy;
+      const hosts = (ctx.teamHosts ?? [ctx]).filter((h) => h.schedule);
+      const answers = await Promise.all(
+        hosts.map((h) => source(h.host.id, range, h.schedule?.timezone ?? h.host.timezone)),
+      );
+      hosts.forEach((h, i) => {
+        external.set(h.host.id, answers[i].busy);
+        stale ||= answers[i].stale;
+      });
+    }
+    return { ctx, fromDate, toDate, external: { byHost: external, stale } };
   }
 
   /**
@@ -90,6 +125,7 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
     hc: HostContext,
     fromDate: string,
     toDate: string,
+    externalBusy: Interval[],
     excludeBookingId?: string,
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
     const { schedule } = hc;
@@ -109,6 +145,10 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
       if (sameSlotFamily) taken.set(start, (taken.get(start) ?? 0) + 1);
       else busy.push({ start, end });
     }
+    // The events we wrote for bookings come back as the calendar's busy times; the bookings themselves
+    // already count above (or are being moved, or share seats), so their times are cut out.
+    const ours = hc.busy.map(([start, end]) => ({ start, end }));
+    busy.push(...subtractIntervals(externalBusy, ours));
     const settings = eventType.bookingSettings;
     return {
       timeZone: schedule.timezone,
@@ -136,16 +176,13 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
   }
 
   /** Each host of the event type with their engine query (hosts without a schedule offer nothing). */
-  async function hostQueries(
-    ctx: EventContext,
-    fromDate: string,
-    toDate: string,
-    excludeBookingId?: string,
-  ): Promise<HostQuery<HostContext>[]> {
+  async function hostQueries(loaded: Loaded, excludeBookingId?: string): Promise<HostQuery<HostContext>[]> {
+    const { ctx, fromDate, toDate, external } = loaded;
     const hosts: HostContext[] = ctx.teamHosts ?? [ctx];
     const out: HostQuery<HostContext>[] = [];
     for (const hc of hosts) {
-      const q = await engineQuery(ctx.eventType, hc, fromDate, toDate, excludeBookingId);
+      const extra = external.byHost.get(hc.host.id) ?? [];
+      const q = await engineQuery(ctx.eventType, hc, fromDate, toDate, extra, excludeBookingId);
       if (q) out.push({ host: hc, query: { ...q, from: 0, to: 0 } });
     }
     return out;
@@ -173,6 +210,8 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
     return (range) => (hosts[0] ? computeSlots({ ...hosts[0].query, ...range }) : []);
   }
 
+  type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
   async function activeContext(ref: EventRef, from: number, to: number) {
     const loaded = await load(ref, from, to);
     if (!loaded?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
@@ -181,11 +220,18 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
 
   return {
     /** Slots starting on a date of the invitee's zone, labelled in that zone. */
-    async forDate(ref: EventRef, date: string, zone: string, excludeBookingId?: string): Promise<Slot[]> {
+    async forDate(
+      ref: EventRef,
+      date: string,
+      zone: string,
+      excludeBookingId?: string,
+      report?: LookupReport,
+    ): Promise<Slot[]> {
       const range = localDateRange(date, zone);
-      const { ctx, fromDate, toDate } = await activeContext(ref, range.from, range.to);
-      const hosts = await hostQueries(ctx, fromDate, toDate, excludeBookingId);
-      return slotsForLocalDateOf(sourceOf(ctx, hosts), date, zone);
+      const loaded = await activeContext(ref, range.from, range.to);
+      if (report) report.calendarsStale = loaded.external.stale;
+      const hosts = await hostQueries(loaded, excludeBookingId);
+      return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts), date, zone);
     },
 
     /** Dates of a month (invitee zone) with at least one slot. */
@@ -194,12 +240,14 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
       month: string,
       zone: string,
       excludeBookingId?: string,
+      report?: LookupReport,
     ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
-      const { ctx, fromDate, toDate } = await activeContext(ref, first, last);
-      const hosts = await hostQueries(ctx, fromDate, toDate, excludeBookingId);
-      return daysWithSlotsOf(sourceOf(ctx, hosts), month, zone);
+      const loaded = await activeContext(ref, first, last);
+      if (report) report.calendarsStale = loaded.external.stale;
+      const hosts = await hostQueries(loaded, excludeBookingId);
+      return daysWithSlotsOf(sourceOf(loaded.ctx, hosts), month, zone);
     },
 
     /**
@@ -220,10 +268,11 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
       const loaded = await load(ref, t, t + DAY_MS, { from: t - DAY_MS, to: t + 2 * DAY_MS });
       if (!loaded) return undefined;
       const { ctx } = loaded;
-      const hosts = await hostQueries(ctx, loaded.fromDate, loaded.toDate, excludeBookingId);
+      const hosts = await hostQueries(loaded, excludeBookingId);
       const around = { from: t - DAY_MS, to: t + DAY_MS };
       const bookable = sourceOf(ctx, hosts)(around).includes(t);
       // A slot only other bookings keep free was real a moment ago: the caller says "taken", not "unavailable".
+      // (A time the host's own calendar blocks reads as taken too.)
       const unbooked = hosts.map((h) => ({ ...h, query: { ...h.query, busy: [], seats: undefined } }));
       const taken = !bookable && sourceOf(ctx, unbooked)(around).includes(t);
       const freeHosts =
