@@ -23,6 +23,7 @@ import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
+import { googleAccountsRoutes } from "./features/calendars/routes-google.js";
 import { createCalendarsService } from "./features/calendars/service.js";
 import type { BusyOptions } from "./features/calendars/service-busy.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
@@ -41,6 +42,9 @@ import { createTeamsService } from "./features/teams/service.js";
 import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { createUsersService } from "./features/users/service.js";
+import { workflowsRoutes } from "./features/workflows/routes.js";
+import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
+import { contactsCrm } from "./features/workflows/service-crm.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
@@ -49,8 +53,10 @@ import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
+import type { Connector, Resolver } from "./lib/ssrf.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
+import { createLogTransport, createTwilioTransport, type SmsTransport } from "./sms/transport.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,6 +76,9 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
+  /** Webhook DNS and connections (tests inject them: nothing may leave loopback). */
+  webhookResolver?: Resolver;
+  webhookConnector?: Connector;
   /** Calendar providers and busy-time timings; tests shorten timeouts or wrap providers. */
   calendars?: { providers?: Partial<Providers>; busyOptions?: Partial<BusyOptions> };
 }
@@ -137,9 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
     providers: {
       caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
-      google: null,
       ...deps.calendars?.providers,
     },
+    google,
+    oauthStates,
+    googleTimeoutMs: config.oauthTimeoutMs,
     now,
     busyOptions: deps.calendars?.busyOptions,
   });
@@ -162,7 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
-  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
+  // Workflows need the bookings service for their jobs, so their listener reaches the service through
+  // `workflows`, assigned right after bookings.
+  let workflows: WorkflowsService | undefined;
+  const bookingListeners: BookingListener[] = [
+    contacts.bookingListener,
+    (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
+    ...(deps.bookingListeners ?? []),
+  ];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -170,6 +188,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
   });
+  const sms: SmsTransport = config.smsUrl
+    ? createTwilioTransport(config.smsUrl, config.smsFrom)
+    : createLogTransport(app.log);
+  workflows = createWorkflowsService(database.db, {
+    bookings,
+    eventTypeIds: async (user) => (await eventTypes.list(user)).map((et) => et._id),
+    notificationsIn: calendarSettings.notificationsIn,
+    hostZone: availability.hostZone,
+    crm: contactsCrm(contacts),
+    env: {
+      publicUrl: config.publicUrl,
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      sms,
+      resolve: deps.webhookResolver,
+      connect: deps.webhookConnector,
+    },
+    now,
+  });
+  workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
   await app.register(authPlugin, { auth });
 
@@ -186,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
       await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
+      await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,
@@ -198,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         contactsList: createContactsListService(database.db, { now }),
         contactsCsv: createContactsCsvService(database.db, { now }),
       });
+      await api.register(workflowsRoutes, { workflows });
     },
     { prefix: "/api" },
   );

@@ -14,6 +14,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   WEB_DIR: z.string().min(1).default("dist/web"),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  SMS_URL: z.string().url().optional(),
+  SMS_FROM: z.string().default(""),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
@@ -35,6 +41,11 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Twilio-compatible Messages API with credentials (https://SID:TOKEN@api.twilio.com); null logs SMS. */
+  smsUrl: string | null;
+  smsFrom: string;
+  /** Lifts the webhook SSRF guard (self-hosters calling services on their own network). */
+  allowPrivateWebhooks: boolean;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   /** Per-route limits; tests lower or raise them. */
@@ -104,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
+    smsUrl: e.SMS_URL ?? null,
+    smsFrom: e.SMS_FROM,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_FACTOR),

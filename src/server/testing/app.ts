@@ -24,6 +24,8 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     now?: () => Date;
     bookingListeners?: AppDeps["bookingListeners"];
+    webhookResolver?: AppDeps["webhookResolver"];
+    webhookConnector?: AppDeps["webhookConnector"];
     calendars?: AppDeps["calendars"];
   } = {},
 ): Promise<TestApp> {
@@ -43,6 +45,8 @@ export async function createTestApp(
     now: options.now,
     logger: false,
     bookingListeners: options.bookingListeners,
+    webhookResolver: options.webhookResolver,
+    webhookConnector: options.webhookConnector,
     calendars: options.calendars,
   });
   await app.ready();

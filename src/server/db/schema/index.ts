@@ -10,3 +10,4 @@ export * from "./mail.js";
 export * from "./oauth.js";
 export * from "./teams.js";
 export * from "./users.js";
+export * from "./workflows.js";

@@ -403,6 +403,33 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       return toBookingDto(rec, now());
     },
 
+    /** A booking as it is now with its host, for background work (workflows); not the host's: undefined. */
+    record(hostId: string, id: string): Promise<BookingRecord | undefined> {
+      return createBookingsRepo(db).findForHost(hostId, id);
+    },
+
+    /** The host's confirmed bookings that have not ended yet (workflows plan reminders for them). */
+    upcomingForHost(hostId: string, limit = 5000): Promise<BookingRecord[]> {
+      return createBookingsRepo(db).upcomingConfirmed(hostId, now(), limit);
+    },
+
+    /**
+     * A fresh manage token for the invitee's links in a workflow message (the server keeps only
+     * hashes, so it cannot reuse the one mailed at booking); every earlier token stays valid.
+     */
+    async issueManageToken(hostId: string, id: string): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const rec = await repo.findForHost(hostId, id, { lock: true });
+        if (!rec) return null;
+        const token = randomToken(32);
+        await repo.update(id, {
+          earlierManageTokenHashes: [...rec.booking.earlierManageTokenHashes, sha256(token)],
+        });
+        return token;
+      });
+    },
+
     /** Marks (or unmarks) an invitee who did not come; only once the meeting has started. */
     async setNoShow(hostId: string, id: string, noShow: boolean): Promise<BookingDto> {
       return db.transaction(async (tx) => {

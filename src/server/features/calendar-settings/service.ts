@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type SyncSettings,
 } from "../../../contract/calendar-settings.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CalendarSettingsValues, createCalendarSettingsRepo } from "./repo.js";
@@ -61,6 +61,14 @@ export function createCalendarSettingsService(
 
   return {
     get,
+    /**
+     * The notification settings, read with the caller's transaction (a booking listener must not
+     * query outside its transaction: PGlite has one connection). Defaults when never saved.
+     */
+    async notificationsIn(tx: DbOrTx, userId: string): Promise<NotificationSettings> {
+      const row = await createCalendarSettingsRepo(tx).find(userId);
+      return row ? toCalendarSettings(row).notifications : defaults().notifications;
+    },
     update: (userId: string, body: CalendarSettingsBody) =>
       update(userId, {
         bufferTime: body.bufferTime,
