@@ -199,7 +199,7 @@ export function ImportDialog({
             <button
               type="button"
               onClick={template}
-              className="inline-flex items-center gap-1.5 self-start text-accent text-sm hover:underline"
+              className="inline-flex items-center gap-1.5 self-start text-blue-700 text-sm hover:underline"
             >
               <Download size={14} aria-hidden /> Download template
             </button>

@@ -103,7 +103,7 @@ export function ScheduleDialog({
         ) : active.length === 0 ? (
           <p className="text-slate-600 text-sm">
             You have no active event types.{" "}
-            <a href="/event-types" className="text-accent underline">
+            <a href="/event-types" className="text-blue-700 underline">
               Create one
             </a>{" "}
             to schedule a meeting.
