@@ -17,6 +17,8 @@ export interface BookingMailData {
   /** The host schedule's zone: the invite's zone and the host mail's. */
   hostZone: string;
   host: InvitePerson;
+  /** The other hosts of a collective booking: each gets the host's mail and is on the invite. */
+  coHosts?: InvitePerson[];
   attendee: InvitePerson & { phone: string; timezone: string };
   guests: string[];
   location: Location | null;
@@ -85,10 +87,11 @@ export function bookingMessages(
   forInvitee(d.attendee.email, links);
   for (const guest of d.guests) forInvitee(guest, null);
 
-  if (o.notifyHost) {
+  const hostCopies = [...(o.notifyHost ? [d.host.email] : []), ...(d.coHosts ?? []).map((h) => h.email)];
+  for (const to of hostCopies) {
     const lines = hostLines(kind, d, o.publicUrl);
     messages.push({
-      to: d.host.email,
+      to,
       subject: subject(
         `${HOST_PREFIX[kind]}: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
       ),
@@ -135,7 +138,7 @@ export function inviteFile(
     location: d.meetingLink ?? where,
     url: download?.links?.view ?? null,
     organizer: d.host,
-    attendees: [d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
+    attendees: [...(d.coHosts ?? []), d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
     stamp,
   });
 }
