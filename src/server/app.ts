@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
   const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
   const teamHosts = createTeamHostsService(database.db);
-  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf });
+  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf, now });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
