@@ -61,7 +61,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
         oauthTimeoutMs: env.oauthTimeoutMs,
       },
     });
-  });
+  }, 180_000); // a fresh database migrates slowly on a busy machine
   afterAll(async () => {
     await t.close();
     await idp.close();
