@@ -49,6 +49,7 @@ import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
+import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
@@ -120,7 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // plain same-origin would cut that popup off from this window.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
-  await app.register(rateLimit, { global: false });
+  // Several instances on one PostgreSQL share their counters there; PGlite is one process, kept in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.kind === "postgres" ? { store: postgresRateLimitStore(database.db) } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Kairos API", version: "1" } },
     transform: jsonSchemaTransform,

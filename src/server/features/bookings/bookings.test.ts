@@ -370,6 +370,14 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(ics.body).toContain("SEQUENCE:2");
     expect(ics.body).toContain("DTSTART;TZID=America/New_York:20261029T113000");
+    // A download is a plain event (mails keep REQUEST): no attendees to answer, the manage links inside.
+    const unfolded = ics.body.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain("METHOD:PUBLISH");
+    expect(unfolded).not.toContain("METHOD:REQUEST");
+    expect(unfolded).not.toMatch(/^ATTENDEE/m);
+    expect(unfolded).toMatch(/^ORGANIZER/m);
+    expect(unfolded).toContain(`booking-confirmed?uid=${uid}&token=${manageToken}`);
+    expect(unfolded).toMatch(/Reschedule: http\S+reschedule=/);
   });
 
   it("lets the invitee view and cancel by link, and refuses a wrong token", async () => {

@@ -23,6 +23,7 @@ import {
   type BookingMailKind,
   bookingMessages,
   inviteFile,
+  manageLinks,
 } from "../../mail/booking-mails.js";
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
@@ -379,7 +380,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      return inviteFile(mailData(rec), rec.booking.status === "cancelled", now());
+      const data = mailData(rec);
+      const links = manageLinks(deps.publicUrl, data.uid, data.slug, token);
+      return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
     },
 
     async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {

@@ -123,11 +123,11 @@ function Details({ c }: { c: ContactDetail }) {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-slate-600 text-sm">
-          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
             <Mail size={14} aria-hidden /> {c.email}
           </a>
           {c.phone && (
-            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
               <Phone size={14} aria-hidden /> {c.phone}
             </a>
           )}
@@ -141,7 +141,7 @@ function Details({ c }: { c: ContactDetail }) {
               href={c.linkedIn}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="inline-flex items-center gap-1.5 hover:text-accent"
+              className="inline-flex items-center gap-1.5 hover:text-accent-strong"
             >
               <Link2 size={14} aria-hidden /> LinkedIn
             </a>

@@ -2,13 +2,14 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import { uniqueEmail } from "./support";
 
 /**
- * The confirmation page is reached with navigation state, which the browser keeps across reloads and Back.
- * Whatever that state says, the page shows what the server says now (issue 14, item 1).
+ * The confirmation page. It is reached with navigation state, which the browser keeps across reloads and
+ * Back: whatever that state says, the page shows what the server says now. Its Add to Calendar entries
+ * carry where to meet and the manage links.
  */
 
 const ZONE = "America/New_York";
 
-async function hostWithEventType(request: APIRequestContext) {
+async function hostWithEventType(request: APIRequestContext, locations: unknown[] = [{ type: "phone" }]) {
   const register = await request.post("/api/auth/register", {
     data: {
       name: "Kavya Menon",
@@ -25,7 +26,7 @@ async function hostWithEventType(request: APIRequestContext) {
       title: "Design Review",
       type: "one-on-one",
       duration: 30,
-      locations: [{ type: "phone" }],
+      locations,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -120,5 +121,33 @@ test("a rescheduled booking shows its new time after a reload and Back, and a la
   });
   expect(cancel.ok(), await cancel.text()).toBeTruthy();
   await expectCancelledAfterReload(page);
+  await context.close();
+});
+
+test("Add to Calendar links carry the join link and the manage links", async ({ browser, request }) => {
+  const join = "https://zoom.us/j/5551234567";
+  const { slug } = await hostWithEventType(request, [{ type: "zoom", value: join }]);
+  const { context, page } = await bookInTab(browser, slug);
+  await page.evaluate(() => {
+    const w = window as unknown as { opened: string[] };
+    w.opened = [];
+    window.open = (url) => {
+      w.opened.push(String(url));
+      return null;
+    };
+  });
+  for (const item of ["Google Calendar", "Outlook.com"]) {
+    await page.getByRole("button", { name: "Add to Calendar" }).click();
+    await page.getByRole("menuitem", { name: item }).click();
+  }
+  const [google, outlook] = (
+    await page.evaluate(() => (window as unknown as { opened: string[] }).opened)
+  ).map((u) => new URL(u).searchParams);
+  const manage = new RegExp(`${new URL(page.url()).origin}/booking-confirmed\\?uid=[^&]+&token=`);
+  expect(google.get("location")).toBe(join);
+  expect(google.get("details")).toContain(`Join: ${join}`);
+  expect(google.get("details")).toMatch(manage);
+  expect(outlook.get("location")).toBe(join);
+  expect(outlook.get("body")).toMatch(manage);
   await context.close();
 });
