@@ -32,6 +32,8 @@ import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
+import { pollsRoutes } from "./features/polls/routes.js";
+import { createPollsService } from "./features/polls/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
@@ -223,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
+      await api.register(pollsRoutes, { polls: createPollsService(database.db, { bookings, now }) });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
