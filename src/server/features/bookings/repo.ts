@@ -46,6 +46,7 @@ export type BookingPatch = Partial<
     | "cancelledBy"
     | "manageTokenHash"
     | "earlierManageTokenHashes"
+    | "location"
   >
 >;
 
