@@ -34,7 +34,8 @@ export default defineConfig({
   },
   webServer: {
     // The demo host of `npm run seed` is there for e2e/seeded-dashboard.spec.ts; other specs make their own hosts.
-    command: "npx tsx scripts/seed.ts && node scripts/start.mjs",
+    // The server signs in with a local Google and OpenID provider (scripts/e2e-identity-servers.ts).
+    command: "npx tsx scripts/seed.ts && npx tsx scripts/e2e-identity-servers.ts node scripts/start.mjs",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -46,6 +47,8 @@ export default defineConfig({
       DATABASE_URL: "",
       // Every spec signs up its own hosts from 127.0.0.1; the limits are tested at the API.
       RATE_LIMIT_FACTOR: "50",
+      // Webhook specs deliver to a receiver on 127.0.0.1.
+      ALLOW_PRIVATE_WEBHOOKS: "true",
     },
   },
 });

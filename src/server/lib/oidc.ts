@@ -122,7 +122,10 @@ export function createOidcProviders(
         return {
           subject: claims.sub,
           email: typeof info.email === "string" ? info.email.trim().toLowerCase() : null,
-          emailVerified: info.email_verified === true || info.email_verified === "true",
+          emailVerified:
+            info.email_verified === true ||
+            info.email_verified === "true" ||
+            (info.email_verified === undefined && p.trustEmail),
           name: typeof info.name === "string" ? info.name : null,
           picture: typeof info.picture === "string" ? info.picture : null,
         };
@@ -143,12 +146,15 @@ function toOidcError(error: unknown, p: OidcProviderConfig): OidcError {
       `${p.label} refused the sign-in: ${error.error_description ?? error.error}`,
     );
   }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  const timedOut = [error, cause].some(
+    (e) => e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError"),
+  );
+  if (timedOut) return new OidcError("unavailable", `${p.label} did not answer in time`);
   if (error instanceof client.ClientError) {
-    return new OidcError("refused", `${p.label}'s answer failed a security check (${error.message})`);
-  }
-  const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") {
-    return new OidcError("unavailable", `${p.label} did not answer in time`);
+    // The library's own message is generic ("invalid response encountered"); its cause says what failed.
+    const detail = cause?.message ?? error.message;
+    return new OidcError("refused", `${p.label}'s answer failed a security check: ${detail}`);
   }
   return new OidcError("unavailable", `${p.label} could not be reached`);
 }

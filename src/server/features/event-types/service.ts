@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
   bookingSettingsSchema,
   type CreateEventTypeBody,
@@ -15,7 +16,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { createEventTypesRepo, type NewEventType } from "./repo.js";
 
 const SLUG_ATTEMPTS = 50;
@@ -28,7 +29,8 @@ export type EventTypeParts = (
 /** Kinds reached only by their private link, never listed on a public page. */
 const PRIVATE_KINDS = new Set(["one-off", "poll"]);
 
-export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts } = {}) {
+export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; now?: () => Date } = {}) {
+  const now = deps.now ?? (() => new Date());
   const repo = createEventTypesRepo(db);
 
   async function dtos(rows: EventTypeRow[], host: UserRow): Promise<EventTypeDto[]> {
@@ -137,7 +139,12 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts }
     async getPublic(slug: string): Promise<EventTypeDto> {
       const found = await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");
-      return dto(found.eventType, found.host);
+      const et = found.eventType;
+      // A used or expired one-off and a closed poll say so, rather than "not found".
+      if (PRIVATE_KINDS.has(et.kind) && (et.closedAt || (et.expiresAt && et.expiresAt <= now()))) {
+        throw new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+      }
+      return dto(et, found.host);
     },
 
     /** Adds the host's active event types to their public profile. */

@@ -400,5 +400,5 @@ function sampleBooking(user: UserRow, zone: string, at: Date): BookingRecord {
     },
     cancelReason: null,
   } as unknown as BookingRow;
-  return { booking, eventType: null, host: { id: user.id, name: user.name, email: user.email } };
+  return { booking, eventType: null, host: { id: user.id, name: user.name, email: user.email }, coHosts: [] };
 }

@@ -21,10 +21,14 @@ export function SsoButtons({
 }) {
   const providers = useSsoProviders();
   const [error, setError] = useState<string | null>(null);
-  const list = providers.data ?? [];
+  // The login page leads with single sign-on (SBU, Gameforce), the sign-up page with Google (spec section 2).
+  const all = providers.data ?? [];
+  const google = all.filter((p) => p.id === "google");
+  const others = all.filter((p) => p.id !== "google");
+  const list = mode === "signup" ? [...google, ...others] : [...others, ...google];
   if (list.length === 0) return null;
   return (
-    <div className="flex flex-col gap-3">
+    <section aria-label="Single sign-on" className="flex flex-col gap-3">
       {divider === "before" && <OrDivider />}
       {error && (
         <div
@@ -38,7 +42,7 @@ export function SsoButtons({
         <ProviderButton key={p.id} provider={p} mode={mode} returnPath={returnPath} onError={setError} />
       ))}
       {divider === "after" && <OrDivider />}
-    </div>
+    </section>
   );
 }
 
