@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  cancelBookingBody,
+  hostCancelBody,
   createBookingBody,
   createBookingHeaders,
   hostRescheduleBody,
@@ -103,7 +103,7 @@ export async function bookingsRoutes(
 
   r.put(
     "/bookings/:id/cancel",
-    { ...host, schema: { params: idParams, body: cancelBookingBody, tags } },
+    { ...host, schema: { params: idParams, body: hostCancelBody, tags } },
     async (request) => ({
       success: true,
       message: "Booking Cancelled..",
