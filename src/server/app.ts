@@ -32,6 +32,8 @@ import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
+import { pollsRoutes } from "./features/polls/routes.js";
+import { createPollsService } from "./features/polls/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
@@ -47,6 +49,7 @@ import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
+import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
@@ -118,7 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // plain same-origin would cut that popup off from this window.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
-  await app.register(rateLimit, { global: false });
+  // Several instances on one PostgreSQL share their counters there; PGlite is one process, kept in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.kind === "postgres" ? { store: postgresRateLimitStore(database.db) } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Kairos API", version: "1" } },
     transform: jsonSchemaTransform,
@@ -218,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
+      await api.register(pollsRoutes, { polls: createPollsService(database.db, { bookings, now }) });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
