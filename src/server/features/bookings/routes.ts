@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  hostCancelBody,
   createBookingBody,
   createBookingHeaders,
+  hostCancelBody,
   hostRescheduleBody,
   listBookingsQuery,
   noShowBody,
