@@ -153,7 +153,7 @@ test("Add to Calendar links carry the join link and the manage links", async ({ 
 });
 
 test("long names and e-mails never widen the pages at phone size", async ({ browser, request }) => {
-  const { headers, slug } = await hostWithEventType(request);
+  const { headers } = await hostWithEventType(request);
   const longName = `${"Venkatanarasimharajuvaripeta".repeat(3)} Srinivasaraghavan`.slice(0, 100);
   const longEmail = `${"a".repeat(60)}.${"b".repeat(60)}@${"verylongdomainname".repeat(3)}.example.com`;
   const eventType = (await (await request.get(`/api/event-types`, { headers })).json()).data[0];
