@@ -15,19 +15,17 @@ const PrivacyPolicyPage = lazy(() =>
 const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
-const PlaceholderPage = lazy(() => import("./features/shell/PlaceholderPage"));
 const AvailabilityPage = lazy(() => import("./features/availability/AvailabilityPage"));
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
 const ContactsPage = lazy(() => import("./features/contacts/ContactsPage"));
 const ContactPage = lazy(() => import("./features/contacts/ContactPage"));
+const WorkflowsPage = lazy(() => import("./features/workflows/WorkflowsPage"));
+const ExecutionsPage = lazy(() => import("./features/workflows/ExecutionsPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
-
-const placeholder = (title: string, subtitle: string) =>
-  page(<PlaceholderPage title={title} subtitle={subtitle} />);
 
 export const router = createBrowserRouter([
   { path: "/", element: <LandingPage /> },
@@ -55,10 +53,8 @@ export const router = createBrowserRouter([
       { path: "/availability", element: page(<AvailabilityPage />) },
       { path: "/contacts", element: page(<ContactsPage />) },
       { path: "/contacts/:id", element: page(<ContactPage />) },
-      {
-        path: "/workflows",
-        element: placeholder("Workflows", "Automate your scheduling process with custom workflows"),
-      },
+      { path: "/workflows", element: page(<WorkflowsPage />) },
+      { path: "/workflows/:id/executions", element: page(<ExecutionsPage />) },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },
