@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { matchUserPath } from "../contract/usernames.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
@@ -25,7 +26,11 @@ import { createHolidaysService } from "./features/holidays/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { usersRoutes } from "./features/users/routes.js";
+import { accountDataRoutes } from "./features/users/routes-data.js";
+import { securityRoutes } from "./features/users/routes-security.js";
 import { createUsersService } from "./features/users/service.js";
+import { type AccountDataPart, createAccountDataService } from "./features/users/service-data.js";
+import { createSecurityService } from "./features/users/service-security.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { registerRequestLog } from "./lib/request-log.js";
@@ -98,10 +103,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calendarSettings = createCalendarSettingsService(database.db);
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
-  const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
-  const eventTypes = createEventTypesService(database.db);
-  const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
-  const slots = createSlotsService(database.db, { holidays, now });
+  // The public profile lists event types; event types resolve a host's former usernames: each gets
+  // the other's function, called only at request time.
+  const eventTypes = createEventTypesService(database.db, {
+    formerHolder: (username) => users.formerHolder(username),
+  });
+  const users = createUsersService(database.db, now, [eventTypes.publicProfilePart]);
+  const auth = createAuthService(database.db, now, {
+    onUserCreated: [availability.createDefaultSchedule],
+    freeUsername: users.freeUsername,
+  });
+  const security = createSecurityService(database.db, { auth, now, publicUrl: config.publicUrl });
+  const slots = createSlotsService(database.db, {
+    holidays,
+    now,
+    formerUsernameRef: eventTypes.formerUsernameRef,
+  });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
@@ -112,6 +129,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     listeners: bookingListeners,
   });
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
+  // Settings > Data: each feature's share of the export. Features that land later add theirs here.
+  const accountParts: AccountDataPart[] = [
+    { name: "eventTypes", export: (user) => eventTypes.list(user) },
+    { name: "availabilitySchedules", export: (user) => availability.list(user.id) },
+    { name: "calendarSettings", export: (user) => calendarSettings.get(user.id) },
+    { name: "holidays", export: (user) => holidays.view(user) },
+    { name: "bookings", export: (user) => bookings.exportForHost(user.id) },
+  ];
+  const accountData = createAccountDataService(database.db, {
+    now,
+    parts: accountParts,
+    // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
+    onDelete: [(tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id)],
+  });
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -120,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
+      await api.register(securityRoutes, { security, auth, rateLimits: config.rateLimits });
+      await api.register(accountDataRoutes, { data: accountData });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
@@ -141,6 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Paths of the public booking app (book.html): /book/:slug, /booking-confirmed, /user/:userId. */
 const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
+
+/**
+ * Also the public app's: /{username} and /{username}/{slug}, for names that can be usernames. Reserved
+ * words (every first segment of the app's own routes and /api) never can, so nothing is shadowed.
+ */
+const isPublicAppPath = (pathname: string) =>
+  PUBLIC_APP_PATH.test(pathname) || matchUserPath(pathname) !== null;
 
 /** Serves the built SPA; unknown /api paths stay JSON 404s. */
 function registerSpa(app: FastifyInstance, webDir: string | null): void {
@@ -164,7 +204,7 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
     const isApi = request.url === "/api" || request.url.startsWith("/api/");
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
       const pathname = request.url.split("?", 1)[0];
-      const page = hasPublicApp && PUBLIC_APP_PATH.test(pathname) ? "book.html" : "index.html";
+      const page = hasPublicApp && isPublicAppPath(pathname) ? "book.html" : "index.html";
       // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
       return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
     }

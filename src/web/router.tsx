@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import { matchUserPath } from "../contract/usernames";
 import { HostShell } from "./components/layout/HostShell";
 import { PublicOnly, RequireAuth } from "./components/layout/RouteGuards";
 import { FullPageSpinner } from "./components/ui";
@@ -21,8 +22,18 @@ const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
+const SettingsPage = lazy(() => import("./features/users/SettingsPage"));
+const ForgotPasswordPage = lazy(() => import("./features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("./features/auth/ResetPasswordPage"));
+const ConfirmEmailPage = lazy(() => import("./features/auth/ConfirmEmailPage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
+
+/** Renders a /{username} page only for a name that can be a username. */
+function UserPath({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return matchUserPath(pathname) ? children : <Navigate to="/" replace />;
+}
 
 const placeholder = (title: string, subtitle: string) =>
   page(<PlaceholderPage title={title} subtitle={subtitle} />);
@@ -31,6 +42,9 @@ export const router = createBrowserRouter([
   { path: "/", element: <LandingPage /> },
   { path: "/login", element: <PublicOnly>{page(<LoginPage />)}</PublicOnly> },
   { path: "/signup", element: <PublicOnly>{page(<SignupPage />)}</PublicOnly> },
+  { path: "/forgot-password", element: page(<ForgotPasswordPage />) },
+  { path: "/reset-password", element: page(<ResetPasswordPage />) },
+  { path: "/confirm-email", element: page(<ConfirmEmailPage />) },
   { path: "/privacy-policy", element: page(<PrivacyPolicyPage />) },
   { path: "/terms-and-conditions", element: page(<TermsPage />) },
   { path: "/privacy", element: <Navigate to="/privacy-policy" replace /> },
@@ -52,6 +66,7 @@ export const router = createBrowserRouter([
       { path: "/event-types", element: page(<EventTypesPage />) },
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
+      { path: "/settings", element: page(<SettingsPage />) },
       { path: "/contacts", element: placeholder("Contacts", "Manage your contacts and build relationships") },
       {
         path: "/workflows",
@@ -59,5 +74,8 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  // Public pages by username; the app's own paths above rank first, and reserved words go home.
+  { path: "/:username", element: <UserPath>{page(<PublicProfilePage />)}</UserPath> },
+  { path: "/:username/:slug", element: <UserPath>{page(<BookingPage />)}</UserPath> },
   { path: "*", element: <Navigate to="/" replace /> },
 ]);

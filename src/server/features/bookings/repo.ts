@@ -14,7 +14,7 @@ export interface BookingRecord {
     duration: number;
     kind: EventKind;
   } | null;
-  host: { id: string; name: string; email: string };
+  host: { id: string; name: string; email: string; username: string };
 }
 
 export interface BookingFilters {
@@ -58,7 +58,7 @@ const recordFields = {
     duration: eventTypes.duration,
     kind: eventTypes.kind,
   },
-  host: { id: users.id, name: users.name, email: users.email },
+  host: { id: users.id, name: users.name, email: users.email, username: users.username },
 };
 
 export function createBookingsRepo(db: DbOrTx) {
@@ -118,6 +118,25 @@ export function createBookingsRepo(db: DbOrTx) {
       const query = selectRecords().where(eq(bookings.uid, uid)).limit(1);
       const [row] = options.lock ? await query.for("update", { of: bookings }) : await query;
       return row;
+    },
+
+    /** The host's confirmed bookings that have not started by `now`, locked for the transaction. */
+    lockUpcomingForHost(hostUserId: string, now: Date): Promise<BookingRecord[]> {
+      return selectRecords()
+        .where(
+          and(
+            eq(bookings.hostUserId, hostUserId),
+            eq(bookings.status, "confirmed"),
+            gt(bookings.startTime, now),
+          ),
+        )
+        .orderBy(asc(bookings.startTime))
+        .for("update", { of: bookings });
+    },
+
+    /** Every booking of the host with what its answers show, oldest first (the account export). */
+    allForHost(hostUserId: string): Promise<BookingRecord[]> {
+      return selectRecords().where(eq(bookings.hostUserId, hostUserId)).orderBy(asc(bookings.startTime));
     },
 
     async findForHost(

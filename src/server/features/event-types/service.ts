@@ -19,8 +19,21 @@ import { createEventTypesRepo, type NewEventType } from "./repo.js";
 
 const SLUG_ATTEMPTS = 50;
 
-export function createEventTypesService(db: Db) {
+export interface EventTypesDeps {
+  /** The host who gave up `username` within the last 90 days (their old links still work). */
+  formerHolder?: (username: string) => Promise<string | undefined>;
+}
+
+export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
   const repo = createEventTypesRepo(db);
+
+  /** /{username}/{slug}: by the current username, else by one given up lately. */
+  async function findByUserSlug(username: string, slug: string) {
+    const found = await repo.findByHostSlugWithHost({ username }, slug);
+    if (found) return found;
+    const hostId = await deps.formerHolder?.(username);
+    return hostId ? repo.findByHostSlugWithHost({ hostId }, slug) : undefined;
+  }
 
   async function checkSchedule(userId: string, scheduleId: string | null | undefined): Promise<void> {
     if (scheduleId && !(await repo.scheduleBelongsTo(userId, scheduleId))) {
@@ -85,7 +98,7 @@ export function createEventTypesService(db: Db) {
       const existing = await repo.findForUser(user.id, id);
       if (!existing) throw notFound("Event type not found");
       await checkSchedule(user.id, body.availabilityScheduleId);
-      if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(body.slug, id))) {
+      if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
       const { type, locations, questions, ...rest } = body;
@@ -103,11 +116,21 @@ export function createEventTypesService(db: Db) {
       if (!(await repo.delete(user.id, id))) throw notFound("Event type not found");
     },
 
-    /** The public view of an active event type; inactive and unknown ones read the same. */
-    async getPublic(slug: string): Promise<EventTypeDto> {
-      const found = await repo.findBySlugWithHost(slug.toLowerCase());
+    /**
+     * The public view of an active event type, by /{username}/{slug} or by /book/{slug}; inactive and
+     * unknown ones read the same. The answer's user.username and slug make its canonical link.
+     */
+    async getPublic(slug: string, username?: string): Promise<EventTypeDto> {
+      const found = username
+        ? await findByUserSlug(username.toLowerCase(), slug.toLowerCase())
+        : await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");
       return toEventTypeDto(found.eventType, found.host);
+    },
+
+    /** The id behind /{username}/{slug} of a username given up lately (slot lookups of old links). */
+    async formerUsernameRef(username: string, slug: string): Promise<string | undefined> {
+      return (await findByUserSlug(username, slug))?.eventType.id;
     },
 
     /** Adds the host's active event types to their public profile. */
@@ -151,7 +174,15 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     maxInvitees: row.maxInvitees,
     availabilityScheduleId: row.availabilityScheduleId,
     googleAccountId: row.googleAccountId,
-    user: { _id: host.id, name: host.name, avatar: host.avatar, timezone: host.timezone },
+    user: {
+      _id: host.id,
+      name: host.name,
+      username: host.username,
+      avatar: host.avatar,
+      timezone: host.timezone,
+      timeFormat: host.timeFormat,
+      weekStart: host.weekStart,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -50,7 +50,7 @@ const scheduleColumns = {
 /** Everything the slot engine and a booking need about one event type, read in one query. */
 export interface EventContext {
   eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
-  host: { id: string; name: string; email: string; timezone: string };
+  host: { id: string; name: string; email: string; timezone: string; username: string };
   /** The event type's schedule, else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -61,14 +61,18 @@ export interface EventContext {
   holidayStamp: string;
 }
 
-export type EventRef = { id: string } | { slug: string };
+/**
+ * An event type by id, by its host's username and slug (/{username}/{slug}), or by slug alone
+ * (/book/{slug}: the oldest event type with that slug, which is the one its old links meant).
+ */
+export type EventRef = { id: string } | { slug: string; user?: string };
 
 /**
  * The event type with host, schedule (its own, else the host's default), overrides on host dates
  * [fromDate, toDate], the host's confirmed bookings overlapping [from, to), settings and a holiday
  * version stamp: one round trip. Built once and prepared: the slot page calls it on every request.
  */
-function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
+function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string) {
   const overrides = sql<OverrideData[]>`(
     select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
     from ${dateOverrides} o
@@ -88,7 +92,13 @@ function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
   return db
     .select({
       eventType: eventTypeColumns,
-      host: { id: users.id, name: users.name, email: users.email, timezone: users.timezone },
+      host: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        timezone: users.timezone,
+        username: users.username,
+      },
       schedule: scheduleColumns,
       overrides,
       busy,
@@ -112,8 +122,13 @@ function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
     .leftJoin(calendarSettings, eq(calendarSettings.userId, eventTypes.userId))
     .leftJoin(holidaySettings, eq(holidaySettings.userId, eventTypes.userId))
     .where(
-      by === "id" ? eq(eventTypes.id, sql.placeholder("ref")) : eq(eventTypes.slug, sql.placeholder("ref")),
+      by === "id"
+        ? eq(eventTypes.id, sql.placeholder("ref"))
+        : by === "user"
+          ? and(eq(users.username, sql.placeholder("user")), eq(eventTypes.slug, sql.placeholder("ref")))
+          : eq(eventTypes.slug, sql.placeholder("ref")),
     )
+    .orderBy(eventTypes.createdAt)
     .limit(1)
     .prepare(name);
 }
@@ -157,6 +172,8 @@ export function createSlotsRepo(db: DbOrTx) {
   const bySlug = contextQuery(db, "slug", "slots_context_by_slug");
   keepPreparedOnPglite(byId, "slots_context_by_id");
   keepPreparedOnPglite(bySlug, "slots_context_by_slug");
+  const byUser = contextQuery(db, "user", "slots_context_by_user");
+  keepPreparedOnPglite(byUser, "slots_context_by_user");
   return {
     async loadContext(
       ref: EventRef,
@@ -164,12 +181,14 @@ export function createSlotsRepo(db: DbOrTx) {
     ): Promise<EventContext | undefined> {
       const params = {
         ref: "id" in ref ? ref.id : ref.slug,
+        ...("user" in ref && ref.user ? { user: ref.user } : {}),
         fromDate: range.fromDate,
         toDate: range.toDate,
         from: range.from.toISOString(),
         to: range.to.toISOString(),
       };
-      const [row] = await ("id" in ref ? byId : bySlug).execute(params);
+      const query = "id" in ref ? byId : ref.user ? byUser : bySlug;
+      const [row] = await query.execute(params);
       if (!row) return undefined;
       return {
         eventType: row.eventType,

@@ -32,7 +32,15 @@ export function slotKeyFor(ctx: Pick<EventContext, "eventType">, start: Date, bo
   return isSeated(ctx) ? `${ctx.eventType.id}/${start.toISOString()}` : bookingId;
 }
 
-export function createSlotsService(db: Db, deps: { holidays: HolidaysService; now: () => Date }) {
+export function createSlotsService(
+  db: Db,
+  deps: {
+    holidays: HolidaysService;
+    now: () => Date;
+    /** The event type of a /{username}/{slug} whose username was given up lately (it still redirects). */
+    formerUsernameRef?: (username: string, slug: string) => Promise<string | undefined>;
+  },
+) {
   const repo = createSlotsRepo(db);
   // Holidays change rarely and cost two queries; the context query reads a stamp that changes with them.
   const holidayCache = new Map<string, Promise<string[]>>();
@@ -55,7 +63,13 @@ export function createSlotsService(db: Db, deps: { holidays: HolidaysService; no
     const hi = to + MARGIN_MS;
     const fromDate = formatDate(Math.floor(lo / DAY_MS));
     const toDate = formatDate(Math.floor(hi / DAY_MS));
-    const ctx = await repo.loadContext(ref, { fromDate, toDate, from: new Date(lo), to: new Date(hi) });
+    const range = { fromDate, toDate, from: new Date(lo), to: new Date(hi) };
+    let ctx = await repo.loadContext(ref, range);
+    if (!ctx && "user" in ref && ref.user && deps.formerUsernameRef) {
+      // Only a miss pays for this: pages of an old username keep working while it redirects.
+      const id = await deps.formerUsernameRef(ref.user, ref.slug);
+      if (id) ctx = await repo.loadContext({ id }, range);
+    }
     return ctx ? { ctx, fromDate, toDate } : undefined;
   }
 

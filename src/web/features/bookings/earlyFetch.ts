@@ -1,4 +1,20 @@
-import { fetchPublicEventType, fetchSlotDays, fetchSlots, movingFrom } from "./bookingApi";
+import { matchUserPath } from "../../../contract/usernames";
+import { eventRefOf, fetchPublicEventType, fetchSlotDays, fetchSlots, movingFrom } from "./bookingApi";
+
+/** The event type a booking page's address names (see eventRefOf), or null for other pages. */
+function bookingRefOf(pathname: string): string | null {
+  const legacy = pathname.match(/^\/book\/([^/]+)\/?$/);
+  if (legacy) {
+    try {
+      return eventRefOf(undefined, decodeURIComponent(legacy[1]));
+    } catch {
+      return null;
+    }
+  }
+  const user = matchUserPath(pathname);
+  return user?.slug ? eventRefOf(user.username, user.slug) : null;
+}
+
 import { dateInZone, detectTimeZone } from "./time";
 
 /**
@@ -17,10 +33,10 @@ let started = false;
 
 /** Once per page load: the public app's entry calls it, and so does the booking chunk (host app). */
 export function startEarlyFetches(location: { pathname: string; search: string }): void {
-  const match = location.pathname.match(/^\/book\/([^/]+)\/?$/);
-  if (!match || started) return;
+  if (started) return;
+  const slug = bookingRefOf(location.pathname);
+  if (!slug) return;
   started = true;
-  const slug = decodeURIComponent(match[1]).toLowerCase();
   const keep = (k: string, p: Promise<unknown>) => {
     const entry: { promise: Promise<unknown>; at: number; settled?: { data: unknown } } = {
       promise: p,

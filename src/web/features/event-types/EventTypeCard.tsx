@@ -11,6 +11,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { type EventTypeDto, KIND_DEFAULTS } from "../../../contract/event-types";
+import { eventTypePath } from "../../../contract/usernames";
 import { Badge, Button, Card, Menu, MenuItem, MenuSeparator, Skeleton, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { bookingUrl, copyText, firstLocationName, formatDuration, openBookingPage } from "./links";
@@ -94,7 +95,7 @@ export function EventTypeCard({
       </div>
       <div className="flex items-center justify-between gap-2 border-slate-100 border-t py-2.5 pr-3 pl-5">
         <a
-          href={`/book/${et.slug}`}
+          href={eventTypePath(et.user.username, et.slug)}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-1.5 py-1 font-medium text-accent text-sm hover:bg-accent-soft"
@@ -105,14 +106,14 @@ export function EventTypeCard({
         {compact ? (
           // Dashboard cards are narrow: icon buttons, named for screen readers and on hover.
           <div className="flex items-center gap-0.5">
-            <IconAction label="Copy link" icon={Copy} onClick={() => void copyText(bookingUrl(et.slug))} />
+            <IconAction label="Copy link" icon={Copy} onClick={() => void copyText(bookingUrl(et))} />
             <IconAction label="Share" icon={Share2} onClick={() => actions.onShare(et)} />
           </div>
         ) : (
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => void copyText(bookingUrl(et.slug))}
+            onClick={() => void copyText(bookingUrl(et))}
             aria-label={`Copy link to ${et.title}`}
           >
             <Copy size={14} aria-hidden />
@@ -140,13 +141,13 @@ function CardMenu({ et, actions }: { et: EventTypeDto; actions: EventTypeCardAct
       <MenuItem icon={Pencil} onSelect={() => actions.onEdit(et)}>
         Edit
       </MenuItem>
-      <MenuItem icon={Eye} onSelect={() => openBookingPage(et.slug)}>
+      <MenuItem icon={Eye} onSelect={() => openBookingPage(et)}>
         Preview
       </MenuItem>
       <MenuItem icon={Share2} onSelect={() => actions.onShare(et)}>
         Share
       </MenuItem>
-      <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et.slug))}>
+      <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et))}>
         Copy link
       </MenuItem>
       <MenuSeparator />
