@@ -34,7 +34,9 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }),
+  ).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue("noor-account");
 
   // A reserved word is refused with a clear message; a free name is saved.

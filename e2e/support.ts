@@ -31,7 +31,13 @@ export async function waitForMail(
   if (!dir) throw new Error("E2E_MAIL_DIR is not set");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .reverse()
+      : [];
     for (const file of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
       if (mail.to.includes(to) && mail.subject === subject) return mail;

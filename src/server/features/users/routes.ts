@@ -7,7 +7,6 @@ import {
   preferencesBody,
   updateProfileBody,
   updateUsernameBody,
-  usernameSchema,
 } from "../../../contract/users.js";
 import { AppError } from "../../lib/errors.js";
 import { toPublicUser, toUserProfile, type UsersService } from "./service.js";
@@ -39,15 +38,6 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
     const user = await users.updatePreferences(request.user, request.body);
     return { success: true, data: { user: toUserProfile(user) } };
   });
-
-  r.get(
-    "/users/username/available",
-    { ...host, schema: { querystring: z.object({ username: usernameSchema }) } },
-    async (request) => ({
-      success: true,
-      data: { available: await users.usernameAvailable(request.user, request.query.username) },
-    }),
-  );
 
   r.put("/users/username", { ...host, schema: { body: updateUsernameBody } }, async (request) => ({
     success: true,

@@ -59,7 +59,12 @@ export default function ResetPasswordPage() {
       ) : (
         <>
           <p className="mt-2 text-slate-500 text-sm">Resetting signs you out on every device.</p>
-          <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-4" aria-label="Choose a new password">
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="mt-8 flex flex-col gap-4"
+            aria-label="Choose a new password"
+          >
             {formError && (
               <div
                 role="alert"

@@ -1,4 +1,6 @@
 // Types only: the contract's zod schemas would pull zod (~22 KB gzipped) into the public booking chunk.
+
+import type { PublicUser } from "../../../contract/auth";
 import type {
   BookingDto,
   CreateBookingBody,
@@ -45,6 +47,15 @@ function refParts(ref: string): { path: string; user: string | null } {
     ? { path: enc(ref), user: null }
     : { path: enc(ref.slice(i + 1)), user: `user=${enc(ref.slice(0, i))}` };
 }
+
+/** GET /users/:idOrUsername/public: the host (without e-mail), their active event types, their link. */
+export interface PublicProfile {
+  user: Omit<PublicUser, "email">;
+  eventTypes: EventTypeDto[];
+  canonicalPath: string;
+}
+
+export const fetchPublicProfile = (ref: string) => api.get<PublicProfile>(`/users/${enc(ref)}/public`);
 
 export const fetchPublicEventType = (ref: string) => {
   const { path, user } = refParts(ref);

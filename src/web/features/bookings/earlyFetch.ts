@@ -1,5 +1,20 @@
 import { matchUserPath } from "../../../contract/usernames";
-import { eventRefOf, fetchPublicEventType, fetchSlotDays, fetchSlots, movingFrom } from "./bookingApi";
+import {
+  eventRefOf,
+  fetchPublicEventType,
+  fetchPublicProfile,
+  fetchSlotDays,
+  fetchSlots,
+  movingFrom,
+} from "./bookingApi";
+
+/** The host a profile page's address names (/{username} or /user/{id}), or null for other pages. */
+function profileRefOf(pathname: string): string | null {
+  const byId = pathname.match(/^\/user\/([^/]+)\/?$/);
+  if (byId) return byId[1].toLowerCase();
+  const user = matchUserPath(pathname);
+  return user && !user.slug ? user.username : null;
+}
 
 /** The event type a booking page's address names (see eventRefOf), or null for other pages. */
 function bookingRefOf(pathname: string): string | null {
@@ -35,7 +50,8 @@ let started = false;
 export function startEarlyFetches(location: { pathname: string; search: string }): void {
   if (started) return;
   const slug = bookingRefOf(location.pathname);
-  if (!slug) return;
+  const profile = slug ? null : profileRefOf(location.pathname);
+  if (!slug && !profile) return;
   started = true;
   const keep = (k: string, p: Promise<unknown>) => {
     const entry: { promise: Promise<unknown>; at: number; settled?: { data: unknown } } = {
@@ -50,6 +66,12 @@ export function startEarlyFetches(location: { pathname: string; search: string }
     );
     pending.set(k, entry);
   };
+  // The public profile: one call, started with the app chunk as the booking page's are.
+  if (profile) {
+    keep(key(["profile", profile]), fetchPublicProfile(profile));
+    return;
+  }
+  if (!slug) return;
   // The event type needs no zone: it goes first, while the browser loads its time zone data (the
   // first Intl call costs 15-30 ms).
   keep(key(["event-type", slug]), fetchPublicEventType(slug));

@@ -2,24 +2,21 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarX, Clock, CloudOff, Globe, RotateCw, UserX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import type { PublicUser } from "../../../contract/auth";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Skeleton";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { fetchPublicProfile, type PublicProfile } from "../bookings/bookingApi";
+import { earlyData, startEarlyFetches, takeEarly } from "../bookings/earlyFetch";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
 import { formatDuration, zoneLabel } from "../bookings/time";
 
-/** GET /users/:idOrUsername/public: the host (without e-mail), their active event types, their link. */
-interface PublicProfile {
-  user: Omit<PublicUser, "email">;
-  eventTypes: EventTypeDto[];
-  canonicalPath: string;
-}
+// Runs once, when the chunk loads (host app); the public app's entry has already started it.
+startEarlyFetches(window.location);
 
 const DEFAULT_WELCOME =
   "Welcome to my scheduling page. Please follow the instructions to add an event to my calendar.";
@@ -33,7 +30,8 @@ export default function PublicProfilePage() {
   const navigate = useNavigate();
   const profile = useQuery({
     queryKey: ["public-profile", ref],
-    queryFn: () => api.get<PublicProfile>(`/users/${encodeURIComponent(ref)}/public`),
+    queryFn: () => takeEarly(["profile", ref], () => fetchPublicProfile(ref)),
+    initialData: () => earlyData<PublicProfile>(["profile", ref]),
   });
 
   useEffect(() => {
