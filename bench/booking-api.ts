@@ -16,6 +16,17 @@ import { type LoadResult, runLoad } from "./lib/run-load.js";
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
+/**
+ * runLoad, plus the CPU this process (the app and its database; PGlite runs here too) spent per
+ * request: on a shared machine the rate follows the load average, the CPU per request much less.
+ */
+async function measured(options: object): Promise<LoadResult & { cpuMs: number }> {
+  const before = process.cpuUsage();
+  const result = await runLoad(options);
+  const used = process.cpuUsage(before);
+  return { ...result, cpuMs: (used.user + used.system) / 1000 / Math.max(1, result.total) };
+}
+
 const dateIn = (days: number, zone: string) => Temporal.Now.plainDateISO(zone).add({ days }).toString();
 
 async function benchOne(kind: DbKind): Promise<void> {
@@ -60,13 +71,13 @@ async function benchOne(kind: DbKind): Promise<void> {
     const slotsUrl = `${base}/api/bookings/availability/${et._id}?date=${date}&timezone=Asia/Kolkata`;
     await runLoad({ url: slotsUrl, method: "GET", connections: CONNECTIONS, duration: 2 });
     // What this machine and Fastify give without the database: the ceiling for the rows below.
-    const health = await runLoad({
+    const health = await measured({
       url: `${base}/api/health`,
       method: "GET",
       connections: CONNECTIONS,
       duration: DURATION_S,
     });
-    const get = await runLoad({
+    const get = await measured({
       url: slotsUrl,
       method: "GET",
       connections: CONNECTIONS,
@@ -106,7 +117,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         attendee: { name: `Load ${i}`, email: `load${i}@example.com`, phone: "5551234567" },
       }),
     );
-    const post = await runLoad({
+    const post = await measured({
       url: `${base}/api/bookings`,
       method: "POST",
       connections: 10,
@@ -115,8 +126,8 @@ async function benchOne(kind: DbKind): Promise<void> {
     });
     const created = post.status["201"]?.count ?? 0;
 
-    const row = (label: string, r: LoadResult, extra = "") =>
-      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   load ${r.loadAvg.toFixed(2)}`;
+    const row = (label: string, r: LoadResult & { cpuMs: number }, extra = "") =>
+      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   app CPU ${r.cpuMs.toFixed(2)} ms/req   load ${r.loadAvg.toFixed(2)}`;
     console.log(row("GET /api/health (ceiling)", health));
     console.log(row("GET availability (200 bookings)", get));
     console.log(

@@ -50,3 +50,63 @@ export interface UserProfile extends PublicUser {
 export interface AuthResult {
   user: UserProfile;
 }
+
+// --- Single sign-on (Google and OpenID Connect providers) ---
+
+/** A provider set up on the server: the login page shows a button for each, and only those. */
+export interface SsoProviderView {
+  /** "google", or the OIDC provider's id ("sbu", "gameforce", "okta"). */
+  id: string;
+  label: string;
+}
+
+export const ssoProviderParam = z.object({
+  provider: z.string().regex(/^[a-z0-9-]{1,40}$/, "Unknown sign-in provider"),
+});
+
+export const ssoStartBody = z.object({
+  /** "link" adds the provider to the signed-in account instead of signing in. */
+  intent: z.enum(["sign-in", "link"]).default("sign-in"),
+});
+
+const code = z.string().trim().min(1, "Missing authorization code").max(2048);
+const state = z.string().trim().min(1, "Missing state parameter").max(512);
+
+/** Spec: SSO callbacks need an authorization code and state. `iss` is forwarded when the provider sent it. */
+export const ssoCallbackBody = z.object({
+  code,
+  state,
+  iss: z.string().max(2048).optional(),
+  timezone: timeZoneSchema.optional(),
+});
+export type SsoCallbackBody = z.infer<typeof ssoCallbackBody>;
+
+/** Google: an access token from a Google client in the browser, or the code of our own consent popup. */
+export const googleSignInBody = z
+  .object({
+    access_token: z.string().trim().min(1, "Missing access token").max(4096).optional(),
+    code: code.optional(),
+    state: state.optional(),
+    timezone: timeZoneSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.access_token) return;
+    if (!body.code) ctx.addIssue({ code: "custom", path: ["code"], message: "Missing authorization code" });
+    if (!body.state) ctx.addIssue({ code: "custom", path: ["state"], message: "Missing state parameter" });
+  });
+export type GoogleSignInBody = z.infer<typeof googleSignInBody>;
+
+/** An identity provider account that signs in to this Kairos account. */
+export interface IdentityView {
+  _id: string;
+  provider: string;
+  providerLabel: string;
+  email: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+/** The answer of a provider callback: a session (`token` beside `data`), or a newly linked identity. */
+export type SsoCallbackResult =
+  | { intent: "sign-in"; user: UserProfile; created: boolean }
+  | { intent: "link"; identity: IdentityView };

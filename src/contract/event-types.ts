@@ -102,6 +102,9 @@ export function noticeMinutes(s: Pick<BookingSettings, "leadHours" | "noticeUnit
   return s.leadHours * factor;
 }
 
+/** A meeting poll proposes at most this many times (and a one-off offers at most this many). */
+export const MAX_FIXED_TIMES = 40;
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Spec section 3: lower-case, runs of non-alphanumerics become one hyphen, no leading/trailing hyphens. */
@@ -142,6 +145,12 @@ const eventTypeFields = {
   maxInvitees: z.number().int().min(1).max(1000),
   availabilityScheduleId: z.string().uuid("Choose a schedule").nullable(),
   googleAccountId: z.string().max(100).nullable(),
+  /** One-off: the times offered (empty = the host's availability); meeting poll: the proposed times. */
+  fixedTimes: z
+    .array(z.iso.datetime({ offset: true }))
+    .max(MAX_FIXED_TIMES, `At most ${MAX_FIXED_TIMES} times`),
+  /** One-off: when the link stops working. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
 };
 
 /** Create: everything optional; the server fills the kind's defaults. `name` is accepted for `title`. */
@@ -184,6 +193,13 @@ export interface EventTypeDto {
     timeFormat: "12h" | "24h";
     weekStart: "sunday" | "monday";
   };
+  fixedTimes: string[];
+  expiresAt: string | null;
+  /** One-off booked or meeting poll booked/closed. */
+  closedAt: string | null;
+  /** Round robin and collective: the team and the hosts chosen from it. */
+  team: { _id: string; name: string; slug: string; logo: string | null } | null;
+  hosts: { _id: string; name: string; avatar: string | null }[];
   createdAt: string;
   updatedAt: string;
 }

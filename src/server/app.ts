@@ -11,7 +11,9 @@ import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
+import { createSsoService } from "./features/auth/service-sso.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { createAvailabilityService } from "./features/availability/service.js";
 import type { BookingListener } from "./features/bookings/events.js";
@@ -19,20 +21,31 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { contactsRoutes } from "./features/contacts/routes.js";
+import { createContactsService } from "./features/contacts/service.js";
+import { createContactsCsvService } from "./features/contacts/service-csv.js";
+import { createContactsListService } from "./features/contacts/service-list.js";
 import { eventTypesRoutes } from "./features/event-types/routes.js";
 import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
+import { createOAuthStatesService } from "./features/oauth-states/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
+import { teamsRoutes } from "./features/teams/routes.js";
+import { createTeamsService } from "./features/teams/service.js";
+import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { accountDataRoutes } from "./features/users/routes-data.js";
 import { securityRoutes } from "./features/users/routes-security.js";
 import { createUsersService } from "./features/users/service.js";
 import { type AccountDataPart, createAccountDataService } from "./features/users/service-data.js";
 import { createSecurityService } from "./features/users/service-security.js";
+import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
+import { createGoogleOAuth } from "./lib/google.js";
+import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
@@ -42,6 +55,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends queued mail; main.ts starts it, tests flush it. */
     outbox: OutboxWorker;
+    /** Runs durable background jobs (src/server/jobs); main.ts starts it, tests flush it. */
+    jobs: JobRunner;
   }
 }
 
@@ -85,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
+    // Sign-in and calendar connections open the provider in a popup and wait for it to close or answer;
+    // plain same-origin would cut that popup off from this window.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -99,13 +117,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.stop();
     transport?.close();
   });
+  // Features register their job kinds on this runner below; main.ts starts it after listen.
+  const jobs = createJobRunner(database.db, app.log, { now });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
 
+  // OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md).
+  const oauthStates = createOAuthStatesService(database.db, now);
+  const google = config.google
+    ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
+    : null;
   const calendarSettings = createCalendarSettingsService(database.db);
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
+  const oidc = createOidcProviders(config.oidcProviders, {
+    publicUrl: config.publicUrl,
+    timeoutMs: config.oauthTimeoutMs,
+  });
+  const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
+  const teamHosts = createTeamHostsService(database.db);
   // The public profile lists event types; event types resolve a host's former usernames: each gets
   // the other's function, called only at request time.
   const eventTypes = createEventTypesService(database.db, {
+    parts: teamHosts.partsOf,
     formerHolder: (username) => users.formerHolder(username),
   });
   const users = createUsersService(database.db, now, [eventTypes.publicProfilePart]);
@@ -113,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onUserCreated: [availability.createDefaultSchedule],
     freeUsername: users.freeUsername,
   });
+  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
   const security = createSecurityService(database.db, { auth, now, publicUrl: config.publicUrl });
   const slots = createSlotsService(database.db, {
     holidays,
@@ -120,7 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     formerUsernameRef: eventTypes.formerUsernameRef,
   });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
-  const bookingListeners: BookingListener[] = [...(deps.bookingListeners ?? [])];
+  const contacts = createContactsService(database.db, { now });
+  const contactsList = createContactsListService(database.db, { now });
+  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -136,7 +173,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: "calendarSettings", export: (user) => calendarSettings.get(user.id) },
     { name: "holidays", export: (user) => holidays.view(user) },
     { name: "bookings", export: (user) => bookings.exportForHost(user.id) },
+    { name: "contacts", export: (user) => allContacts(user.id) },
+    { name: "signInMethods", export: (user) => sso.listIdentities(user.id) },
   ];
+  /** Every contact of the host, page by page (the list's largest page is 100). */
+  async function allContacts(hostUserId: string) {
+    const all = [];
+    for (let page = 1; ; page++) {
+      const { data, pagination } = await contactsList.list(hostUserId, { page, limit: 100 });
+      all.push(...data);
+      if (page >= pagination.totalPages) return all;
+    }
+  }
   const accountData = createAccountDataService(database.db, {
     now,
     parts: accountParts,
@@ -150,10 +198,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
+      await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(securityRoutes, { security, auth, rateLimits: config.rateLimits });
       await api.register(accountDataRoutes, { data: accountData });
       await api.register(eventTypesRoutes, { eventTypes });
+      await api.register(teamsRoutes, { teams, hosts: teamHosts });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
@@ -164,6 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hostZone: availability.hostZone,
       });
       await api.register(analyticsRoutes, { analytics });
+      await api.register(contactsRoutes, {
+        contacts,
+        contactsList,
+        contactsCsv: createContactsCsvService(database.db, { now }),
+      });
     },
     { prefix: "/api" },
   );
@@ -181,6 +236,9 @@ const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
  */
 const isPublicAppPath = (pathname: string) =>
   PUBLIC_APP_PATH.test(pathname) || matchUserPath(pathname) !== null;
+
+/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
+const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
 
 /** Serves the built SPA; unknown /api paths stay JSON 404s. */
 function registerSpa(app: FastifyInstance, webDir: string | null): void {
@@ -205,6 +263,9 @@ function registerSpa(app: FastifyInstance, webDir: string | null): void {
     if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
       const pathname = request.url.split("?", 1)[0];
       const page = hasPublicApp && isPublicAppPath(pathname) ? "book.html" : "index.html";
+      // A provider's page sends the popup back here; with any opener policy but the default the browser
+      // would put this page in a new browsing context group, and it could no longer tell its opener.
+      if (OAUTH_CALLBACK_PATH.test(pathname)) reply.removeHeader("cross-origin-opener-policy");
       // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
       return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
     }

@@ -25,4 +25,87 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RATE_LIMIT_FACTOR: "0" })).toThrow(/RATE_LIMIT_FACTOR/);
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
   });
+
+  it("reads Google's client and points its endpoints at GOOGLE_OAUTH_BASE and GOOGLE_API_BASE", () => {
+    expect(loadConfig({}).google).toBeNull();
+    const real = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }).google;
+    expect(real).toEqual({
+      clientId: "id",
+      clientSecret: "secret",
+      endpoints: {
+        authorize: "https://accounts.google.com/o/oauth2/v2/auth",
+        token: "https://oauth2.googleapis.com/token",
+        revoke: "https://oauth2.googleapis.com/revoke",
+        tokenInfo: "https://oauth2.googleapis.com/tokeninfo",
+      },
+      apiBase: "https://www.googleapis.com",
+    });
+    const local = loadConfig({
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_OAUTH_BASE: "http://127.0.0.1:9/",
+      GOOGLE_API_BASE: "http://127.0.0.1:9",
+    }).google;
+    expect(local?.endpoints.token).toBe("http://127.0.0.1:9/token");
+    expect(local?.endpoints.authorize).toBe("http://127.0.0.1:9/o/oauth2/v2/auth");
+    expect(local?.apiBase).toBe("http://127.0.0.1:9");
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it("finds every SSO_<NAME>_ISSUER provider, with labels, in name order", () => {
+    const providers = loadConfig({
+      SSO_SBU_ISSUER: "https://login.sbu.example",
+      SSO_SBU_CLIENT_ID: "kairos",
+      SSO_SBU_CLIENT_SECRET: "s3cret",
+      SSO_GAMEFORCE_ISSUER: "https://id.gameforce.example/",
+      SSO_GAMEFORCE_CLIENT_ID: "gf",
+      SSO_ENTRA_ID_ISSUER: "https://login.microsoftonline.com/t/v2.0",
+      SSO_ENTRA_ID_CLIENT_ID: "entra",
+      SSO_ENTRA_ID_LABEL: "Microsoft",
+      SSO_OKTA_ISSUER: "https://acme.okta.com",
+      SSO_OKTA_CLIENT_ID: "okta-client",
+    }).oidcProviders;
+    expect(providers).toEqual([
+      {
+        id: "entra-id",
+        label: "Microsoft",
+        issuer: "https://login.microsoftonline.com/t/v2.0",
+        clientId: "entra",
+        clientSecret: null,
+      },
+      {
+        id: "gameforce",
+        label: "Gameforce",
+        issuer: "https://id.gameforce.example/",
+        clientId: "gf",
+        clientSecret: null,
+      },
+      {
+        id: "okta",
+        label: "Okta",
+        issuer: "https://acme.okta.com",
+        clientId: "okta-client",
+        clientSecret: null,
+      },
+      {
+        id: "sbu",
+        label: "SBU",
+        issuer: "https://login.sbu.example",
+        clientId: "kairos",
+        clientSecret: "s3cret",
+      },
+    ]);
+    expect(loadConfig({}).oidcProviders).toEqual([]);
+  });
+
+  it("names the SSO variable that is missing or wrong", () => {
+    expect(() => loadConfig({ SSO_SBU_ISSUER: "https://x.example" })).toThrow(/SSO_SBU_CLIENT_ID/);
+    expect(() => loadConfig({ SSO_SBU_CLIENT_ID: "x" })).toThrow(/SSO_SBU_ISSUER/);
+    expect(() => loadConfig({ SSO_SBU_ISSUER: "not a url", SSO_SBU_CLIENT_ID: "x" })).toThrow(
+      /SSO_SBU_ISSUER/,
+    );
+    expect(() =>
+      loadConfig({ SSO_GOOGLE_ISSUER: "https://accounts.google.com", SSO_GOOGLE_CLIENT_ID: "x" }),
+    ).toThrow(/GOOGLE_CLIENT_ID/);
+  });
 });

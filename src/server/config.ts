@@ -18,6 +18,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_BASE: z.string().url().optional(),
+  GOOGLE_API_BASE: z.string().url().default("https://www.googleapis.com"),
+  OAUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type DatabaseConfig = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
@@ -35,6 +40,32 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** Folder with the built SPA; null serves the API only. */
   webDir: string | null;
+  /** Google OAuth (sign-in, calendars); null when GOOGLE_CLIENT_ID/SECRET are not set. */
+  google: GoogleConfig | null;
+  /** OpenID Connect sign-in providers from SSO_<NAME>_* variables, in name order. */
+  oidcProviders: OidcProviderConfig[];
+  /** How long a call to Google or an OIDC provider may take before sign-in gives up. */
+  oauthTimeoutMs: number;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** OAuth 2.0 endpoints; Google's own unless GOOGLE_OAUTH_BASE points elsewhere (tests). */
+  endpoints: { authorize: string; token: string; revoke: string; tokenInfo: string };
+  /** Base of Google's REST APIs (userinfo at /oauth2/v3/userinfo, Calendar at /calendar/v3). */
+  apiBase: string;
+}
+
+export interface OidcProviderConfig {
+  /** URL-safe id: the lower-cased NAME of SSO_<NAME>_ISSUER (underscores become hyphens). */
+  id: string;
+  /** Button text after "Continue with" (SSO_<NAME>_LABEL, else a readable form of NAME). */
+  label: string;
+  issuer: string;
+  clientId: string;
+  /** Null for a public client (PKCE only, no client authentication). */
+  clientSecret: string | null;
 }
 
 export interface RateLimits {
@@ -72,8 +103,87 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_FACTOR),
     webDir: path.resolve(e.WEB_DIR),
+    google: googleConfig(e),
+    oidcProviders: oidcProviders(present),
+    oauthTimeoutMs: e.OAUTH_TIMEOUT_MS,
   };
 }
+
+/** Google's endpoints as its client library knows them; GOOGLE_OAUTH_BASE replaces all four hosts. */
+const GOOGLE_ENDPOINTS = {
+  authorize: "https://accounts.google.com/o/oauth2/v2/auth",
+  token: "https://oauth2.googleapis.com/token",
+  revoke: "https://oauth2.googleapis.com/revoke",
+  tokenInfo: "https://oauth2.googleapis.com/tokeninfo",
+};
+
+function googleConfig(e: z.infer<typeof envSchema>): GoogleConfig | null {
+  if (!e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) return null;
+  if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
+    );
+  }
+  const base = e.GOOGLE_OAUTH_BASE?.replace(/\/$/, "");
+  return {
+    clientId: e.GOOGLE_CLIENT_ID,
+    clientSecret: e.GOOGLE_CLIENT_SECRET,
+    endpoints: base
+      ? {
+          authorize: `${base}/o/oauth2/v2/auth`,
+          token: `${base}/token`,
+          revoke: `${base}/revoke`,
+          tokenInfo: `${base}/tokeninfo`,
+        }
+      : GOOGLE_ENDPOINTS,
+    apiBase: e.GOOGLE_API_BASE.replace(/\/$/, ""),
+  };
+}
+
+/** Display names of the providers the spec names; any other NAME is shown capitalised. */
+const KNOWN_LABELS: Record<string, string> = { sbu: "SBU", gameforce: "Gameforce" };
+
+const SSO_VARIABLE = /^SSO_([A-Z0-9_]+?)_(ISSUER|CLIENT_ID|CLIENT_SECRET|LABEL)$/;
+
+/** Every SSO_<NAME>_ISSUER defines a provider; its CLIENT_ID is required, CLIENT_SECRET and LABEL are not. */
+function oidcProviders(env: Record<string, string | undefined>): OidcProviderConfig[] {
+  const byName = new Map<string, Record<string, string>>();
+  for (const [key, value] of Object.entries(env)) {
+    const match = SSO_VARIABLE.exec(key);
+    if (!match || value === undefined) continue;
+    const fields = byName.get(match[1]) ?? {};
+    fields[match[2]] = value;
+    byName.set(match[1], fields);
+  }
+  const problems: string[] = [];
+  const providers: OidcProviderConfig[] = [];
+  for (const [name, fields] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!fields.ISSUER) {
+      problems.push(`SSO_${name}_ISSUER: required when other SSO_${name}_* variables are set`);
+      continue;
+    }
+    const id = name.toLowerCase().replaceAll("_", "-");
+    if (id === "google") problems.push("SSO_GOOGLE_*: Google is configured with GOOGLE_CLIENT_ID/SECRET");
+    if (!z.string().url().safeParse(fields.ISSUER).success) problems.push(`SSO_${name}_ISSUER: not a URL`);
+    if (!fields.CLIENT_ID) problems.push(`SSO_${name}_CLIENT_ID: required`);
+    providers.push({
+      id,
+      label: fields.LABEL ?? KNOWN_LABELS[id] ?? readableName(name),
+      // Kept exactly: the provider's metadata must name the same issuer, trailing slash included.
+      issuer: fields.ISSUER,
+      clientId: fields.CLIENT_ID ?? "",
+      clientSecret: fields.CLIENT_SECRET ?? null,
+    });
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  return providers;
+}
+
+const readableName = (name: string) =>
+  name
+    .split("_")
+    .map((w) => w.charAt(0) + w.slice(1).toLowerCase())
+    .join(" ");
 
 /**
  * Multiplies every per-client limit. End-to-end tests sign up many hosts from one address and set a

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();
+  app.jobs.start();
   const where = config.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.database.dataDir}`;
   const ms = Math.round(performance.now() - startedAt);
   console.log(`\n  Kairos is running at ${config.publicUrl}  (database: ${where}, ready in ${ms} ms)\n`);

@@ -47,6 +47,22 @@ describe("web app fallback", () => {
     }
   });
 
+  it("lets OAuth popups talk to their opener: popups allowed, no opener policy on callback pages", async () => {
+    for (const url of ["/login", "/dashboard", "/api/health"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["cross-origin-opener-policy"], url).toBe("same-origin-allow-popups");
+    }
+    for (const url of [
+      "/auth/google/callback?code=x&state=y",
+      "/auth/sbu/callback",
+      "/auth/my-okta/callback",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cross-origin-opener-policy"], url).toBeUndefined();
+    }
+  });
+
   it("serves index.html for every other page and keeps unknown API paths JSON 404s", async () => {
     for (const url of [
       "/",

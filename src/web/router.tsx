@@ -52,9 +52,8 @@ export const router = createBrowserRouter([
   { path: "/book/:slug", element: page(<BookingPage />) },
   { path: "/booking-confirmed", element: page(<BookingConfirmedPage />) },
   { path: "/user/:userId", element: page(<PublicProfilePage />) },
-  { path: "/auth/google/callback", element: page(<OAuthCallbackPage provider="google" />) },
-  { path: "/auth/sbu/callback", element: page(<OAuthCallbackPage provider="sbu" />) },
-  { path: "/auth/gameforce/callback", element: page(<OAuthCallbackPage provider="gameforce" />) },
+  // /auth/google/callback, /auth/sbu/callback, /auth/gameforce/callback and any other configured provider's.
+  { path: "/auth/:provider/callback", element: page(<OAuthCallbackPage />) },
   {
     element: (
       <RequireAuth>

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
+import { keptStatement } from "../db/prepared.js";
 import { mailOutbox, type NewOutboxMessage, type OutboxRow } from "../db/schema/index.js";
 import type { MailTransport } from "./transport.js";
 
@@ -10,6 +11,50 @@ const BATCH = 20;
 export async function enqueueMail(db: DbOrTx, message: NewOutboxMessage | NewOutboxMessage[]): Promise<void> {
   const rows = Array.isArray(message) ? message : [message];
   if (rows.length > 0) await db.insert(mailOutbox).values(rows);
+}
+
+/** Messages one change queues at most with a kept statement; more go through a plain insert. */
+const KEPT_ROWS = 3;
+
+/**
+ * enqueueMail for a hot path (every booking queues one to three messages): the inserts of one, two
+ * and three rows are kept prepared on PGlite (db/prepared.ts). Make one per database.
+ */
+export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMessage[]) => Promise<void> {
+  const p = sql.placeholder;
+  const inserts = Array.from({ length: KEPT_ROWS }, (_, i) => {
+    const name = `mail_outbox_insert_${i + 1}`;
+    return keptStatement(db, name, (handle) =>
+      handle
+        .insert(mailOutbox)
+        .values(
+          Array.from({ length: i + 1 }, (_, r) => ({
+            to: p(`to${r}`),
+            subject: p(`subject${r}`),
+            text: p(`text${r}`),
+            html: p(`html${r}`),
+            // JSON text, so a missing invite stays SQL NULL (a placeholder would encode JSON null).
+            icalEvent: sql`${p(`icalEvent${r}`)}::jsonb`,
+            attachments: p(`attachments${r}`),
+          })),
+        )
+        .prepare(name),
+    );
+  });
+  return async (tx, messages) => {
+    const run = inserts[messages.length - 1];
+    if (!run) return enqueueMail(tx, messages);
+    const params: Record<string, unknown> = {};
+    messages.forEach((m, r) => {
+      params[`to${r}`] = m.to;
+      params[`subject${r}`] = m.subject;
+      params[`text${r}`] = m.text;
+      params[`html${r}`] = m.html ?? null;
+      params[`icalEvent${r}`] = m.icalEvent ? JSON.stringify(m.icalEvent) : null;
+      params[`attachments${r}`] = m.attachments ?? [];
+    });
+    await run(tx, params);
+  };
 }
 
 interface Logger {

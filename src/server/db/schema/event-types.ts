@@ -42,6 +42,16 @@ export const eventTypes = pgTable(
       onDelete: "set null",
     }),
     googleAccountId: text("google_account_id"),
+    /** Round robin and collective: the team whose members host it (event_type_hosts names them). */
+    teamId: uuid("team_id"),
+    /** One-off and meeting poll: the offered or proposed starts (ISO instants); empty = the host's availability. */
+    fixedTimes: jsonb("fixed_times").$type<string[]>().notNull().default([]),
+    /** One-off: the link stops working at this instant. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** One-off booked, or meeting poll booked or closed: the link shows "no longer available". */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Meeting poll: the booking the host made from it. */
+    pollBookingId: uuid("poll_booking_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +59,7 @@ export const eventTypes = pgTable(
     uniqueIndex("event_types_user_slug_key").on(t.userId, t.slug),
     index("event_types_slug_idx").on(t.slug, t.createdAt),
     index("event_types_user_idx").on(t.userId),
+    index("event_types_team_idx").on(t.teamId),
     check("event_types_duration_check", sql`${t.duration} between 5 and 480`),
     check("event_types_max_invitees_check", sql`${t.maxInvitees} >= 1`),
   ],

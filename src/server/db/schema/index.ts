@@ -2,6 +2,10 @@
 
 export * from "./availability.js";
 export * from "./bookings.js";
+export * from "./contacts.js";
 export * from "./event-types.js";
+export * from "./jobs.js";
 export * from "./mail.js";
+export * from "./oauth.js";
+export * from "./teams.js";
 export * from "./users.js";

@@ -8,6 +8,7 @@ export interface NewUser {
   username: string;
   passwordHash: string | null;
   timezone: string;
+  avatar?: string | null;
 }
 
 export function createAuthRepo(db: DbOrTx) {

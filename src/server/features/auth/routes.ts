@@ -39,12 +39,6 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     },
   );
 
-  // Identity providers configured on this server; none until SSO lands.
-  r.get("/auth/providers", { schema: { tags: ["auth"] } }, async () => ({
-    success: true,
-    data: { providers: [] as { id: string; authorizeUrl: string }[] },
-  }));
-
   r.get("/auth/me", { preHandler: app.requireUser, schema: { tags: ["auth"] } }, async (request) => ({
     success: true,
     data: { user: toUserProfile(request.user) },

@@ -6,7 +6,7 @@ import type { UserRow } from "../../db/schema/index.js";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, conflict, notFound } from "../../lib/errors.js";
 import { deviceName } from "../../lib/user-agent.js";
-import { createAuthRepo } from "./repo.js";
+import { createAuthRepo, type NewUser } from "./repo.js";
 
 const SESSION_DAYS = 30;
 /** "Last used" is a hint, not an audit log: refreshing it at most this often keeps reads read-only. */
@@ -46,7 +46,33 @@ export function createAuthService(db: Db, now: () => Date, deps: AuthDeps | User
     return token;
   }
 
+  /**
+   * Inserts a user with a username made from their name and sets up what every new host gets;
+   * undefined when the email is taken.
+   */
+  async function createUser(tx: Tx, user: Omit<NewUser, "username">): Promise<UserRow | undefined> {
+    const repo = createAuthRepo(tx);
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
+      const username = freeUsername
+        ? await freeUsername(tx, user.name)
+        : `user-${randomToken(6)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, "x")}`;
+      const created = await repo.insertUser({ ...user, username });
+      if (created) {
+        for (const hook of onUserCreated) await hook(tx, created);
+        return created;
+      }
+      if (await repo.findUserByEmail(user.email)) return undefined;
+      // Someone took the username between the check and the insert: pick again.
+    }
+    throw conflict("Could not create the account. Please try again.");
+  }
+
   return {
+    createUser,
+    findUserByEmail: (tx: Tx, email: string) => createAuthRepo(tx).findUserByEmail(email),
+    /** A new session for a user who proved who they are (password, or an identity provider). */
     startSession,
 
     async register(
@@ -55,30 +81,14 @@ export function createAuthService(db: Db, now: () => Date, deps: AuthDeps | User
     ): Promise<{ user: UserRow; token: string }> {
       const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) => {
-        const repo = createAuthRepo(tx);
-        for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
-          const username = freeUsername
-            ? await freeUsername(tx, input.name)
-            : `user-${randomToken(6)
-                .toLowerCase()
-                .replace(/[^a-z0-9]/g, "x")}`;
-          const created = await repo.insertUser({
-            name: input.name,
-            email: input.email,
-            username,
-            passwordHash,
-            timezone: input.timezone ?? DEFAULT_TIMEZONE,
-          });
-          if (created) {
-            for (const hook of onUserCreated) await hook(tx, created);
-            return created;
-          }
-          if (await repo.findUserByEmail(input.email)) {
-            throw conflict("An account with this email already exists", "EMAIL_TAKEN");
-          }
-          // Someone took the username between the check and the insert: pick again.
-        }
-        throw conflict("Could not create the account. Please try again.");
+        const created = await createUser(tx, {
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          timezone: input.timezone ?? DEFAULT_TIMEZONE,
+        });
+        if (!created) throw conflict("An account with this email already exists", "EMAIL_TAKEN");
+        return created;
       });
       return { user, token: await startSession(user.id, userAgent) };
     },

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { EventKind } from "../../../contract/event-types.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { EventKind, Location } from "../../../contract/event-types.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import { type BookingRow, bookings, eventTypes, type NewBookingRow, users } from "../../db/schema/index.js";
 
 /** A booking with what its answers show: the event type as it is now (null once deleted) and the host. */
@@ -107,11 +108,6 @@ export function createBookingsRepo(db: DbOrTx) {
           ),
         );
       return row?.n ?? 0;
-    },
-
-    async insert(values: NewBookingRow): Promise<BookingRow> {
-      const [row] = await db.insert(bookings).values(values).returning();
-      return row;
     },
 
     async findByUid(uid: string, options: { lock?: boolean } = {}): Promise<BookingRecord | undefined> {
@@ -225,6 +221,75 @@ export function createBookingsRepo(db: DbOrTx) {
 }
 
 export type BookingsRepo = ReturnType<typeof createBookingsRepo>;
+
+/** What a new booking is written with; the other columns take their defaults. */
+export type BookingInsert = Required<
+  Pick<
+    NewBookingRow,
+    | "id"
+    | "uid"
+    | "hostUserId"
+    | "eventTypeId"
+    | "eventTitle"
+    | "eventColor"
+    | "eventSlug"
+    | "startTime"
+    | "endTime"
+    | "slotKey"
+    | "attendeeName"
+    | "attendeeEmail"
+    | "attendeePhone"
+    | "attendeeTimezone"
+    | "hostTimezone"
+    | "answers"
+    | "guests"
+    | "message"
+    | "manageTokenHash"
+  >
+> & { location: Location | null };
+
+/**
+ * The booking insert, kept prepared on PGlite (db/prepared.ts): every booking runs it, and parsing
+ * and planning this wide insert was most of its cost there. Make one per database; run it with the
+ * booking's transaction.
+ */
+export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert) => Promise<BookingRow> {
+  const p = sql.placeholder;
+  const run = keptStatement(db, "bookings_insert", (handle) =>
+    handle
+      .insert(bookings)
+      .values({
+        id: p("id"),
+        uid: p("uid"),
+        hostUserId: p("hostUserId"),
+        eventTypeId: p("eventTypeId"),
+        eventTitle: p("eventTitle"),
+        eventColor: p("eventColor"),
+        eventSlug: p("eventSlug"),
+        startTime: p("startTime"),
+        endTime: p("endTime"),
+        slotKey: p("slotKey"),
+        attendeeName: p("attendeeName"),
+        attendeeEmail: p("attendeeEmail"),
+        attendeePhone: p("attendeePhone"),
+        attendeeTimezone: p("attendeeTimezone"),
+        hostTimezone: p("hostTimezone"),
+        // Passed as JSON text, so a missing location stays SQL NULL (a placeholder would encode JSON null).
+        location: sql`${p("location")}::jsonb`,
+        answers: p("answers"),
+        guests: p("guests"),
+        message: p("message"),
+        manageTokenHash: p("manageTokenHash"),
+      })
+      .returning()
+      .prepare("bookings_insert"),
+  );
+  return async (tx, values) => {
+    const location = values.location === null ? null : JSON.stringify(values.location);
+    const [row] = await run(tx, { ...values, location });
+    return row;
+  };
+}
 
 /** Counting the list's matches stops here (see listForHost). */
 export const COUNT_CAP = 1000;

@@ -12,7 +12,7 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -23,11 +23,11 @@ import {
   bookingMessages,
   inviteFile,
 } from "../../mail/booking-mails.js";
-import { enqueueMail } from "../../mail/outbox.js";
+import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { type EventContext, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor, type BookingListener } from "./events.js";
-import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 type Actor = BookingActor;
@@ -49,15 +49,17 @@ export interface BookingsDeps {
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
+  const insertBooking = createBookingInsert(db);
+  const enqueue = createMailEnqueuer(db);
 
   /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
   async function mail(
-    tx: Parameters<typeof enqueueMail>[0],
+    tx: DbOrTx,
     kind: BookingMailKind,
     rec: BookingRecord,
     o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date; by?: Actor },
   ) {
-    await enqueueMail(
+    await enqueue(
       tx,
       bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
         publicUrl: deps.publicUrl,
@@ -243,7 +245,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
                 throw slotTaken();
               }
             }
-            const row = await repo.insert({
+            const row = await insertBooking(tx, {
               id,
               uid,
               hostUserId: ctx.host.id,

@@ -14,18 +14,34 @@ import {
 } from "../../../contract/event-types.js";
 import type { Db } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
+import { randomToken } from "../../lib/crypto.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { createEventTypesRepo, type NewEventType } from "./repo.js";
 
 const SLUG_ATTEMPTS = 50;
 
+/** Team and hosts of event types (the teams feature provides them; absent: none). */
+export type EventTypeParts = (
+  rows: { id: string; teamId: string | null }[],
+) => Promise<Map<string, Pick<EventTypeDto, "team" | "hosts">>>;
+
+/** Kinds reached only by their private link, never listed on a public page. */
+const PRIVATE_KINDS = new Set(["one-off", "poll"]);
+
 export interface EventTypesDeps {
+  parts?: EventTypeParts;
   /** The host who gave up `username` within the last 90 days (their old links still work). */
   formerHolder?: (username: string) => Promise<string | undefined>;
 }
 
 export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
   const repo = createEventTypesRepo(db);
+
+  async function dtos(rows: EventTypeRow[], host: UserRow): Promise<EventTypeDto[]> {
+    const parts = deps.parts ? await deps.parts(rows) : new Map();
+    return rows.map((row) => ({ ...toEventTypeDto(row, host), ...parts.get(row.id) }));
+  }
+  const dto = async (row: EventTypeRow, host: UserRow) => (await dtos([row], host))[0];
 
   /** /{username}/{slug}: by the current username, else by one given up lately. */
   async function findByUserSlug(username: string, slug: string) {
@@ -57,13 +73,13 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
 
   return {
     async list(user: UserRow): Promise<EventTypeDto[]> {
-      return (await repo.listForUser(user.id)).map((row) => toEventTypeDto(row, user));
+      return dtos(await repo.listForUser(user.id), user);
     },
 
     async get(user: UserRow, id: string): Promise<EventTypeDto> {
       const row = await repo.findForUser(user.id, id);
       if (!row) throw notFound("Event type not found");
-      return toEventTypeDto(row, user);
+      return dto(row, user);
     },
 
     async create(user: UserRow, body: CreateEventTypeBody): Promise<EventTypeDto> {
@@ -85,13 +101,21 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         maxInvitees: body.maxInvitees ?? defaults.maxInvitees,
         availabilityScheduleId: body.availabilityScheduleId ?? null,
         googleAccountId: body.googleAccountId ?? null,
+        fixedTimes: normaliseTimes(body.fixedTimes ?? []),
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       };
       if (body.slug) {
         const row = await repo.insertIfSlugFree({ ...values, slug: body.slug });
         if (!row) throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
-        return toEventTypeDto(row, user);
+        return dto(row, user);
       }
-      return toEventTypeDto(await insertWithFreeSlug(values, slugify(title)), user);
+      // A one-off or poll link is private: a random tail keeps it from being guessed from the title.
+      const base = PRIVATE_KINDS.has(kind)
+        ? `${slugify(title).slice(0, 40)}-${randomToken(9)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, "x")}`
+        : slugify(title);
+      return dto(await insertWithFreeSlug(values, base), user);
     },
 
     async update(user: UserRow, id: string, body: UpdateEventTypeBody): Promise<EventTypeDto> {
@@ -101,15 +125,17 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
-      const { type, locations, questions, ...rest } = body;
+      const { type, locations, questions, fixedTimes, expiresAt, ...rest } = body;
       const row = await repo.update(user.id, id, {
         ...rest,
+        ...(fixedTimes ? { fixedTimes: normaliseTimes(fixedTimes) } : {}),
+        ...(expiresAt !== undefined ? { expiresAt: expiresAt ? new Date(expiresAt) : null } : {}),
         ...(type ? { kind: type } : {}),
         ...(locations ? { locations: normaliseLocations(locations) } : {}),
         ...(questions ? { questions: normaliseQuestions(questions) } : {}),
       });
       if (!row) throw notFound("Event type not found");
-      return toEventTypeDto(row, user);
+      return dto(row, user);
     },
 
     async remove(user: UserRow, id: string): Promise<void> {
@@ -125,7 +151,7 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         ? await findByUserSlug(username.toLowerCase(), slug.toLowerCase())
         : await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");
-      return toEventTypeDto(found.eventType, found.host);
+      return dto(found.eventType, found.host);
     },
 
     /** The id behind /{username}/{slug} of a username given up lately (slot lookups of old links). */
@@ -135,8 +161,11 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
 
     /** Adds the host's active event types to their public profile. */
     async publicProfilePart(host: UserRow): Promise<{ eventTypes: EventTypeDto[] }> {
-      const rows = await repo.listActiveForUser(host.id);
-      return { eventTypes: rows.map((row) => toEventTypeDto(row, host)) };
+      // One-off and poll links are private; team event types are listed on their team's page.
+      const rows = (await repo.listActiveForUser(host.id)).filter(
+        (r) => !PRIVATE_KINDS.has(r.kind) && !r.teamId,
+      );
+      return { eventTypes: await dtos(rows, host) };
     },
   };
 }
@@ -151,6 +180,11 @@ function normaliseLocations(
     value: l.value ?? "",
     displayName: l.displayName || LOCATION_INFO[l.type].displayName,
   }));
+}
+
+/** Ascending, unique, as UTC ISO strings. */
+function normaliseTimes(times: string[]): string[] {
+  return [...new Set(times.map((t) => new Date(t).toISOString()))].sort();
 }
 
 function normaliseQuestions(questions: (Omit<Question, "id"> & { id?: string })[]): Question[] {
@@ -174,6 +208,11 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     maxInvitees: row.maxInvitees,
     availabilityScheduleId: row.availabilityScheduleId,
     googleAccountId: row.googleAccountId,
+    fixedTimes: row.fixedTimes,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    team: null,
+    hosts: [],
     user: {
       _id: host.id,
       name: host.name,

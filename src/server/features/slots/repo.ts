@@ -1,8 +1,8 @@
-import { PGlite } from "@electric-sql/pglite";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { TimeSlot } from "../../../contract/availability.js";
 import type { NotificationSettings } from "../../../contract/calendar-settings.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import {
   availabilitySchedules,
   bookings,
@@ -133,47 +133,15 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string) {
     .prepare(name);
 }
 
-/** A query parameter as an SQL literal, for EXECUTE (standard_conforming_strings: only ' needs doubling). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return "NULL";
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
-/**
- * PGlite's driver sends every parameterised query unnamed, so PGlite parses and plans it again
- * each time: for the context query that is four fifths of its cost (1.7 ms of 2 ms). There, the
- * query becomes a server-side PREPAREd statement (PGlite is one session for the life of the
- * process) run with EXECUTE and its parameters as literals; drizzle still maps the rows. On
- * PostgreSQL, node-postgres already keeps named statements per connection.
- */
-function keepPreparedOnPglite(query: object, name: string): void {
-  const q = query as { client?: unknown; queryString?: string };
-  const pglite = q.client;
-  const text = q.queryString;
-  if (!(pglite instanceof PGlite) || !text) return;
-  let prepared: Promise<unknown> | undefined;
-  q.client = {
-    async query(sqlText: string, params: unknown[], options: object) {
-      if (sqlText !== text) return pglite.query(sqlText, params, options);
-      prepared ??= pglite.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
-        prepared = undefined;
-        throw error;
-      });
-      await prepared;
-      return pglite.query(`EXECUTE ${name}(${params.map(literal).join(", ")})`, [], options);
-    },
-  };
-}
-
-export function createSlotsRepo(db: DbOrTx) {
-  const byId = contextQuery(db, "id", "slots_context_by_id");
-  const bySlug = contextQuery(db, "slug", "slots_context_by_slug");
-  keepPreparedOnPglite(byId, "slots_context_by_id");
-  keepPreparedOnPglite(bySlug, "slots_context_by_slug");
-  const byUser = contextQuery(db, "user", "slots_context_by_user");
-  keepPreparedOnPglite(byUser, "slots_context_by_user");
+export function createSlotsRepo(db: Db) {
+  // Kept prepared on PGlite (db/prepared.ts): re-planning it was four fifths of its cost there.
+  const byId = keptStatement(db, "slots_context_by_id", (h) => contextQuery(h, "id", "slots_context_by_id"));
+  const bySlug = keptStatement(db, "slots_context_by_slug", (h) =>
+    contextQuery(h, "slug", "slots_context_by_slug"),
+  );
+  const byUser = keptStatement(db, "slots_context_by_user", (h) =>
+    contextQuery(h, "user", "slots_context_by_user"),
+  );
   return {
     async loadContext(
       ref: EventRef,
@@ -188,7 +156,7 @@ export function createSlotsRepo(db: DbOrTx) {
         to: range.to.toISOString(),
       };
       const query = "id" in ref ? byId : ref.user ? byUser : bySlug;
-      const [row] = await query.execute(params);
+      const [row] = await query(db, params);
       if (!row) return undefined;
       return {
         eventType: row.eventType,

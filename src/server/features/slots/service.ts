@@ -57,13 +57,16 @@ export function createSlotsService(
     return hit;
   }
 
-  /** Loads the event type and what its slots depend on, for instants [from, to). */
-  async function load(ref: EventRef, from: number, to: number) {
+  /**
+   * Loads the event type and what its slots depend on, for instants [from, to); the busy bookings
+   * only those overlapping `busy` when given.
+   */
+  async function load(ref: EventRef, from: number, to: number, busy?: { from: number; to: number }) {
     const lo = from - MARGIN_MS;
     const hi = to + MARGIN_MS;
     const fromDate = formatDate(Math.floor(lo / DAY_MS));
     const toDate = formatDate(Math.floor(hi / DAY_MS));
-    const range = { fromDate, toDate, from: new Date(lo), to: new Date(hi) };
+    const range = { fromDate, toDate, from: new Date(busy?.from ?? lo), to: new Date(busy?.to ?? hi) };
     let ctx = await repo.loadContext(ref, range);
     if (!ctx && "user" in ref && ref.user && deps.formerUsernameRef) {
       // Only a miss pays for this: pages of an old username keep working while it redirects.
@@ -166,7 +169,9 @@ export function createSlotsService(
       excludeBookingId?: string,
     ): Promise<{ ctx: EventContext; bookable: boolean; taken: boolean } | undefined> {
       const t = start.getTime();
-      const loaded = await load(ref, t, t + DAY_MS);
+      // Only bookings that can overlap this slot and its buffers (each at most a day, a slot at most
+      // 8 hours) decide it: a booking reads a few rows of a busy host's calendar, not five days of it.
+      const loaded = await load(ref, t, t + DAY_MS, { from: t - DAY_MS, to: t + 2 * DAY_MS });
       if (!loaded) return undefined;
       const q = await engineQuery(loaded.ctx, loaded.fromDate, loaded.toDate, excludeBookingId);
       if (!q) return { ctx: loaded.ctx, bookable: false, taken: false };

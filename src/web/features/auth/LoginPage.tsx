@@ -8,7 +8,7 @@ import { Button, Field, Input } from "../../components/ui";
 import { errorMessage, request } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { AuthLayout } from "./AuthLayout";
-import { OrDivider, SsoButtons } from "./SsoButtons";
+import { SsoButtons } from "./SsoButtons";
 
 export default function LoginPage() {
   const { signIn } = useAuth();
@@ -46,9 +46,8 @@ export default function LoginPage() {
       <h1 className="font-semibold text-2xl text-slate-900">Log into Kairos</h1>
       <p className="mt-2 text-slate-500 text-sm">Welcome back! Please sign in to your account.</p>
       <div className="mt-8">
-        <SsoButtons providers={["sbu", "gameforce", "google"]} />
+        <SsoButtons mode="login" returnPath={returnPath} divider="after" />
       </div>
-      <OrDivider />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
         {formError && (
           <div

@@ -10,7 +10,7 @@ import { Button, Field, Input } from "../../components/ui";
 import { ApiError, errorMessage, request } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { AuthLayout } from "./AuthLayout";
-import { OrDivider, SsoButtons } from "./SsoButtons";
+import { SsoButtons } from "./SsoButtons";
 
 const signupForm = registerBody.omit({ timezone: true });
 type SignupForm = z.infer<typeof signupForm>;
@@ -115,8 +115,9 @@ export default function SignupPage() {
             {isSubmitting ? "Creating Account..." : "Get started"}
           </Button>
         </form>
-        <OrDivider />
-        <SsoButtons providers={["google", "sbu"]} />
+        <div className="mt-3">
+          <SsoButtons mode="signup" returnPath="/dashboard" divider="before" />
+        </div>
         <p className="mt-6 text-center text-slate-500 text-xs">
           By signing up you agree to our{" "}
           <Link to="/terms" className="underline hover:text-slate-700">

@@ -1,80 +1,93 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, toast } from "../../components/ui";
-import { api } from "../../lib/api";
-
-export type SsoProvider = "sbu" | "gameforce" | "google";
-
-const labels: Record<SsoProvider, { idle: string; busy: string; name: string }> = {
-  sbu: { idle: "Continue with SBU", busy: "Connecting to SBU...", name: "SBU" },
-  gameforce: { idle: "Continue with Gameforce", busy: "Connecting to Gameforce...", name: "Gameforce" },
-  google: { idle: "Continue with Google", busy: "Signing up...", name: "Google" },
-};
-
-interface ProviderInfo {
-  id: SsoProvider;
-  authorizeUrl: string;
-}
+import { Button } from "../../components/ui";
+import { api, request, setToken } from "../../lib/api";
+import { useOAuthPopup } from "../../lib/oauthPopup";
+import { ProviderMark } from "./ProviderMark";
+import { type SsoProvider, ssoFlow, useSsoProviders } from "./providers";
 
 /**
- * Single-sign-on buttons. Providers are configured on the server; one that is
- * not configured says so instead of opening a dead popup.
+ * One button per sign-in provider set up on the server (none when there are none). Each opens the
+ * provider in the spec's popup; the callback page in it sends the session token back here.
  */
-export function SsoButtons({ providers }: { providers: SsoProvider[] }) {
-  const configured = useQuery({
-    queryKey: ["auth-providers"],
-    queryFn: () => api.get<{ providers: ProviderInfo[] }>("/auth/providers"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const [busy, setBusy] = useState<SsoProvider | null>(null);
-
-  const start = (id: SsoProvider) => {
-    const provider = configured.data?.providers.find((p) => p.id === id);
-    if (!provider) {
-      toast.error(
-        `${labels[id].name} sign-in is not set up on this server yet. Use your email and password.`,
-      );
-      return;
-    }
-    setBusy(id);
-    window.location.assign(provider.authorizeUrl);
-  };
-
+export function SsoButtons({
+  mode,
+  returnPath,
+  divider,
+}: {
+  mode: "login" | "signup";
+  returnPath: string;
+  /** Where the "or" line goes between these buttons and the password form. */
+  divider: "before" | "after";
+}) {
+  const providers = useSsoProviders();
+  const [error, setError] = useState<string | null>(null);
+  const list = providers.data ?? [];
+  if (list.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      {providers.map((id) => (
-        <Button
-          key={id}
-          type="button"
-          variant="outline"
-          fullWidth
-          loading={busy === id}
-          onClick={() => start(id)}
+      {divider === "before" && <OrDivider />}
+      {error && (
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700 text-sm"
         >
-          <ProviderMark id={id} />
-          {busy === id ? labels[id].busy : labels[id].idle}
-        </Button>
+          {error}
+        </div>
+      )}
+      {list.map((p) => (
+        <ProviderButton key={p.id} provider={p} mode={mode} returnPath={returnPath} onError={setError} />
       ))}
+      {divider === "after" && <OrDivider />}
     </div>
   );
 }
 
-function ProviderMark({ id }: { id: SsoProvider }) {
-  const colors: Record<SsoProvider, string> = { sbu: "#0f766e", gameforce: "#7c3aed", google: "#ea4335" };
+function ProviderButton({
+  provider,
+  mode,
+  returnPath,
+  onError,
+}: {
+  provider: SsoProvider;
+  mode: "login" | "signup";
+  returnPath: string;
+  onError(message: string | null): void;
+}) {
+  const popup = useOAuthPopup({
+    flow: ssoFlow(provider.id),
+    async onSuccess(data) {
+      const token = (data as { token?: string } | undefined)?.token;
+      if (!token) return onError(`${provider.label} authentication failed`);
+      // Spec: the token is applied, the user fetched, then a full redirect (even if that fetch failed).
+      setToken(token);
+      await request("GET", "/auth/me").catch(() => undefined);
+      window.location.assign(returnPath);
+    },
+    onError: (message) => onError(message || `${provider.label} authentication failed`),
+  });
+
+  const start = () => {
+    onError(null);
+    popup.start(
+      api
+        .post<{ authUrl: string }>(`/auth/${provider.id}/start`, { intent: "sign-in" })
+        .then((d) => d.authUrl),
+    );
+  };
+
+  const busyText =
+    provider.id === "google" && mode === "signup" ? "Signing up..." : `Connecting to ${provider.label}...`;
   return (
-    <span
-      aria-hidden
-      className="flex size-5 items-center justify-center rounded font-bold text-[11px] text-white"
-      style={{ backgroundColor: colors[id] }}
-    >
-      {id === "google" ? "G" : id === "sbu" ? "S" : "GF"}
-    </span>
+    <Button type="button" variant="outline" fullWidth loading={popup.connecting} onClick={start}>
+      {!popup.connecting && <ProviderMark id={provider.id} label={provider.label} />}
+      {popup.connecting ? busyText : `Continue with ${provider.label}`}
+    </Button>
   );
 }
 
 export function OrDivider() {
   return (
-    <div className="my-6 flex items-center gap-3 text-slate-400 text-xs uppercase tracking-wide">
+    <div className="my-3 flex items-center gap-3 text-slate-400 text-xs uppercase tracking-wide">
       <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
     </div>
   );

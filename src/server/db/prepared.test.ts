@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailEnqueuer, outboxFor } from "../mail/outbox.js";
+import { createTestDatabase, dbKinds } from "../testing/database.js";
+import type { Database } from "./client.js";
+import { keptStatement } from "./prepared.js";
+import { mailOutbox } from "./schema/index.js";
+
+describe.each(dbKinds)("kept statements on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it("runs on the database and inside transactions, also after a rolled-back first use", async () => {
+    const { db } = database;
+    const insert = keptStatement(db, "kept_test_insert", (h) =>
+      h
+        .insert(mailOutbox)
+        .values({ to: sql.placeholder("to"), subject: sql.placeholder("subject"), text: "t" })
+        .returning({ to: mailOutbox.to, subject: mailOutbox.subject })
+        .prepare("kept_test_insert"),
+    );
+    // First use in a transaction that rolls back: the statement must still be there afterwards.
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx, { to: "rolled@example.com", subject: "x" });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await outboxFor(db, ["rolled@example.com"])).toHaveLength(0);
+
+    const quoted = "It's a 'quoted' \\ subject; drop table users; --";
+    const [row] = await db.transaction((tx) => insert(tx, { to: "kept@example.com", subject: quoted }));
+    expect(row).toEqual({ to: "kept@example.com", subject: quoted });
+    const [again] = await insert(db, { to: "kept@example.com", subject: "second" });
+    expect(again.subject).toBe("second");
+    expect((await outboxFor(db, ["kept@example.com"])).map((r) => r.subject)).toEqual([quoted, "second"]);
+  });
+
+  it("queues one, two and four messages, a missing invite as SQL NULL", async () => {
+    const { db } = database;
+    const enqueue = createMailEnqueuer(db);
+    const message = (to: string) => ({
+      to,
+      subject: `Hello ${to}`,
+      text: "Body",
+      html: null,
+      icalEvent: null,
+    });
+    await db.transaction((tx) => enqueue(tx, [message("one@example.com")]));
+    await enqueue(db, [
+      { ...message("two@example.com"), icalEvent: { method: "REQUEST", content: "BEGIN:VCALENDAR" } },
+      message("two-b@example.com"),
+    ]);
+    await enqueue(
+      db,
+      ["a", "b", "c", "d"].map((n) => message(`${n}@four.example.com`)),
+    );
+    const rows = await outboxFor(db, [
+      "one@example.com",
+      "two@example.com",
+      "two-b@example.com",
+      ...["a", "b", "c", "d"].map((n) => `${n}@four.example.com`),
+    ]);
+    expect(rows).toHaveLength(7);
+    expect(rows.find((r) => r.to === "two@example.com")?.icalEvent).toEqual({
+      method: "REQUEST",
+      content: "BEGIN:VCALENDAR",
+    });
+    const nulls = await db.execute(
+      sql`select count(*)::int as n from mail_outbox where ical_event is null
+        and ("to" in ('one@example.com', 'two-b@example.com') or "to" like '%@four.example.com')`,
+    );
+    const n = (nulls as unknown as { rows: { n: number }[] }).rows[0].n;
+    expect(n).toBe(6);
+  });
+});

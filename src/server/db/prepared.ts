@@ -1,0 +1,75 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { Db, DbOrTx } from "./client.js";
+
+/** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
+interface Prepared<R> {
+  execute(params?: Record<string, unknown>): Promise<R>;
+}
+
+interface PgliteLike {
+  query(text: string, params?: unknown[], options?: object): Promise<unknown>;
+  exec(text: string): Promise<unknown>;
+}
+
+/** A query parameter as an SQL literal, for EXECUTE (standard_conforming_strings: only ' needs doubling). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (Array.isArray(value)) throw new Error("array parameters are not supported in kept statements");
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The driver client behind a drizzle database or transaction handle. */
+const clientOf = (handle: DbOrTx): unknown =>
+  (handle as unknown as { session?: { client?: unknown } }).session?.client;
+
+/**
+ * A statement that PGlite parses and plans once. PGlite's driver sends every parameterised query
+ * unnamed, so PGlite parses and plans it again on every call: for a wide insert or the slot context
+ * query that is most of its cost. On PGlite (one session for the life of the process) the statement
+ * becomes a server-side `PREPARE`d one, run with `EXECUTE` and its parameters as literals on
+ * whichever handle is passed, the database or a transaction of it (a prepared statement belongs to
+ * the session and survives a rolled-back transaction); drizzle still maps the rows. On PostgreSQL,
+ * node-postgres already keeps named statements per connection: the query is built once for the
+ * database (per call for a transaction, whose connection differs) and run as usual.
+ *
+ * `build` must make the same SQL text for every handle, with `.prepare(name)` and placeholders for
+ * every value (arrays are not supported as parameters). Make one per database (service creation).
+ */
+export function keptStatement<R>(
+  db: Db,
+  name: string,
+  build: (handle: DbOrTx) => Prepared<R>,
+): (handle: DbOrTx, params: Record<string, unknown>) => Promise<R> {
+  if (!(clientOf(db) instanceof PGlite)) {
+    let onDb: Prepared<R> | undefined;
+    return (handle, params) => {
+      if (handle !== db) return build(handle).execute(params);
+      onDb ??= build(db);
+      return onDb.execute(params);
+    };
+  }
+  let query: (Prepared<R> & { queryString?: string; client?: unknown }) | undefined;
+  let prepared: Promise<unknown> | undefined;
+  return async (handle, params) => {
+    query ??= build(db) as Prepared<R> & { queryString?: string };
+    const text = query.queryString;
+    if (!text) throw new Error(`${name}: not a PGlite prepared query`);
+    const client = clientOf(handle) as PgliteLike;
+    const shim = {
+      async query(sqlText: string, values: unknown[], options: object) {
+        if (sqlText !== text) return client.query(sqlText, values, options);
+        prepared ??= client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
+          prepared = undefined;
+          throw error;
+        });
+        await prepared;
+        return client.query(`EXECUTE ${name}(${values.map(literal).join(", ")})`, [], options);
+      },
+    };
+    // The same drizzle query (its SQL, row mapping), run on this handle's connection.
+    const onHandle = Object.create(query, { client: { value: shim } }) as Prepared<R>;
+    return onHandle.execute(params);
+  };
+}

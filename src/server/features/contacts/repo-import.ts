@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { contacts, type NewContactRow } from "../../db/schema/index.js";
+
+/**
+ * One imported row: the full insert values, plus in `hostEdited` the fields the row actually
+ * brought (non-empty cells). On an existing contact only those fields change.
+ */
+export type ImportRow = NewContactRow & { hostEdited: string[] };
+
+const cols = [
+  ["fullName", "full_name"],
+  ["phone", "phone"],
+  ["jobTitle", "job_title"],
+  ["company", "company"],
+  ["linkedIn", "linked_in"],
+  ["timezone", "timezone"],
+  ["country", "country"],
+  ["city", "city"],
+  ["state", "state"],
+  ["relationshipStage", "relationship_stage"],
+  ["priority", "priority"],
+  ["tags", "tags"],
+  ["notes", "notes"],
+] as const;
+
+/** For each field: the row's value when the row brought it, else what the contact has. */
+const updateSet = Object.fromEntries(
+  cols.map(([field, name]) => [
+    field,
+    sql.raw(
+      `case when '${field}' = any(excluded.host_edited) then excluded."${name}" else "contacts"."${name}" end`,
+    ),
+  ]),
+);
+
+export function createContactsImportRepo(db: DbOrTx) {
+  return {
+    /**
+     * Upserts a batch by email in one statement (emails unique within the batch). The host typed
+     * these values, so the fields each row brought join the contact's host-edited ones.
+     */
+    async upsertBatch(rows: ImportRow[]): Promise<{ created: number; updated: number }> {
+      if (rows.length === 0) return { created: 0, updated: 0 };
+      const result = await db
+        .insert(contacts)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [contacts.hostUserId, contacts.email],
+          set: {
+            ...updateSet,
+            hostEdited: sql`array(select distinct unnest("contacts"."host_edited" || excluded.host_edited))`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ created: sql<boolean>`(xmax = 0)` });
+      const created = result.filter((r) => r.created).length;
+      return { created, updated: result.length - created };
+    },
+  };
+}

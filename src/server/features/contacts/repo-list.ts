@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
+import type { DbOrTx } from "../../db/client.js";
+import { type ContactRow, contacts } from "../../db/schema/index.js";
+
+/** A LIKE pattern for "contains `text`", its wildcards escaped. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const nameKey = sql`lower(${contacts.fullName})`;
+
+/** The conditions of the list's filters; always scoped to one host. */
+export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(contacts.hostUserId, hostUserId)];
+  if (f.stage && f.stage !== "all") conditions.push(eq(contacts.relationshipStage, f.stage));
+  if (f.priority && f.priority !== "all") conditions.push(eq(contacts.priority, f.priority));
+  if (f.searchQuery) {
+    // search_text holds name, email, company and job title lower-cased; its trigram index answers this.
+    conditions.push(sql`${contacts.searchText} like lower(${containsPattern(f.searchQuery)})`);
+  }
+  if (f.tag) {
+    conditions.push(sql`exists (select 1 from unnest(${contacts.tags}) t where lower(t) = lower(${f.tag}))`);
+  }
+  return and(...conditions);
+}
+
+/** Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap. */
+function orderFor(sort: ContactSort, order: "asc" | "desc"): SQL[] {
+  const dir = order === "asc" ? asc : desc;
+  switch (sort) {
+    case "name":
+      return [dir(nameKey), dir(contacts.id)];
+    case "created":
+      return [dir(contacts.createdAt), dir(contacts.id)];
+    case "meetings":
+      return [dir(contacts.totalMeetings), dir(contacts.id)];
+    case "lastMet":
+      // Matches the index (last_meeting_at desc nulls last, id desc) read forwards or backwards.
+      return order === "desc"
+        ? [sql`${contacts.lastMeetingAt} desc nulls last`, desc(contacts.id)]
+        : [sql`${contacts.lastMeetingAt} asc nulls first`, asc(contacts.id)];
+  }
+}
+
+export function createContactsListRepo(db: DbOrTx) {
+  return {
+    async page(
+      hostUserId: string,
+      f: ContactFilter,
+      sort: ContactSort,
+      order: "asc" | "desc",
+      page: number,
+      limit: number,
+    ): Promise<{ rows: ContactRow[]; total: number }> {
+      const where = filterWhere(hostUserId, f);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(contacts)
+          .where(where)
+          .orderBy(...orderFor(sort, order))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(contacts).where(where),
+      ]);
+      return { rows, total: totalRow?.n ?? 0 };
+    },
+
+    /** Ids matching a filter (select-all, bulk actions), in batches so huge lists stay bounded. */
+    async idsAfter(hostUserId: string, f: ContactFilter, afterId: string | null, limit: number) {
+      const rows = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(filterWhere(hostUserId, f), afterId ? gt(contacts.id, afterId) : undefined))
+        .orderBy(asc(contacts.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** One batch of the export, in name order, after the last (name, id) seen. */
+    async exportBatch(
+      hostUserId: string,
+      f: ContactFilter,
+      after: { name: string; id: string } | null,
+      limit: number,
+    ): Promise<ContactRow[]> {
+      return db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            filterWhere(hostUserId, f),
+            after ? sql`(${nameKey}, ${contacts.id}) > (${after.name}, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(nameKey), asc(contacts.id))
+        .limit(limit);
+    },
+
+    async deleteIds(hostUserId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .delete(contacts)
+        .where(and(eq(contacts.hostUserId, hostUserId), inArray(contacts.id, ids)))
+        .returning({ id: contacts.id });
+      return rows.length;
+    },
+
+    async setStage(hostUserId: string, ids: string[], stage: ContactRow["relationshipStage"]) {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(contacts)
+        .set({
+          relationshipStage: stage,
+          hostEdited: sql`array(select distinct unnest(${contacts.hostEdited} || array['relationshipStage']))`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(contacts.hostUserId, hostUserId), inArray(contacts.id, ids)))
+        .returning({ id: contacts.id });
+      return rows.length;
+    },
+
+    async rowsByIds(hostUserId: string, ids: string[]): Promise<Pick<ContactRow, "id" | "tags">[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: contacts.id, tags: contacts.tags })
+        .from(contacts)
+        .where(and(eq(contacts.hostUserId, hostUserId), inArray(contacts.id, ids)))
+        .for("update");
+    },
+
+    async setTags(hostUserId: string, id: string, tags: string[]) {
+      await db
+        .update(contacts)
+        .set({
+          tags,
+          hostEdited: sql`array(select distinct unnest(${contacts.hostEdited} || array['tags']))`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(contacts.hostUserId, hostUserId), eq(contacts.id, id)));
+    },
+
+    async stats(hostUserId: string, monthStart: Date, since30: Date) {
+      const [row] = await db
+        .select({
+          total: count(),
+          prospect: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'prospect')::int`,
+          lead: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'lead')::int`,
+          customer: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'customer')::int`,
+          partner: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'partner')::int`,
+          other: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'other')::int`,
+          high: sql<number>`count(*) filter (where ${contacts.priority} = 'high')::int`,
+          medium: sql<number>`count(*) filter (where ${contacts.priority} = 'medium')::int`,
+          low: sql<number>`count(*) filter (where ${contacts.priority} = 'low')::int`,
+          newThisMonth: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${monthStart})::int`,
+          metLast30Days: sql<number>`count(*) filter (where ${contacts.lastMeetingAt} >= ${since30})::int`,
+        })
+        .from(contacts)
+        .where(eq(contacts.hostUserId, hostUserId));
+      return row;
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  bookings,
+  type ContactRow,
+  contactAvatars,
+  contacts,
+  type NewContactRow,
+} from "../../db/schema/index.js";
+
+/** The fields a booking, a workflow or an import may fill; each may be locked by a host edit. */
+export const FILLABLE_FIELDS = [
+  "fullName",
+  "phone",
+  "jobTitle",
+  "company",
+  "linkedIn",
+  "timezone",
+  "country",
+  "city",
+  "state",
+  "relationshipStage",
+  "priority",
+  "tags",
+  "notes",
+] as const;
+export type FillableField = (typeof FILLABLE_FIELDS)[number];
+
+/** Column names in SQL, for the host_edited list (which holds the API's field names). */
+const column = {
+  fullName: contacts.fullName,
+  phone: contacts.phone,
+  jobTitle: contacts.jobTitle,
+  company: contacts.company,
+  linkedIn: contacts.linkedIn,
+  timezone: contacts.timezone,
+  country: contacts.country,
+  city: contacts.city,
+  state: contacts.state,
+  relationshipStage: contacts.relationshipStage,
+  priority: contacts.priority,
+  tags: contacts.tags,
+  notes: contacts.notes,
+} as const;
+
+export type AutoFill = Partial<Pick<NewContactRow, FillableField>>;
+
+/**
+ * Values for ON CONFLICT DO UPDATE that fill from the incoming row (`excluded`) only what the host
+ * never edited by hand and what the incoming row actually brings (non-empty), else keep the stored value.
+ */
+function autoFillSet(given: AutoFill): Record<string, SQL> {
+  const set: Record<string, SQL> = {};
+  for (const field of FILLABLE_FIELDS) {
+    if (given[field] === undefined) continue;
+    const col = column[field];
+    const name = sql.raw(`"${col.name}"`);
+    const empty = field === "tags" ? sql`cardinality(excluded.${name}) = 0` : sql`excluded.${name} = ''`;
+    set[field] =
+      sql`case when ${field} = any(${contacts.hostEdited}) or ${empty} then ${col} else excluded.${name} end`;
+  }
+  return set;
+}
+
+export function createContactsRepo(db: DbOrTx) {
+  /** Recounts meetings (as recountMeetings does) for the contacts `d` that `where` picks. */
+  async function recountWhere(where: SQL, now: Date): Promise<void> {
+    await db.execute(sql`
+      update ${contacts} c set
+        total_meetings = s.n, last_meeting_at = s.last, counts_valid_until = s.next
+      from ${contacts} d
+      cross join lateral (
+        select count(*) filter (where b.end_time <= ${now})::int as n,
+               max(b.start_time) filter (where b.end_time <= ${now}) as last,
+               min(b.end_time) filter (where b.end_time > ${now}) as next
+        from ${bookings} b
+        where b.host_user_id = d.host_user_id and b.attendee_email = d.email and b.status = 'confirmed'
+      ) s
+      where d.id = c.id and ${where}`);
+  }
+
+  return {
+    /**
+     * Creates the host's contact for `email`, or fills the fields of the existing one that the host
+     * never edited. One statement, so concurrent bookings of one email never make two contacts.
+     */
+    async upsertAuto(
+      hostUserId: string,
+      email: string,
+      fill: AutoFill & { fullName: string },
+      source: ContactRow["source"],
+    ): Promise<{ id: string; created: boolean }> {
+      const values: NewContactRow = { hostUserId, email, source, ...withoutUndefined(fill) };
+      const [row] = await db
+        .insert(contacts)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [contacts.hostUserId, contacts.email],
+          set: { ...autoFillSet(fill), updatedAt: sql`now()` },
+        })
+        .returning({ id: contacts.id, created: sql<boolean>`(xmax = 0)` });
+      return row;
+    },
+
+    /**
+     * Recounts the host's meetings with `email` from the bookings: confirmed ones that have ended
+     * took place; the earliest end still ahead is when the counts next go stale.
+     */
+    async recountMeetings(hostUserId: string, email: string, now: Date): Promise<void> {
+      await db.execute(sql`
+        update ${contacts} c set
+          total_meetings = s.n, last_meeting_at = s.last, counts_valid_until = s.next
+        from (
+          select count(*) filter (where ${bookings.endTime} <= ${now})::int as n,
+                 max(${bookings.startTime}) filter (where ${bookings.endTime} <= ${now}) as last,
+                 min(${bookings.endTime}) filter (where ${bookings.endTime} > ${now}) as next
+          from ${bookings}
+          where ${bookings.hostUserId} = ${hostUserId} and ${bookings.attendeeEmail} = ${email}
+            and ${bookings.status} = 'confirmed'
+        ) s
+        where c.host_user_id = ${hostUserId} and c.email = ${email}`);
+    },
+
+    /** Recounts the host's contacts whose next meeting has ended since their counts were made. */
+    async refreshDue(hostUserId: string, now: Date): Promise<void> {
+      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.counts_valid_until <= ${now}`, now);
+    },
+
+    /** Recounts the host's contacts with these emails (after an import). */
+    async recountEmails(hostUserId: string, emails: string[], now: Date): Promise<void> {
+      if (emails.length === 0) return;
+      const list = sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      );
+      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.email in (${list})`, now);
+    },
+
+    /** Adds a contact known only by email (a booking's guest); an existing one is left as it is. */
+    async insertIfMissing(
+      hostUserId: string,
+      email: string,
+      fullName: string,
+      source: ContactRow["source"],
+    ): Promise<void> {
+      await db.insert(contacts).values({ hostUserId, email, fullName, source }).onConflictDoNothing();
+    },
+
+    async insert(values: NewContactRow): Promise<ContactRow> {
+      const [row] = await db.insert(contacts).values(values).returning();
+      return row;
+    },
+
+    async find(hostUserId: string, id: string): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.id, id), eq(contacts.hostUserId, hostUserId)))
+        .limit(1);
+      return row;
+    },
+
+    async findByEmail(hostUserId: string, email: string): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.hostUserId, hostUserId), eq(contacts.email, email)))
+        .limit(1);
+      return row;
+    },
+
+    async update(
+      hostUserId: string,
+      id: string,
+      patch: Partial<NewContactRow>,
+    ): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .update(contacts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(contacts.id, id), eq(contacts.hostUserId, hostUserId)))
+        .returning();
+      return row;
+    },
+
+    async remove(hostUserId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(contacts)
+        .where(and(eq(contacts.id, id), eq(contacts.hostUserId, hostUserId)))
+        .returning({ id: contacts.id });
+      return rows.length > 0;
+    },
+
+    /** The host's bookings with this email, latest first (the contact page's timeline). */
+    async meetings(hostUserId: string, email: string, limit: number) {
+      return db
+        .select({
+          id: bookings.id,
+          title: bookings.eventTitle,
+          color: bookings.eventColor,
+          startTime: bookings.startTime,
+          endTime: bookings.endTime,
+          status: bookings.status,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.hostUserId, hostUserId), eq(bookings.attendeeEmail, email)))
+        .orderBy(sql`${bookings.startTime} desc`, asc(bookings.id))
+        .limit(limit);
+    },
+
+    async avatar(hostUserId: string, id: string) {
+      const [row] = await db
+        .select({ contentType: contactAvatars.contentType, data: contactAvatars.data })
+        .from(contactAvatars)
+        .innerJoin(contacts, eq(contacts.id, contactAvatars.contactId))
+        .where(and(eq(contacts.id, id), eq(contacts.hostUserId, hostUserId)))
+        .limit(1);
+      return row;
+    },
+
+    async saveAvatar(contactId: string, contentType: string, data: Buffer): Promise<void> {
+      await db
+        .insert(contactAvatars)
+        .values({ contactId, contentType, data })
+        .onConflictDoUpdate({ target: contactAvatars.contactId, set: { contentType, data } });
+    },
+
+    async removeAvatar(contactId: string): Promise<void> {
+      await db.delete(contactAvatars).where(eq(contactAvatars.contactId, contactId));
+    },
+  };
+}
+
+export type ContactsRepo = ReturnType<typeof createContactsRepo>;
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

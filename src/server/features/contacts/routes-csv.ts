@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  contactFilterSchema,
+  exportContactsBody,
+  importJsonBody,
+  MAX_UPLOAD_BYTES,
+} from "../../../contract/contacts.js";
+import { AppError, badRequest } from "../../lib/errors.js";
+import type { ContactsCsvService } from "./service-csv.js";
+
+const NOT_CSV = "Please select a CSV file.";
+const CSV_TYPES = new Set([
+  "text/csv",
+  "application/csv",
+  "text/plain",
+  "application/vnd.ms-excel",
+  "text/x-csv",
+]);
+
+/** Spec: the file must be CSV by its MIME type or a .csv extension. */
+export const looksLikeCsv = (filename: string, mimetype: string) =>
+  /\.csv$/i.test(filename) || CSV_TYPES.has(mimetype.toLowerCase());
+
+function timestamp(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, "-");
+}
+
+function sendCsv(reply: FastifyReply, filename: string, body: NodeJS.ReadableStream) {
+  return reply
+    .header("Content-Type", "text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${filename}"`)
+    .header("Cache-Control", "no-store")
+    .header("X-Content-Type-Options", "nosniff")
+    .send(body);
+}
+
+export async function contactsCsvRoutes(
+  app: FastifyInstance,
+  opts: { contactsCsv: ContactsCsvService; onRequest: (request: FastifyRequest) => Promise<void> },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { contactsCsv: csv, onRequest } = opts;
+  const tags = ["contacts"];
+
+  // The older JSON form ({contacts: [...]}) is parsed by Fastify; its body may be as large as a file.
+  r.post(
+    "/contacts/import",
+    { onRequest, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags } },
+    async (request, reply) => {
+      const length = Number(request.headers["content-length"] ?? 0);
+      // Refused before reading: the multipart framing adds a little to the 5 MB file.
+      if (length > MAX_UPLOAD_BYTES + 64 * 1024) {
+        throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+      }
+      let summary: Awaited<ReturnType<typeof csv.importCsv>>;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (file?.fieldname !== "file") {
+          throw badRequest("Please choose a CSV file first.", { file: "Please choose a CSV file first." });
+        }
+        if (!looksLikeCsv(file.filename, file.mimetype)) {
+          file.file.resume();
+          throw new AppError(415, NOT_CSV, "NOT_CSV");
+        }
+        summary = await csv.importCsv(request.user.id, file.file);
+      } else {
+        const parsed = importJsonBody.safeParse(request.body);
+        if (!parsed.success) {
+          throw badRequest("Send a CSV file in the multipart field 'file', or JSON {contacts: [...]}");
+        }
+        summary = await csv.importJson(request.user.id, parsed.data.contacts);
+      }
+      const { created, updated, failed } = summary;
+      return reply.send({
+        success: true,
+        status: failed > 0 && created + updated === 0 ? "failed" : failed > 0 ? "partial" : "success",
+        message: `Imported ${created} new, updated ${updated}, ${failed} failed`,
+        summary,
+        data: summary,
+      });
+    },
+  );
+
+  r.post(
+    "/contacts/export",
+    { onRequest, schema: { body: exportContactsBody, tags } },
+    async (request, reply) =>
+      sendCsv(reply, `contacts_${timestamp(new Date())}.csv`, csv.exportCsv(request.user.id, request.body)),
+  );
+
+  r.get(
+    "/contacts/export",
+    { onRequest, schema: { querystring: contactFilterSchema, tags } },
+    async (request, reply) =>
+      sendCsv(reply, `contacts_${timestamp(new Date())}.csv`, csv.exportCsv(request.user.id, request.query)),
+  );
+
+  r.get("/contacts/template", { onRequest, schema: { tags } }, async (_request, reply) =>
+    sendCsv(reply, "contacts_template.csv", csv.templateCsv()),
+  );
+}

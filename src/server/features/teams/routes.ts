@@ -1,0 +1,132 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParams } from "../../../contract/common.js";
+import {
+  createTeamBody,
+  eventTypeHostsBody,
+  inviteBody,
+  inviteTokenParams,
+  roleBody,
+  teamInviteParams,
+  teamMemberParams,
+  updateTeamBody,
+} from "../../../contract/teams.js";
+import type { TeamsService } from "./service.js";
+import type { TeamHostsService } from "./service-hosts.js";
+
+export async function teamsRoutes(
+  app: FastifyInstance,
+  opts: { teams: TeamsService; hosts: TeamHostsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { teams, hosts } = opts;
+  const signedIn = { preHandler: app.requireUser };
+  const tags = ["teams"];
+
+  r.get("/teams", { ...signedIn, schema: { tags } }, async (request) => ({
+    success: true,
+    data: await teams.list(request.user),
+  }));
+
+  r.post("/teams", { ...signedIn, schema: { body: createTeamBody, tags } }, async (request, reply) => {
+    const data = await teams.create(request.user, request.body);
+    return reply.status(201).send({ success: true, message: "Team created", data });
+  });
+
+  r.get(
+    "/teams/:slug/public",
+    { schema: { params: z.object({ slug: z.string().min(1).max(80) }), tags } },
+    async (request) => ({ success: true, data: await teams.publicTeam(request.params.slug) }),
+  );
+
+  r.get("/teams/:id", { ...signedIn, schema: { params: idParams, tags } }, async (request) => ({
+    success: true,
+    data: await teams.get(request.user, request.params.id),
+  }));
+
+  r.put(
+    "/teams/:id",
+    { ...signedIn, schema: { params: idParams, body: updateTeamBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Team updated",
+      data: await teams.update(request.user, request.params.id, request.body),
+    }),
+  );
+
+  r.delete("/teams/:id", { ...signedIn, schema: { params: idParams, tags } }, async (request) => {
+    await teams.remove(request.user, request.params.id);
+    return { success: true, message: "Team deleted" };
+  });
+
+  r.post(
+    "/teams/:id/invites",
+    { ...signedIn, schema: { params: idParams, body: inviteBody, tags } },
+    async (request, reply) => {
+      const data = await teams.invite(request.user, request.params.id, request.body.email);
+      return reply.status(201).send({ success: true, message: "Invitation sent", data });
+    },
+  );
+
+  r.delete(
+    "/teams/:id/invites/:inviteId",
+    { ...signedIn, schema: { params: teamInviteParams, tags } },
+    async (request) => {
+      await teams.revokeInvite(request.user, request.params.id, request.params.inviteId);
+      return { success: true, message: "Invitation revoked" };
+    },
+  );
+
+  r.put(
+    "/teams/:id/members/:userId",
+    { ...signedIn, schema: { params: teamMemberParams, body: roleBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Role updated",
+      data: await teams.setRole(request.user, request.params.id, request.params.userId, request.body.role),
+    }),
+  );
+
+  r.delete(
+    "/teams/:id/members/:userId",
+    { ...signedIn, schema: { params: teamMemberParams, tags } },
+    async (request) => {
+      await teams.removeMember(request.user, request.params.id, request.params.userId);
+      return {
+        success: true,
+        message: request.params.userId === request.user.id ? "You left the team" : "Member removed",
+      };
+    },
+  );
+
+  r.get("/team-invites/:token", { schema: { params: inviteTokenParams, tags } }, async (request) => ({
+    success: true,
+    data: await teams.previewInvite(request.params.token),
+  }));
+
+  r.post(
+    "/team-invites/:token/accept",
+    { ...signedIn, schema: { params: inviteTokenParams, tags } },
+    async (request) => ({
+      success: true,
+      message: "You joined the team",
+      data: await teams.acceptInvite(request.user, request.params.token),
+    }),
+  );
+
+  r.get("/event-types/:id/hosts", { ...signedIn, schema: { params: idParams, tags } }, async (request) => ({
+    success: true,
+    data: await hosts.get(request.user, request.params.id),
+  }));
+
+  r.put(
+    "/event-types/:id/hosts",
+    { ...signedIn, schema: { params: idParams, body: eventTypeHostsBody, tags } },
+    async (request) => ({
+      success: true,
+      message: "Hosts updated",
+      data: await hosts.set(request.user, request.params.id, request.body),
+    }),
+  );
+}
