@@ -176,6 +176,17 @@ describe.each(dbKinds)("password, email and sessions on %s", (kind) => {
       clock = saved;
     }
     expect(await login(h.email, "brand-new-1")).not.toBeNull();
+    // Two requests racing with one link: exactly one sets its password.
+    await call("POST", "/api/auth/forgot-password", undefined, { email: h.email });
+    const token4 = linkToken((await mailTo(h.email)).text, "/reset-password") as string;
+    const raced = await Promise.all(
+      ["race-pw-aaa", "race-pw-bbb"].map((password) =>
+        call("POST", "/api/auth/reset-password", undefined, { token: token4, password }),
+      ),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = raced[0].statusCode === 200 ? "race-pw-aaa" : "race-pw-bbb";
+    expect(await login(h.email, winner)).not.toBeNull();
     const forged = await call("POST", "/api/auth/reset-password", undefined, {
       token: "x".repeat(43),
       password: "forged-pw",

@@ -79,7 +79,11 @@ export default function BookingPage() {
   }, [eventType.data]);
 
   // /book/{slug}, /user links and a former username all land on the canonical /{username}/{slug}.
-  const canonical = eventType.data ? eventTypePath(eventType.data.user.username, eventType.data.slug) : null;
+  // Team event types keep the address they were opened with (their team's pages own their links).
+  const canonical =
+    eventType.data && !eventType.data.team
+      ? eventTypePath(eventType.data.user.username, eventType.data.slug)
+      : null;
   useEffect(() => {
     if (canonical && canonical !== location.pathname) {
       navigate({ pathname: canonical, search: location.search }, { replace: true, state: location.state });

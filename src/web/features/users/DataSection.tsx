@@ -43,7 +43,8 @@ export function DataSection() {
       <div className="flex flex-col gap-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="max-w-md text-slate-600 text-sm">
-            Download your profile, event types, schedules, settings, holidays and bookings as one JSON file.
+            Download your profile, event types, schedules, settings, holidays, bookings, contacts and sign-in
+            methods as one JSON file.
           </p>
           <Button variant="outline" loading={downloading} onClick={() => void download()}>
             <Download size={16} aria-hidden /> {downloading ? "Preparing..." : "Download my data"}

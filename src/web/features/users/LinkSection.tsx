@@ -59,7 +59,7 @@ export function LinkSection() {
           <div className="flex flex-col gap-3 sm:flex-row">
             <div
               className={cn(
-                "flex h-10 min-w-0 flex-1 items-stretch overflow-hidden rounded-lg border bg-white text-sm shadow-xs focus-within:ring-3",
+                "flex h-10 w-full min-w-0 items-stretch sm:flex-1 overflow-hidden rounded-lg border bg-white text-sm shadow-xs focus-within:ring-3",
                 error
                   ? "border-red-500 focus-within:ring-red-500/20"
                   : "border-slate-300 focus-within:border-accent focus-within:ring-accent/20",

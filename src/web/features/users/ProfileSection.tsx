@@ -89,8 +89,8 @@ export function ProfileSection() {
         <div className="grid grid-cols-2 gap-4">
           <Field label="Time format" htmlFor="profile-time-format">
             <Select id="profile-time-format" {...register("timeFormat")}>
-              <option value="12h">12 hour (1:30pm)</option>
-              <option value="24h">24 hour (13:30)</option>
+              <option value="12h">12h (1:30pm)</option>
+              <option value="24h">24h (13:30)</option>
             </Select>
           </Field>
           <Field label="Week starts on" htmlFor="profile-week-start">
