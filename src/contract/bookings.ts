@@ -281,6 +281,20 @@ export interface CreatedBooking extends BookingDto {
   manageToken?: string;
 }
 
+/**
+ * POST /bookings 200 to a retry without the Idempotency-Key of the request that made the booking:
+ * only what the caller already knows (what they sent, and what the booking page shows), never the
+ * answers, message, guests or location of a booking anyone who knows an invitee's name, email and
+ * phone could otherwise read.
+ */
+export type RetriedBooking = Pick<
+  BookingDto,
+  "_id" | "uid" | "eventType" | "attendee" | "startTime" | "endTime" | "status" | "host"
+>;
+
+/** What POST /bookings answers: the booking with its manage token, or the retried part. */
+export type CreateBookingAnswer = CreatedBooking | RetriedBooking;
+
 export interface Pagination {
   page: number;
   limit: number;

@@ -175,6 +175,8 @@ export const bulkContactsBody = z
   .object({
     ids: z.array(z.uuid()).max(1000).optional(),
     filter: contactFilterSchema.optional(),
+    /** With `filter`: rows the host unticked after select-all. */
+    exceptIds: z.array(z.uuid()).max(1000).optional(),
     action: z.enum(["delete", "stage", "tag"]),
     stage: z.enum(CONTACT_STAGES).optional(),
     tags: z.array(z.string().max(200)).max(MAX_TAGS).optional(),

@@ -6,6 +6,8 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { matchUserPath } from "../contract/usernames.js";
+import { createCaldavProvider } from "./calendar-providers/caldav.js";
+import type { Providers } from "./calendar-providers/gateway.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
@@ -21,6 +23,10 @@ import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
+import { calendarAccountsRoutes } from "./features/calendars/routes.js";
+import { googleAccountsRoutes } from "./features/calendars/routes-google.js";
+import { createCalendarsService } from "./features/calendars/service.js";
+import type { BusyOptions } from "./features/calendars/service-busy.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
 import { createContactsService } from "./features/contacts/service.js";
 import { createContactsCsvService } from "./features/contacts/service-csv.js";
@@ -41,15 +47,21 @@ import { securityRoutes } from "./features/users/routes-security.js";
 import { createUsersService } from "./features/users/service.js";
 import { type AccountDataPart, createAccountDataService } from "./features/users/service-data.js";
 import { createSecurityService } from "./features/users/service-security.js";
+import { workflowsRoutes } from "./features/workflows/routes.js";
+import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
+import { contactsCrm } from "./features/workflows/service-crm.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
 import { registerRequestLog } from "./lib/request-log.js";
+import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
+import type { Connector, Resolver } from "./lib/ssrf.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
+import { createLogTransport, createTwilioTransport, type SmsTransport } from "./sms/transport.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -69,7 +81,15 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
+  /** Webhook DNS and connections (tests inject them: nothing may leave loopback). */
+  webhookResolver?: Resolver;
+  webhookConnector?: Connector;
+  /** Calendar providers and busy-time timings; tests shorten timeouts or wrap providers. */
+  calendars?: { providers?: Partial<Providers>; busyOptions?: Partial<BusyOptions> };
 }
+
+/** How long a CalDAV server may take to answer one request outside slot lookups (connect, writes). */
+const CALDAV_TIMEOUT_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -92,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         // sonner injects its stylesheet at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
@@ -127,7 +147,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const google = config.google
     ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
     : null;
-  const calendarSettings = createCalendarSettingsService(database.db);
+  const calendars = createCalendarsService(database.db, {
+    secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    providers: {
+      caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
+      ...deps.calendars?.providers,
+    },
+    google,
+    oauthStates,
+    googleTimeoutMs: config.oauthTimeoutMs,
+    now,
+    busyOptions: deps.calendars?.busyOptions,
+  });
+  const calendarSettings = createCalendarSettingsService(database.db, {
+    // checkForConflicts decides whether connected calendars block slots: lookups must see a change at once.
+    onSyncChanged: (userId) => calendars.busy.invalidateHost(userId),
+  });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
   const oidc = createOidcProviders(config.oidcProviders, {
@@ -152,12 +187,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const slots = createSlotsService(database.db, {
     holidays,
     now,
+    externalBusy: calendars.externalBusy,
     formerUsernameRef: eventTypes.formerUsernameRef,
   });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
   const contactsList = createContactsListService(database.db, { now });
-  const bookingListeners: BookingListener[] = [contacts.bookingListener, ...(deps.bookingListeners ?? [])];
+  // Workflows need the bookings service for their jobs, so their listener reaches the service through
+  // `workflows`, assigned right after bookings.
+  let workflows: WorkflowsService | undefined;
+  const bookingListeners: BookingListener[] = [
+    contacts.bookingListener,
+    (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
+    ...(deps.bookingListeners ?? []),
+  ];
   const bookings = createBookingsService(database.db, {
     slots,
     calendarSettings,
@@ -165,6 +208,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
   });
+  const sms: SmsTransport = config.smsUrl
+    ? createTwilioTransport(config.smsUrl, config.smsFrom)
+    : createLogTransport(app.log);
+  workflows = createWorkflowsService(database.db, {
+    bookings,
+    eventTypeIds: async (user) => (await eventTypes.list(user)).map((et) => et._id),
+    notificationsIn: calendarSettings.notificationsIn,
+    hostZone: availability.hostZone,
+    crm: contactsCrm(contacts),
+    env: {
+      publicUrl: config.publicUrl,
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      sms,
+      resolve: deps.webhookResolver,
+      connect: deps.webhookConnector,
+    },
+    now,
+  });
+  workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
   // Settings > Data: each feature's share of the export. Features that land later add theirs here.
   const accountParts: AccountDataPart[] = [
@@ -175,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: "bookings", export: (user) => bookings.exportForHost(user.id) },
     { name: "contacts", export: (user) => allContacts(user.id) },
     { name: "signInMethods", export: (user) => sso.listIdentities(user.id) },
+    { name: "workflows", export: (user) => (workflows as WorkflowsService).list(user.id) },
   ];
   /** Every contact of the host, page by page (the list's largest page is 100). */
   async function allContacts(hostUserId: string) {
@@ -207,6 +270,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
+      await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
+      await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,
@@ -219,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         contactsList,
         contactsCsv: createContactsCsvService(database.db, { now }),
       });
+      await api.register(workflowsRoutes, { workflows });
     },
     { prefix: "/api" },
   );

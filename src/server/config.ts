@@ -14,6 +14,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   WEB_DIR: z.string().min(1).default("dist/web"),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  SMS_URL: z.string().url().optional(),
+  SMS_FROM: z.string().default(""),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -34,12 +41,21 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Twilio-compatible Messages API with credentials (https://SID:TOKEN@api.twilio.com); null logs SMS. */
+  smsUrl: string | null;
+  smsFrom: string;
+  /** Lifts the webhook SSRF guard (self-hosters calling services on their own network). */
+  allowPrivateWebhooks: boolean;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   /** Per-route limits; tests lower or raise them. */
   rateLimits: RateLimits;
   /** Folder with the built SPA; null serves the API only. */
   webDir: string | null;
+  /** DATA_DIR, resolved: the embedded database and the generated secrets key live here. */
+  dataDir: string;
+  /** SECRETS_KEY (32 bytes, hex or base64); null: a key file in dataDir (see lib/secrets.ts). */
+  secretsKey: string | null;
   /** Google OAuth (sign-in, calendars); null when GOOGLE_CLIENT_ID/SECRET are not set. */
   google: GoogleConfig | null;
   /** OpenID Connect sign-in providers from SSO_<NAME>_* variables, in name order. */
@@ -99,10 +115,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
+    smsUrl: e.SMS_URL ?? null,
+    smsFrom: e.SMS_FROM,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_FACTOR),
     webDir: path.resolve(e.WEB_DIR),
+    dataDir: path.resolve(e.DATA_DIR),
+    secretsKey: e.SECRETS_KEY ?? null,
     google: googleConfig(e),
     oidcProviders: oidcProviders(present),
     oauthTimeoutMs: e.OAUTH_TIMEOUT_MS,

@@ -44,7 +44,7 @@ function HostAppPath() {
     if (pathname !== servedPath) window.location.replace(pathname + search + hash);
   }, [pathname, search, hash]);
   return pathname === servedPath ? (
-    <a href="/" className="m-6 inline-block text-accent underline">
+    <a href="/" className="m-6 inline-block text-accent-strong underline">
       Go to Kairos
     </a>
   ) : (

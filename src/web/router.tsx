@@ -21,6 +21,8 @@ const AvailabilityPage = lazy(() => import("./features/availability/Availability
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
+const ContactsPage = lazy(() => import("./features/contacts/ContactsPage"));
+const ContactPage = lazy(() => import("./features/contacts/ContactPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
 const SettingsPage = lazy(() => import("./features/users/SettingsPage"));
 const ForgotPasswordPage = lazy(() => import("./features/auth/ForgotPasswordPage"));
@@ -66,7 +68,8 @@ export const router = createBrowserRouter([
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
       { path: "/settings", element: page(<SettingsPage />) },
-      { path: "/contacts", element: placeholder("Contacts", "Manage your contacts and build relationships") },
+      { path: "/contacts", element: page(<ContactsPage />) },
+      { path: "/contacts/:id", element: page(<ContactPage />) },
       {
         path: "/workflows",
         element: placeholder("Workflows", "Automate your scheduling process with custom workflows"),

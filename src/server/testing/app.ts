@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type AppDeps, buildApp } from "../app.js";
 import { type AppConfig, loadConfig, type RateLimits } from "../config.js";
@@ -23,6 +24,9 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     now?: () => Date;
     bookingListeners?: AppDeps["bookingListeners"];
+    webhookResolver?: AppDeps["webhookResolver"];
+    webhookConnector?: AppDeps["webhookConnector"];
+    calendars?: AppDeps["calendars"];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
@@ -31,6 +35,8 @@ export async function createTestApp(
     webDir: null,
     smtpUrl: null,
     rateLimits: generousLimits,
+    // Never a key file in the working folder from a test.
+    secretsKey: randomBytes(32).toString("hex"),
     ...options.config,
   };
   const app = await buildApp({
@@ -39,6 +45,9 @@ export async function createTestApp(
     now: options.now,
     logger: false,
     bookingListeners: options.bookingListeners,
+    webhookResolver: options.webhookResolver,
+    webhookConnector: options.webhookConnector,
+    calendars: options.calendars,
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@
 
 export * from "./availability.js";
 export * from "./bookings.js";
+export * from "./calendars.js";
 export * from "./contacts.js";
 export * from "./event-types.js";
 export * from "./jobs.js";
@@ -9,3 +10,4 @@ export * from "./mail.js";
 export * from "./oauth.js";
 export * from "./teams.js";
 export * from "./users.js";
+export * from "./workflows.js";

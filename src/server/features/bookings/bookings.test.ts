@@ -203,6 +203,53 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect((await hostBookings(t.app, host)).pagination.total).toBe(2);
   });
 
+  it("answers a retry without the creating key only with what the caller already knows", async () => {
+    const host = await newHost();
+    const et = await eventType(t.app, host, {
+      questions: [{ question: "Budget?", type: "text", required: true }],
+    });
+    const key = `key-${crypto.randomUUID()}`;
+    const payload = {
+      eventTypeId: et._id,
+      startTime: THU_11AM,
+      attendee: attendee({ email: "private@example.com", name: "Pat" }),
+      answers: [{ question: "Budget?", answer: "Secret figure" }],
+      message: "Confidential note",
+      guests: ["boss@example.com"],
+    };
+    const post = (headers: Record<string, string>, body: object = payload) =>
+      t.app.inject({ method: "POST", url: "/api/bookings", headers, payload: body });
+    const first = await post({ "idempotency-key": key });
+    expect(first.statusCode, first.body).toBe(201);
+
+    // Someone who knows only the invitee's name, email and phone replays the request.
+    const bare = { eventTypeId: et._id, startTime: THU_11AM, attendee: payload.attendee };
+    for (const [headers, body] of [
+      [{}, bare],
+      [{}, payload],
+      [{ "idempotency-key": `other-${crypto.randomUUID()}` }, bare],
+    ] as const) {
+      const res = await post(headers, body);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(Object.keys(data).sort()).toEqual(
+        ["_id", "uid", "eventType", "attendee", "startTime", "endTime", "status", "host"].sort(),
+      );
+      expect(data).toMatchObject({ _id: first.json().data._id, startTime: THU_11AM, status: "confirmed" });
+      expect(res.body).not.toMatch(/Secret figure|Confidential note|boss@example\.com|zoom\.us/);
+    }
+
+    // The holder of the key still gets the whole booking and its manage token.
+    const retry = await post({ "idempotency-key": key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data).toMatchObject({
+      answers: [{ question: "Budget?", answer: "Secret figure" }],
+      message: "Confidential note",
+      guests: ["boss@example.com"],
+      manageToken: first.json().data.manageToken,
+    });
+  });
+
   it("gives the manage token back to a retry only with the idempotency key that created it", async () => {
     const host = await newHost();
     const et = await eventType(t.app, host);

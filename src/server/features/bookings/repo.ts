@@ -147,6 +147,20 @@ export function createBookingsRepo(db: DbOrTx) {
       return row;
     },
 
+    /** Confirmed bookings of a host that have not ended by `after`, soonest first. */
+    upcomingConfirmed(hostUserId: string, after: Date, limit: number): Promise<BookingRecord[]> {
+      return selectRecords()
+        .where(
+          and(
+            eq(bookings.hostUserId, hostUserId),
+            eq(bookings.status, "confirmed"),
+            gt(bookings.endTime, after),
+          ),
+        )
+        .orderBy(asc(bookings.startTime), asc(bookings.id))
+        .limit(limit);
+    },
+
     async update(id: string, patch: BookingPatch): Promise<BookingRow | undefined> {
       const [row] = await db
         .update(bookings)

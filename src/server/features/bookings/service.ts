@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import {
   type BookingDto,
   type CancelBookingBody,
-  type CreatedBooking,
+  type CreateBookingAnswer,
   type createBookingBody,
   type ListBookingsQuery,
   type Pagination,
@@ -95,7 +95,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     body: CreateInput,
     start: Date,
     idempotencyKey?: string,
-  ): Promise<CreatedBooking | undefined> {
+  ): Promise<CreateBookingAnswer | undefined> {
     const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
     if (!found) return undefined;
     const b = found.booking;
@@ -104,7 +104,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     }
     const dto = toBookingDto(found, now());
     const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
-    return token && holdsToken(b, token) ? { ...dto, manageToken: token } : dto;
+    if (token && holdsToken(b, token)) return { ...dto, manageToken: token };
+    // Without the key, knowing an invitee's name, email and phone must not reveal the rest.
+    const { _id, uid, eventType, attendee, startTime, endTime, status, host } = dto;
+    return { _id, uid, eventType, attendee, startTime, endTime, status, host };
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -207,7 +210,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async create(
       body: CreateInput,
       idempotencyKey?: string,
-    ): Promise<{ booking: CreatedBooking; created: boolean }> {
+    ): Promise<{ booking: CreateBookingAnswer; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
       if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
@@ -400,6 +403,33 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
       return toBookingDto(rec, now());
+    },
+
+    /** A booking as it is now with its host, for background work (workflows); not the host's: undefined. */
+    record(hostId: string, id: string): Promise<BookingRecord | undefined> {
+      return createBookingsRepo(db).findForHost(hostId, id);
+    },
+
+    /** The host's confirmed bookings that have not ended yet (workflows plan reminders for them). */
+    upcomingForHost(hostId: string, limit = 5000): Promise<BookingRecord[]> {
+      return createBookingsRepo(db).upcomingConfirmed(hostId, now(), limit);
+    },
+
+    /**
+     * A fresh manage token for the invitee's links in a workflow message (the server keeps only
+     * hashes, so it cannot reuse the one mailed at booking); every earlier token stays valid.
+     */
+    async issueManageToken(hostId: string, id: string): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const rec = await repo.findForHost(hostId, id, { lock: true });
+        if (!rec) return null;
+        const token = randomToken(32);
+        await repo.update(id, {
+          earlierManageTokenHashes: [...rec.booking.earlierManageTokenHashes, sha256(token)],
+        });
+        return token;
+      });
     },
 
     /** Marks (or unmarks) an invitee who did not come; only once the meeting has started. */

@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type SyncSettings,
 } from "../../../contract/calendar-settings.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CalendarSettingsValues, createCalendarSettingsRepo } from "./repo.js";
@@ -24,7 +24,10 @@ const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_
  * and act as a floor for the slot engine (see effectiveRules); sync and
  * notifications are read by the calendar and mail features.
  */
-export function createCalendarSettingsService(db: Db) {
+export function createCalendarSettingsService(
+  db: Db,
+  hooks: { onSyncChanged?: (userId: string) => void } = {},
+) {
   async function get(userId: string): Promise<CalendarSettings> {
     const repo = createCalendarSettingsRepo(db);
     let row = await repo.find(userId);
@@ -37,7 +40,7 @@ export function createCalendarSettingsService(db: Db) {
   }
 
   async function update(userId: string, patch: CalendarSettingsPatch): Promise<CalendarSettings> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const repo = createCalendarSettingsRepo(tx);
       await repo.ensure(userId, defaults());
       const current = await repo.find(userId, { lock: true });
@@ -52,10 +55,20 @@ export function createCalendarSettingsService(db: Db) {
       if (!updated) throw notFound();
       return toCalendarSettings(updated);
     });
+    if (patch.sync) hooks.onSyncChanged?.(userId);
+    return result;
   }
 
   return {
     get,
+    /**
+     * The notification settings, read with the caller's transaction (a booking listener must not
+     * query outside its transaction: PGlite has one connection). Defaults when never saved.
+     */
+    async notificationsIn(tx: DbOrTx, userId: string): Promise<NotificationSettings> {
+      const row = await createCalendarSettingsRepo(tx).find(userId);
+      return row ? toCalendarSettings(row).notifications : defaults().notifications;
+    },
     update: (userId: string, body: CalendarSettingsBody) =>
       update(userId, {
         bufferTime: body.bufferTime,

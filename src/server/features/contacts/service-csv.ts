@@ -191,20 +191,32 @@ function createImporter(db: Db, hostUserId: string, now: () => Date) {
       const result = rowToContact(hostUserId, cells);
       if ("reason" in result) return failure({ row: line, email: result.email, reason: result.reason });
       const email = result.row.email;
-      // The same email twice in one batch: the later row wins, and the earlier counts as updated.
-      if (batch.has(email)) {
+      // The same email twice in one batch: as if the rows were upserted in order, the later one's
+      // cells win over the earlier's, and the earlier counts as an update.
+      const earlier = batch.get(email);
+      let row = result.row;
+      if (earlier) {
         summary.updated += 1;
         batch.delete(email);
+        const given = Object.fromEntries(
+          result.row.hostEdited.map((f) => [f, result.row[f as keyof ImportRow]]),
+        );
+        row = {
+          ...earlier.row,
+          ...given,
+          hostEdited: [...new Set([...earlier.row.hostEdited, ...result.row.hostEdited])],
+        };
       }
-      batch.set(email, { row: result.row, line });
+      batch.set(email, { row, line });
       if (batch.size >= IMPORT_BATCH) await flush();
     },
     flush,
   };
 }
 
-export function createContactsCsvService(db: Db, deps: { now: () => Date }) {
+export function createContactsCsvService(db: Db, deps: { now: () => Date; maxRows?: number }) {
   const list = createContactsListRepo(db);
+  const maxRows = deps.maxRows ?? MAX_IMPORT_ROWS;
 
   return {
     /**
@@ -245,8 +257,8 @@ export function createContactsCsvService(db: Db, deps: { now: () => Date }) {
             continue;
           }
           line += 1;
-          if (line - 1 > MAX_IMPORT_ROWS) {
-            stopped = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; rows from ${line} on were not imported.`;
+          if (line - 1 > maxRows) {
+            stopped = `The file has more than ${maxRows.toLocaleString("en-US")} rows; rows from ${line} on were not imported.`;
             break;
           }
           if (record.length !== header.length) {

@@ -28,11 +28,12 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       yield body.ids;
       return;
     }
+    const except = new Set(body.exceptIds ?? []);
     let after: string | null = null;
     for (;;) {
       const ids = await list.idsAfter(hostUserId, body.filter ?? {}, after, BULK_BATCH);
       if (ids.length === 0) return;
-      yield ids;
+      yield ids.filter((id) => !except.has(id));
       after = ids[ids.length - 1];
     }
   }

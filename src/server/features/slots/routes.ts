@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { eventTypeRefParams, slotsQuery } from "../../../contract/bookings.js";
-import type { EventRef, SlotsService } from "./service.js";
+import type { EventRef, LookupReport, SlotsService } from "./service.js";
 
 const uuid = z.uuid();
 const refOf = (value: string, user?: string): EventRef =>
@@ -44,9 +44,19 @@ export async function slotsRoutes(
           : undefined;
         exclude = await opts.excludable({ reschedule, token, excludeBookingId, hostId });
       }
-      if (month)
-        return { success: true, data: { days: await slots.daysInMonth(ref, month, timezone, exclude) } };
-      return { success: true, data: await slots.forDate(ref, date as string, timezone, exclude) };
+      const report: LookupReport = {};
+      const data = month
+        ? { days: await slots.daysInMonth(ref, month, timezone, exclude, report) }
+        : await slots.forDate(ref, date as string, timezone, exclude, report);
+      // A connected calendar did not answer in time: these slots rest on its last known busy times.
+      return report.calendarsStale
+        ? {
+            success: true,
+            data,
+            message: "Some calendars did not answer in time; showing their last known busy times",
+            busyTimesStale: true,
+          }
+        : { success: true, data };
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   type SlotQuery,
   slotsForLocalDate,
 } from "../../../domain/availability/index.js";
+import { type Interval, subtractIntervals } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
 import { effectiveRules } from "../calendar-settings/service.js";
@@ -32,11 +33,27 @@ export function slotKeyFor(ctx: Pick<EventContext, "eventType">, start: Date, bo
   return isSeated(ctx) ? `${ctx.eventType.id}/${start.toISOString()}` : bookingId;
 }
 
+/**
+ * Busy times of the host's connected calendars for instants [from, to); `zone` reads all-day events.
+ * `stale` when some provider answered late or not at all and older busy times stood in.
+ */
+export type ExternalBusySource = (
+  hostId: string,
+  range: { from: number; to: number },
+  zone: string,
+) => Promise<{ busy: Interval[]; stale: boolean }>;
+
+/** Filled in by a lookup: whether connected calendars' busy times were fresh. */
+export interface LookupReport {
+  calendarsStale?: boolean;
+}
+
 export function createSlotsService(
   db: Db,
   deps: {
     holidays: HolidaysService;
     now: () => Date;
+    externalBusy?: ExternalBusySource;
     /** The event type of a /{username}/{slug} whose username was given up lately (it still redirects). */
     formerUsernameRef?: (username: string, slug: string) => Promise<string | undefined>;
   },
@@ -73,7 +90,16 @@ export function createSlotsService(
       const id = await deps.formerUsernameRef(ref.user, ref.slug);
       if (id) ctx = await repo.loadContext({ id }, range);
     }
-    return ctx ? { ctx, fromDate, toDate } : undefined;
+    if (!ctx) return undefined;
+    const external =
+      deps.externalBusy && ctx.schedule
+        ? await deps.externalBusy(
+            ctx.host.id,
+            { from: busy?.from ?? lo, to: busy?.to ?? hi },
+            ctx.schedule.timezone,
+          )
+        : { busy: [], stale: false };
+    return { ctx, fromDate, toDate, external };
   }
 
   /**
@@ -85,6 +111,7 @@ export function createSlotsService(
     ctx: EventContext,
     fromDate: string,
     toDate: string,
+    external: { busy: Interval[] },
     excludeBookingId?: string,
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
     const { eventType, schedule } = ctx;
@@ -104,6 +131,10 @@ export function createSlotsService(
       if (sameSlotFamily) taken.set(start, (taken.get(start) ?? 0) + 1);
       else busy.push({ start, end });
     }
+    // The events we wrote for bookings come back as the calendar's busy times; the bookings themselves
+    // already count above (or are being moved, or share seats), so their times are cut out.
+    const ours = ctx.busy.map(([start, end]) => ({ start, end }));
+    busy.push(...subtractIntervals(external.busy, ours));
     const settings = eventType.bookingSettings;
     return {
       timeZone: schedule.timezone,
@@ -138,10 +169,17 @@ export function createSlotsService(
 
   return {
     /** Slots starting on a date of the invitee's zone, labelled in that zone. */
-    async forDate(ref: EventRef, date: string, zone: string, excludeBookingId?: string): Promise<Slot[]> {
+    async forDate(
+      ref: EventRef,
+      date: string,
+      zone: string,
+      excludeBookingId?: string,
+      report?: LookupReport,
+    ): Promise<Slot[]> {
       const range = localDateRange(date, zone);
-      const { ctx, fromDate, toDate } = await activeContext(ref, range.from, range.to);
-      const q = await engineQuery(ctx, fromDate, toDate, excludeBookingId);
+      const { ctx, fromDate, toDate, external } = await activeContext(ref, range.from, range.to);
+      if (report) report.calendarsStale = external.stale;
+      const q = await engineQuery(ctx, fromDate, toDate, external, excludeBookingId);
       return q ? slotsForLocalDate(q, date, zone) : [];
     },
 
@@ -151,11 +189,13 @@ export function createSlotsService(
       month: string,
       zone: string,
       excludeBookingId?: string,
+      report?: LookupReport,
     ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
-      const { ctx, fromDate, toDate } = await activeContext(ref, first, last);
-      const q = await engineQuery(ctx, fromDate, toDate, excludeBookingId);
+      const { ctx, fromDate, toDate, external } = await activeContext(ref, first, last);
+      if (report) report.calendarsStale = external.stale;
+      const q = await engineQuery(ctx, fromDate, toDate, external, excludeBookingId);
       return q ? daysWithSlots(q, month, zone) : [];
     },
 
@@ -173,12 +213,19 @@ export function createSlotsService(
       // 8 hours) decide it: a booking reads a few rows of a busy host's calendar, not five days of it.
       const loaded = await load(ref, t, t + DAY_MS, { from: t - DAY_MS, to: t + 2 * DAY_MS });
       if (!loaded) return undefined;
-      const q = await engineQuery(loaded.ctx, loaded.fromDate, loaded.toDate, excludeBookingId);
+      const q = await engineQuery(
+        loaded.ctx,
+        loaded.fromDate,
+        loaded.toDate,
+        loaded.external,
+        excludeBookingId,
+      );
       if (!q) return { ctx: loaded.ctx, bookable: false, taken: false };
       const isSlot = (query: Omit<SlotQuery, "from" | "to">) =>
         computeSlots({ ...query, from: t - DAY_MS, to: t + DAY_MS }).includes(t);
       const bookable = isSlot(q);
       // A slot only other bookings keep free was real a moment ago: the caller says "taken", not "unavailable".
+      // (A time the host's own calendar blocks reads as taken too.)
       const taken = !bookable && isSlot({ ...q, busy: [], seats: undefined });
       return { ctx: loaded.ctx, bookable, taken };
     },

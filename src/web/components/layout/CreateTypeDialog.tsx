@@ -88,7 +88,7 @@ function ChoiceGroup({
               onClick={() => onChoose(type)}
               className="flex w-full items-center gap-3 rounded-lg border border-transparent px-3 py-2.5 text-left hover:border-slate-200 hover:bg-slate-50"
             >
-              <span className="flex size-9 items-center justify-center rounded-md bg-accent-soft text-accent">
+              <span className="flex size-9 items-center justify-center rounded-md bg-accent-soft text-accent-strong">
                 <Icon size={18} aria-hidden />
               </span>
               <span>

@@ -68,7 +68,7 @@ export function HostShell() {
                 cn(
                   "flex items-center gap-3 rounded-md px-3 py-2 font-medium text-sm transition-colors",
                   isActive
-                    ? "bg-accent-soft text-accent"
+                    ? "bg-accent-soft text-accent-strong"
                     : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                 )
               }

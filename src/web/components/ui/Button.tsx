@@ -17,7 +17,7 @@ const base =
   "disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-accent text-white shadow-xs hover:bg-accent-hover active:bg-blue-700",
+  primary: "bg-accent-strong text-white shadow-xs hover:bg-accent-hover active:bg-blue-800",
   secondary: "bg-accent-soft text-blue-700 hover:bg-blue-100 active:bg-blue-200",
   outline:
     "border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50 active:bg-slate-100",

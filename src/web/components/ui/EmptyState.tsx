@@ -13,7 +13,7 @@ export interface EmptyStateProps {
 export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
   return (
     <div className={cn("flex flex-col items-center px-6 py-10 text-center", className)}>
-      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-strong">
         <Icon size={24} aria-hidden />
       </span>
       <h3 className="font-semibold text-base text-slate-900">{title}</h3>

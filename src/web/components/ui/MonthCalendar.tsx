@@ -114,7 +114,7 @@ export function MonthCalendar({
             aria-label="Previous month"
             disabled={!canPrev}
             onClick={() => changeMonth(-1)}
-            className="flex size-9 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-accent-soft hover:text-accent disabled:pointer-events-none disabled:text-slate-300"
+            className="flex size-9 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-accent-soft hover:text-accent-strong disabled:pointer-events-none disabled:text-slate-300"
           >
             <ChevronLeft size={20} aria-hidden />
           </button>
@@ -123,7 +123,7 @@ export function MonthCalendar({
             aria-label="Next month"
             disabled={!canNext}
             onClick={() => changeMonth(1)}
-            className="flex size-9 items-center justify-center rounded-full bg-accent-soft text-accent transition-colors hover:bg-blue-100 disabled:pointer-events-none disabled:bg-transparent disabled:text-slate-300"
+            className="flex size-9 items-center justify-center rounded-full bg-accent-soft text-accent-strong transition-colors hover:bg-blue-100 disabled:pointer-events-none disabled:bg-transparent disabled:text-slate-300"
           >
             <ChevronRight size={20} aria-hidden />
           </button>
@@ -240,10 +240,10 @@ function DayButton({
         "relative mx-auto flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-base tabular-nums transition-colors",
         "focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-1",
         selected
-          ? "bg-accent font-semibold text-white hover:bg-accent-hover"
+          ? "bg-accent-strong font-semibold text-white hover:bg-accent-hover"
           : enabled
             ? "bg-accent-soft font-semibold text-accent-hover hover:bg-blue-100"
-            : "cursor-default font-normal text-slate-400",
+            : "cursor-default font-normal text-slate-500",
       )}
     >
       {Number(date.slice(8, 10))}

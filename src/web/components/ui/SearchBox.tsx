@@ -24,7 +24,7 @@ export function SearchBox({
       <Search
         size={16}
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
       />
       <Input
         type="search"
@@ -46,7 +46,7 @@ export function SearchBox({
           type="button"
           aria-label="Clear search"
           onClick={onClear}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
         >
           <X size={14} aria-hidden />
         </button>

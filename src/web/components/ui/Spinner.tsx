@@ -35,7 +35,7 @@ export function FullPageSpinner() {
       aria-live="polite"
       className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-app"
     >
-      <Spinner size={28} className="text-accent" />
+      <Spinner size={28} className="text-accent-strong" />
       <span className="font-medium text-slate-500 text-sm">Loading...</span>
     </div>
   );

@@ -36,7 +36,7 @@ export function PanelCloseButton() {
   return (
     <RadixDialog.Close
       aria-label="Close"
-      className="absolute top-4 right-4 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+      className="absolute top-4 right-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
     >
       <X size={18} aria-hidden />
     </RadixDialog.Close>

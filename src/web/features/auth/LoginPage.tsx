@@ -37,7 +37,7 @@ export default function LoginPage() {
       headerAction={
         <span className="text-slate-500 text-sm">
           New here?{" "}
-          <Link to="/signup" className="font-medium text-accent hover:underline">
+          <Link to="/signup" className="font-medium text-accent-strong hover:underline">
             Sign up
           </Link>
         </span>

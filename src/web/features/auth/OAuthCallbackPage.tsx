@@ -107,7 +107,7 @@ export default function OAuthCallbackPage() {
         <div aria-live="polite">
           {view.status === "loading" && (
             <>
-              <Spinner size={36} className="mx-auto text-accent" />
+              <Spinner size={36} className="mx-auto text-accent-strong" />
               <h1 className="mt-4 font-semibold text-lg text-slate-900">Completing {label} sign-in...</h1>
               <p className="mt-2 text-slate-500 text-sm">This takes a moment.</p>
             </>
@@ -117,7 +117,7 @@ export default function OAuthCallbackPage() {
               <CheckCircle2 className="mx-auto text-green-600" size={40} aria-hidden />
               <h1 className="mt-4 font-semibold text-lg text-slate-900">{label} authentication successful</h1>
               <p className="mt-2 text-slate-500 text-sm">{view.message}</p>
-              <p className="mt-1 text-slate-400 text-xs">
+              <p className="mt-1 text-slate-500 text-xs">
                 {hasOpener() ? "This window closes by itself." : "Taking you to your dashboard..."}
               </p>
             </>

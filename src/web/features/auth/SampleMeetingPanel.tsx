@@ -11,7 +11,7 @@ export function SampleMeetingPanel() {
       <div className="absolute -bottom-32 -left-16 size-80 rounded-full bg-white/5" />
       <div className="relative w-[360px] rounded-xl bg-white p-6 shadow-2xl">
         <div className="flex items-center gap-3">
-          <div className="flex size-10 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent">
+          <div className="flex size-10 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent-strong">
             A
           </div>
           <div>

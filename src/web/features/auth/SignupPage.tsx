@@ -58,7 +58,7 @@ export default function SignupPage() {
     <>
       <AuthLayout
         headerAction={
-          <Link to="/login" className="font-medium text-accent text-sm hover:underline">
+          <Link to="/login" className="font-medium text-accent-strong text-sm hover:underline">
             Log In
           </Link>
         }
@@ -105,7 +105,7 @@ export default function SignupPage() {
                 type="button"
                 onClick={() => setShowPassword((v) => !v)}
                 aria-label={showPassword ? "Hide password" : "Show password"}
-                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-400 hover:text-slate-700"
+                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-700"
               >
                 {showPassword ? <EyeOff size={16} /> : <Eye size={16} />}
               </button>

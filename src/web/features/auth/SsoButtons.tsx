@@ -87,7 +87,7 @@ function ProviderButton({
 
 export function OrDivider() {
   return (
-    <div className="my-3 flex items-center gap-3 text-slate-400 text-xs uppercase tracking-wide">
+    <div className="my-3 flex items-center gap-3 text-slate-500 text-xs uppercase tracking-wide">
       <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
     </div>
   );

@@ -54,7 +54,7 @@ export function CopyTimesPopover({ source, enabled, onCopy }: CopyTimesPopoverPr
               const isSource = i === source;
               return (
                 <li key={day} className="flex items-center justify-between rounded-md px-1 py-1.5">
-                  <Label htmlFor={id} className={isSource ? "text-slate-400" : "cursor-pointer font-normal"}>
+                  <Label htmlFor={id} className={isSource ? "text-slate-500" : "cursor-pointer font-normal"}>
                     {weekdayName(i)}
                   </Label>
                   <Checkbox

@@ -42,7 +42,7 @@ export function DateOverridesSection({
       <p className="mb-3 text-[13px] text-slate-500">Different hours, or a day off, on specific dates.</p>
       {overrides.length === 0 ? (
         <div className="flex items-center gap-3 rounded-lg border border-slate-300 border-dashed px-3 py-4 text-slate-500 text-sm">
-          <CalendarX2 size={18} aria-hidden className="shrink-0 text-slate-400" />
+          <CalendarX2 size={18} aria-hidden className="shrink-0 text-slate-500" />
           No date overrides yet
         </div>
       ) : (

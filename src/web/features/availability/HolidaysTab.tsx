@@ -115,7 +115,7 @@ export function HolidaysTab() {
                   </option>
                 ))}
               </Select>
-              {changingCountry && <Spinner label="Saving" className="text-accent" />}
+              {changingCountry && <Spinner label="Saving" className="text-accent-strong" />}
             </div>
           </Field>
         </div>

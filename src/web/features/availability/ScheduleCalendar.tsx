@@ -25,7 +25,7 @@ const HEADERS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 const KIND_STYLE: Record<DayKind, string> = {
   available: "bg-white text-slate-900 ring-1 ring-slate-200 ring-inset hover:bg-slate-50",
-  unavailable: "bg-slate-100/80 text-slate-400 hover:bg-slate-200/70",
+  unavailable: "bg-slate-100/80 text-slate-500 hover:bg-slate-200/70",
   "override-available": "bg-blue-50 text-blue-900 ring-1 ring-blue-300 ring-inset hover:bg-blue-100",
   "override-off": "bg-red-50 text-red-800 ring-1 ring-red-200 ring-inset hover:bg-red-100",
   holiday: "bg-amber-50 text-amber-900 ring-1 ring-amber-200 ring-inset hover:bg-amber-100",
@@ -170,7 +170,7 @@ export function ScheduleCalendar({ draft, today, holidays, onPickDate }: Schedul
               <span
                 className={cn(
                   "tabular flex size-6 items-center justify-center rounded-full font-medium text-[13px]",
-                  date === today && "bg-accent text-white",
+                  date === today && "bg-accent-strong text-white",
                 )}
               >
                 {Number(date.slice(8))}

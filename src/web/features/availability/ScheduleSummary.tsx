@@ -61,7 +61,7 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
           className,
         )}
       >
-        <CalendarX2 size={18} aria-hidden className="text-slate-400" /> No schedule found
+        <CalendarX2 size={18} aria-hidden className="text-slate-500" /> No schedule found
       </div>
     );
   }
@@ -90,12 +90,12 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
               title={weekdayName(i)}
               className={cn(
                 "flex size-6 shrink-0 items-center justify-center rounded-full font-semibold text-[11px] no-underline",
-                day.isAvailable ? "bg-accent-soft text-accent" : "bg-slate-100 text-slate-400",
+                day.isAvailable ? "bg-accent-soft text-accent-strong" : "bg-slate-100 text-slate-500",
               )}
             >
               {day.dayCode || DAY_CODES[i]}
             </abbr>
-            <span className={cn("tabular pt-0.5", day.isAvailable ? "text-slate-700" : "text-slate-400")}>
+            <span className={cn("tabular pt-0.5", day.isAvailable ? "text-slate-700" : "text-slate-500")}>
               {day.isAvailable && day.timeSlots.length > 0
                 ? day.timeSlots.map((s) => slotText(s)).join(", ")
                 : "Unavailable"}

@@ -86,7 +86,7 @@ export function ScheduleSwitcher({
           <button
             type="button"
             onClick={onCreate}
-            className="flex h-full min-h-[6.5rem] w-44 flex-col items-center justify-center gap-1.5 rounded-lg border border-slate-300 border-dashed text-slate-600 text-sm transition-colors hover:border-accent hover:bg-accent-soft hover:text-accent"
+            className="flex h-full min-h-[6.5rem] w-44 flex-col items-center justify-center gap-1.5 rounded-lg border border-slate-300 border-dashed text-slate-600 text-sm transition-colors hover:border-accent hover:bg-accent-soft hover:text-accent-strong"
           >
             <Plus size={18} aria-hidden /> New schedule
           </button>

@@ -62,7 +62,7 @@ export function TimeSlotFields({
             </option>
           ))}
         </Select>
-        <span aria-hidden className="text-slate-400">
+        <span aria-hidden className="text-slate-500">
           –
         </span>
         <Select
@@ -88,7 +88,7 @@ export function TimeSlotFields({
           disabled={disabled}
           aria-label={`Remove ${label}`}
           className={cn(
-            "flex size-9 shrink-0 items-center justify-center rounded-md text-slate-400 transition-colors",
+            "flex size-9 shrink-0 items-center justify-center rounded-md text-slate-500 transition-colors",
             "hover:bg-red-50 hover:text-red-600 disabled:pointer-events-none disabled:opacity-50",
           )}
         >

@@ -9,7 +9,7 @@ export function UpcomingHolidays() {
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 font-semibold text-base text-slate-900">
-        <CalendarHeart size={18} aria-hidden className="text-accent" /> Upcoming holidays
+        <CalendarHeart size={18} aria-hidden className="text-accent-strong" /> Upcoming holidays
       </h2>
       <div aria-live="polite" className="mt-3">
         {upcoming.isPending ? (

@@ -65,7 +65,7 @@ export default function BookingPage() {
   const [autoPick, setAutoPick] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
   const [values, setValues] = useState(() =>
-    emptyDetails({ name: search.get("name"), email: search.get("email") }),
+    emptyDetails({ name: search.get("name"), email: search.get("email"), phone: search.get("phone") }),
   );
   const booking = useBookingSubmit();
   const stepRegion = useRef<HTMLDivElement>(null);

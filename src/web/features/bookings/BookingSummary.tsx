@@ -10,7 +10,7 @@ const ONLINE = new Set(["zoom", "google_meet", "microsoft_teams", "webex", "goto
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="flex gap-3">
-      <dt className="mt-0.5 shrink-0 text-slate-400">
+      <dt className="mt-0.5 shrink-0 text-slate-500">
         {icon}
         <span className="sr-only">{label}</span>
       </dt>
@@ -66,7 +66,7 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
                 href={booking.meetingLink}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="mt-0.5 flex w-fit items-center gap-1 font-medium text-accent hover:underline"
+                className="mt-0.5 flex w-fit items-center gap-1 font-medium text-accent-strong hover:underline"
               >
                 Join meeting <ExternalLink size={14} aria-hidden />
               </a>

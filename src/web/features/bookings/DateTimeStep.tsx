@@ -181,7 +181,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
             No open times in this month.{" "}
             <button
               type="button"
-              className="font-medium text-accent hover:underline"
+              className="font-medium text-accent-strong hover:underline"
               onClick={() => props.onMonthChange(addMonths(month, 1))}
             >
               Try next month
@@ -221,7 +221,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
           />
         ) : (
           <div className="flex flex-col items-center px-2 pt-16 text-center text-slate-500 text-sm">
-            <CalendarClock size={22} aria-hidden className="mb-2 text-slate-400" />
+            <CalendarClock size={22} aria-hidden className="mb-2 text-slate-500" />
             Pick a day to see the available times.
           </div>
         )}

@@ -86,7 +86,7 @@ export function DetailsForm({
         <button
           type="button"
           onClick={onBack}
-          className="-ml-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent text-sm hover:bg-accent-soft"
+          className="-ml-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
         >
           <ArrowLeft size={16} aria-hidden /> Back
         </button>

@@ -25,7 +25,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
         <Link
           to={profilePath(host.username)}
           aria-label={`All event types of ${host.name}`}
-          className="absolute top-0 left-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent transition-colors hover:bg-accent-soft lg:flex"
+          className="absolute top-0 left-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent-strong transition-colors hover:bg-accent-soft lg:flex"
         >
           <ArrowLeft size={18} aria-hidden />
         </Link>
@@ -47,12 +47,12 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
 
       <ul className="mt-4 flex flex-col gap-3 font-medium text-slate-600 text-sm lg:mt-5">
         <li className="flex items-center gap-2.5">
-          <Clock size={18} aria-hidden className="shrink-0 text-slate-400" />
+          <Clock size={18} aria-hidden className="shrink-0 text-slate-500" />
           <span>{formatDuration(eventType.duration)}</span>
         </li>
         {eventType.locations.map((l) => (
           <li key={`${l.type}|${l.value}|${l.displayName}`} className="flex items-start gap-2.5">
-            <LocationIcon type={l.type} className="mt-px shrink-0 text-slate-400" />
+            <LocationIcon type={l.type} className="mt-px shrink-0 text-slate-500" />
             <span className="min-w-0">
               {l.type === "ask_invitee" ? "You choose the location" : l.displayName}
               {showsLocationValue(l) && (
@@ -64,13 +64,13 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
         {chosen && (
           <>
             <li className="flex items-start gap-2.5 text-slate-900">
-              <CalendarDays size={18} aria-hidden className="mt-px shrink-0 text-slate-400" />
+              <CalendarDays size={18} aria-hidden className="mt-px shrink-0 text-slate-500" />
               <span data-testid="chosen-time">
                 {formatSlotInWords(chosen.start, chosen.end, chosen.zone)}
               </span>
             </li>
             <li className="flex items-start gap-2.5">
-              <Globe size={18} aria-hidden className="mt-px shrink-0 text-slate-400" />
+              <Globe size={18} aria-hidden className="mt-px shrink-0 text-slate-500" />
               <span>{zoneLabel(chosen.zone)}</span>
             </li>
           </>

@@ -10,7 +10,7 @@ export function PublicFrame({ children, className }: { children: ReactNode; clas
   return (
     <div className="flex min-h-dvh flex-col bg-app">
       <main className={cn("mx-auto w-full flex-1 sm:px-6 sm:py-10 lg:py-14", className)}>{children}</main>
-      <footer className="py-6 text-center text-slate-400 text-xs">
+      <footer className="py-6 text-center text-slate-500 text-xs">
         <Link to="/" className="rounded-sm hover:text-slate-600">
           Powered by <span className="font-semibold text-slate-500">Kairos</span>
         </Link>

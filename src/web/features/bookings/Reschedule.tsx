@@ -9,7 +9,7 @@ import { formatSlotInWords, zoneLabel } from "./time";
 export function RescheduleBanner({ booking, zone }: { booking: BookingDto | undefined; zone: string }) {
   return (
     <div className="flex items-start gap-2.5 border-blue-100 border-b bg-accent-soft px-5 py-3 text-blue-900 text-sm sm:rounded-t-xl sm:px-8">
-      <RefreshCw size={16} aria-hidden className="mt-0.5 shrink-0 text-accent" />
+      <RefreshCw size={16} aria-hidden className="mt-0.5 shrink-0 text-accent-strong" />
       <p aria-live="polite">
         <span className="font-semibold">Rescheduling: </span>
         {booking ? (
@@ -53,7 +53,7 @@ export function RescheduleConfirm({
         <button
           type="button"
           onClick={onBack}
-          className="-ml-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent text-sm hover:bg-accent-soft"
+          className="-ml-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
         >
           <ArrowLeft size={16} aria-hidden /> Back
         </button>

@@ -83,7 +83,7 @@ export function SlotList({
         </div>
       ) : !slots || slots.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-8 text-center">
-          <CalendarX size={20} aria-hidden className="text-slate-400" />
+          <CalendarX size={20} aria-hidden className="text-slate-500" />
           <p className="mt-2 text-slate-600 text-sm">No times available on this day</p>
         </div>
       ) : (
@@ -106,7 +106,7 @@ export function SlotList({
                   ref={nextRef}
                   type="button"
                   onClick={onNext}
-                  className="flex h-12 items-center justify-center rounded-[6px] bg-accent font-semibold text-sm text-white transition-colors hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
+                  className="flex h-12 items-center justify-center rounded-[6px] bg-accent-strong font-semibold text-sm text-white transition-colors hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
                 >
                   Next
                 </button>

@@ -165,7 +165,7 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
             <Search
               size={16}
               aria-hidden
-              className="pointer-events-none absolute top-1/2 left-4.5 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-4.5 -translate-y-1/2 text-slate-500"
             />
             <input
               // The list was opened on purpose: typing right away is the point.
@@ -213,7 +213,7 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
                   i === activeIndex ? "bg-accent-soft text-slate-900" : "text-slate-700",
                 )}
               >
-                <span className="w-4 shrink-0 text-accent">
+                <span className="w-4 shrink-0 text-accent-strong">
                   {o.zone === value && <Check size={16} aria-hidden />}
                 </span>
                 <span className="min-w-0 flex-1 truncate">{o.label}</span>

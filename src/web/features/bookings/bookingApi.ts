@@ -3,8 +3,8 @@
 import type { PublicUser } from "../../../contract/auth";
 import type {
   BookingDto,
+  CreateBookingAnswer,
   CreateBookingBody,
-  CreatedBooking,
   Slot,
   SlotDays,
 } from "../../../contract/bookings";
@@ -86,7 +86,7 @@ export function movingFrom(search: URLSearchParams): Moving | null {
 
 /** `idempotencyKey`: the same for every retry of one attempt, so a retry gets the manage token too. */
 export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =>
-  api.post<CreatedBooking>("/bookings", body, { "Idempotency-Key": idempotencyKey });
+  api.post<CreateBookingAnswer>("/bookings", body, { "Idempotency-Key": idempotencyKey });
 
 /** 192 random bits, URL-safe: a new one for each booking attempt (see createBookingHeaders). */
 export function newIdempotencyKey(): string {

@@ -79,6 +79,15 @@ export function useBookingSubmit() {
           if (error instanceof ApiError && error.status === 0) return createBooking(body, key);
           throw error;
         });
+        if (!("manageToken" in created) || !created.manageToken) {
+          // The same details were booked by an earlier attempt whose key this page no longer has:
+          // the server tells only the time, and the manage links are in that booking's email.
+          setAlert({
+            message:
+              "You already have a booking at this time. Its details and links are in your confirmation email.",
+          });
+          return;
+        }
         state = { booking: created, eventType: ctx.eventType, token: created.manageToken };
       }
       queryClient.setQueryData(bookingKeys.booking(state.booking.uid), state.booking);

@@ -23,10 +23,15 @@ export interface DetailsValues {
   answers: Record<number, string>;
 }
 
-export const emptyDetails = (prefill?: { name?: string | null; email?: string | null }): DetailsValues => ({
+/** The form's start; ?name=, ?email= and ?phone= prefill it (a host's "Schedule Meeting" link). */
+export const emptyDetails = (prefill?: {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}): DetailsValues => ({
   name: prefill?.name?.slice(0, 100) ?? "",
   email: prefill?.email?.slice(0, 254) ?? "",
-  phone: "",
+  phone: digitsOnly(prefill?.phone ?? "").slice(0, 20),
   message: "",
   guests: [],
   locationType: "",

@@ -54,7 +54,7 @@ export default function DashboardPage() {
 
   const periodSelect = (
     <div className="flex items-center gap-2">
-      <CalendarRange size={16} aria-hidden className="hidden text-slate-400 sm:block" />
+      <CalendarRange size={16} aria-hidden className="hidden text-slate-500 sm:block" />
       <Select
         aria-label="Period"
         value={period}

@@ -40,7 +40,7 @@ function StepCard({
 }) {
   const body: ReactNode = (
     <>
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-accent shadow-xs ring-1 ring-slate-200">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-accent-strong shadow-xs ring-1 ring-slate-200">
         <Icon size={18} aria-hidden />
       </span>
       <span className="min-w-0 flex-1">
@@ -91,7 +91,7 @@ export function GetStartedPanel({ onHide }: { onHide: () => void }) {
           hideThisSession();
           onHide();
         }}
-        className="absolute top-3 right-3 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
       >
         <X size={16} aria-hidden />
       </button>

@@ -8,7 +8,7 @@ export function PopularEventTypes({ items }: { items: PopularEventType[] }) {
   if (items.length === 0)
     return (
       <div className="flex h-full min-h-40 flex-col items-center justify-center px-4 text-center">
-        <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+        <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-500">
           <Layers size={18} aria-hidden />
         </span>
         <p className="font-medium text-slate-900 text-sm">Nothing booked yet</p>

@@ -23,7 +23,7 @@ export function RecentBookings() {
         </div>
         <Link
           to="/meetings"
-          className="inline-flex items-center gap-1 font-medium text-accent text-sm hover:underline"
+          className="inline-flex items-center gap-1 font-medium text-accent-strong text-sm hover:underline"
         >
           View all <ArrowRight size={14} aria-hidden />
         </Link>
@@ -50,7 +50,7 @@ export function RecentBookings() {
         </div>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center px-5 py-8 text-center">
-          <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+          <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-500">
             <CalendarDays size={18} aria-hidden />
           </span>
           <p className="font-medium text-slate-900 text-sm">No upcoming meetings</p>

@@ -63,7 +63,7 @@ function StatCard({
         data-testid="stat-value"
       >
         {value}
-        {unit && <span className="ml-1 font-medium text-base text-slate-400">{unit}</span>}
+        {unit && <span className="ml-1 font-medium text-base text-slate-500">{unit}</span>}
       </p>
       <div className="mt-2 flex min-h-5 flex-wrap items-center gap-1.5 text-slate-500 text-xs">{footer}</div>
     </Card>

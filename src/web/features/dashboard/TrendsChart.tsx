@@ -47,7 +47,7 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
       <div className="flex gap-3">
         {/* y axis */}
         <div
-          className="tabular flex h-48 flex-col justify-between text-right text-[11px] text-slate-400"
+          className="tabular flex h-48 flex-col justify-between text-right text-[11px] text-slate-500"
           aria-hidden
         >
           {ticks.map((t) => (
@@ -125,7 +125,7 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
                   {show && (
                     <span
                       className={cn(
-                        "text-[11px] text-slate-400",
+                        "text-[11px] text-slate-500",
                         days.length > 7 && "absolute left-1/2 -translate-x-1/2 whitespace-nowrap",
                         d.date === today && "font-medium text-slate-600",
                       )}
@@ -144,7 +144,7 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
       {empty && (
         <div className="absolute inset-x-0 top-0 flex h-48 items-center justify-center">
           <div className="flex flex-col items-center rounded-lg bg-white/90 px-5 py-3 text-center backdrop-blur-[1px]">
-            <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-accent-soft text-accent">
+            <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-accent-soft text-accent-strong">
               <BarChart3 size={18} aria-hidden />
             </span>
             <p className="font-medium text-slate-900 text-sm">No bookings in this period yet</p>

@@ -59,7 +59,7 @@ function EditDrawerBody({ id, onClose }: { id: string; onClose: () => void }) {
           aria-live="polite"
           className="flex h-64 flex-col items-center justify-center gap-3"
         >
-          <Spinner size={24} className="text-accent" />
+          <Spinner size={24} className="text-accent-strong" />
           <span className="text-slate-500 text-sm">Loading event type...</span>
         </div>
       )}

@@ -80,7 +80,7 @@ export function EventTypeCard({
           <p
             className={cn(
               "mt-3 line-clamp-2 min-h-10 text-sm leading-5",
-              et.description ? "text-slate-600" : "text-slate-400 italic",
+              et.description ? "text-slate-600" : "text-slate-500 italic",
             )}
           >
             {et.description || "No description"}
@@ -98,7 +98,7 @@ export function EventTypeCard({
           href={eventTypePath(et.user.username, et.slug)}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-1.5 py-1 font-medium text-accent text-sm hover:bg-accent-soft"
+          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-1.5 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
         >
           <ExternalLink size={14} aria-hidden />
           View booking page

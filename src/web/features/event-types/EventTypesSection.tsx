@@ -28,7 +28,7 @@ export function EventTypesSection() {
         {list.length > 0 && (
           <Link
             to="/event-types"
-            className="inline-flex items-center gap-1 font-medium text-accent text-sm hover:underline"
+            className="inline-flex items-center gap-1 font-medium text-accent-strong text-sm hover:underline"
           >
             View all{list.length > MAX_CARDS ? ` (${list.length})` : ""} <ArrowRight size={14} aria-hidden />
           </Link>
@@ -88,7 +88,10 @@ function SampleCards() {
     <div>
       <p className="mb-3 text-slate-500 text-sm">
         You have no event types yet. Turn one of these on, or{" "}
-        <Link to={`/event-types?create=one-on-one`} className="font-medium text-accent hover:underline">
+        <Link
+          to={`/event-types?create=one-on-one`}
+          className="font-medium text-accent-strong hover:underline"
+        >
           create your own
         </Link>
         .
@@ -114,7 +117,7 @@ function SampleCards() {
                   <span className="inline-flex items-center gap-1">
                     <MapPin size={14} aria-hidden /> {LOCATION_INFO.zoom.displayName}
                   </span>
-                  <span className="text-slate-400">One-on-One</span>
+                  <span className="text-slate-500">One-on-One</span>
                 </p>
               </div>
               <div className="flex justify-end border-slate-100 border-t px-3 py-2.5">

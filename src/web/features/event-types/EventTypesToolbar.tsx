@@ -49,7 +49,7 @@ export function EventTypesToolbar({
             >
               <span className="flex size-4 items-center justify-center">
                 <DropdownMenu.ItemIndicator>
-                  <Check size={16} className="text-accent" aria-hidden />
+                  <Check size={16} className="text-accent-strong" aria-hidden />
                 </DropdownMenu.ItemIndicator>
               </span>
               {f.label}

@@ -52,12 +52,12 @@ export function GoogleAccountPicker({
   if (list.length === 0) {
     return (
       <div className="flex items-start gap-3 rounded-lg border border-slate-300 border-dashed bg-slate-50 px-3 py-3">
-        <CalendarX2 size={18} className="mt-0.5 shrink-0 text-slate-400" aria-hidden />
+        <CalendarX2 size={18} className="mt-0.5 shrink-0 text-slate-500" aria-hidden />
         <div className="text-sm">
           <p className="font-medium text-slate-800">No Google accounts connected</p>
           <p className="mt-0.5 text-slate-500">
             Connect one under{" "}
-            <Link to="/availability" className="font-medium text-accent hover:underline">
+            <Link to="/availability" className="font-medium text-accent-strong hover:underline">
               Availability › Calendar Settings
             </Link>{" "}
             so Kairos can create the Meet link.

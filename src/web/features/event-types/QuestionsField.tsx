@@ -44,7 +44,7 @@ export function QuestionsField({
       </p>
       {fields.length === 0 && (
         <div className="flex items-center gap-3 rounded-lg border border-slate-300 border-dashed px-3 py-3 text-slate-500 text-sm">
-          <MessageSquarePlus size={18} className="shrink-0 text-slate-400" aria-hidden />
+          <MessageSquarePlus size={18} className="shrink-0 text-slate-500" aria-hidden />
           No custom questions yet.
         </div>
       )}

@@ -38,7 +38,7 @@ export function Features() {
     <ul className="grid gap-x-8 gap-y-8 sm:gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
       {features.map(({ icon: Icon, title, body }) => (
         <li key={title} className="flex gap-4 sm:block">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-strong">
             <Icon size={20} aria-hidden />
           </span>
           <div>

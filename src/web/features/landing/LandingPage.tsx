@@ -34,7 +34,7 @@ export function LandingPage() {
                 Trusted by 20 million+ users
               </p>
               <h1 className="mt-6 font-semibold text-[32px] text-slate-900 leading-[1.1] tracking-[-0.03em] sm:text-[48px] lg:text-[56px]">
-                Easy scheduling <span className="text-accent">ahead</span>
+                Easy scheduling <span className="text-accent-strong">ahead</span>
               </h1>
               <p className="mx-auto mt-5 max-w-2xl text-base text-slate-600 leading-7 sm:text-xl sm:leading-8">
                 Kairos finds the perfect time without the back-and-forth emails. Share your link, let people
@@ -89,7 +89,7 @@ export function LandingPage() {
                 key={step.title}
                 className="flex gap-4 rounded-lg border border-slate-200 bg-white p-5 md:block md:p-6"
               >
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-sm text-white tabular-nums">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-strong font-semibold text-sm text-white tabular-nums">
                   {i + 1}
                 </span>
                 <div>
@@ -172,7 +172,7 @@ function SectionHeading({
 }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      <p className="font-semibold text-accent text-sm">{eyebrow}</p>
+      <p className="font-semibold text-accent-strong text-sm">{eyebrow}</p>
       <h2
         id={id}
         className="mt-2 font-semibold text-[24px] text-slate-900 leading-tight tracking-[-0.02em] sm:text-[32px]"

@@ -25,7 +25,7 @@ export function LogoStrip() {
       {brands.map(({ name, icon: Icon, className }) => (
         <li
           key={name}
-          className="flex items-center gap-2 text-slate-400 transition-colors hover:text-slate-600"
+          className="flex items-center gap-2 text-slate-500 transition-colors hover:text-slate-600"
         >
           <Icon size={22} strokeWidth={2.25} aria-hidden />
           <span className={`text-xl ${className}`}>{name}</span>

@@ -65,11 +65,11 @@ export function SampleBookingCard({ className }: { className?: string }) {
           </div>
           <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2.5 font-medium text-slate-600 text-sm md:mt-5 md:flex-col">
             <li className="flex items-center gap-2">
-              <Clock size={18} aria-hidden className="text-slate-400" />
+              <Clock size={18} aria-hidden className="text-slate-500" />
               30 min
             </li>
             <li className="flex items-center gap-2">
-              <Video size={18} aria-hidden className="text-slate-400" />
+              <Video size={18} aria-hidden className="text-slate-500" />
               Zoom
             </li>
           </ul>
@@ -91,7 +91,7 @@ export function SampleBookingCard({ className }: { className?: string }) {
             maxMonth={addMonths(monthOf(today), 2)}
           />
           <div className="mt-4 flex items-center gap-2 text-slate-600 text-sm">
-            <Globe size={16} aria-hidden className="text-slate-400" />
+            <Globe size={16} aria-hidden className="text-slate-500" />
             <span className="truncate">Eastern Time - US &amp; Canada</span>
           </div>
         </div>
@@ -107,7 +107,7 @@ export function SampleBookingCard({ className }: { className?: string }) {
                   <span className="flex h-11 items-center justify-center rounded-[6px] bg-slate-600 font-semibold text-sm text-white tabular-nums">
                     {slot}
                   </span>
-                  <span className="flex h-11 items-center justify-center rounded-[6px] bg-accent font-semibold text-sm text-white">
+                  <span className="flex h-11 items-center justify-center rounded-[6px] bg-accent-strong font-semibold text-sm text-white">
                     Next
                   </span>
                 </li>

@@ -26,7 +26,7 @@ export function LegalLayout({
       <main className="flex-1">
         <div className="border-slate-100 border-b bg-slate-50/70">
           <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-            <p className="font-semibold text-accent text-sm">Legal</p>
+            <p className="font-semibold text-accent-strong text-sm">Legal</p>
             <h1 className="mt-2 font-semibold text-[32px] text-slate-900 leading-tight tracking-[-0.02em]">
               {title}
             </h1>
@@ -56,10 +56,10 @@ export function LegalLayout({
             {sections.map((s, i) => (
               <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-10 scroll-mt-24">
                 <h2 id={`${s.id}-title`} className="font-semibold text-[20px] text-slate-900 leading-7">
-                  <span className="mr-2 text-slate-400 tabular-nums">{i + 1}.</span>
+                  <span className="mr-2 text-slate-500 tabular-nums">{i + 1}.</span>
                   {s.title}
                 </h2>
-                <div className="mt-3 [&_li]:mt-2 [&_p+p]:mt-4 [&_p+ul]:mt-3 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_ul+p]:mt-4 [&_ul]:list-disc [&_ul]:pl-5 [&_ul]:marker:text-slate-400">
+                <div className="mt-3 [&_li]:mt-2 [&_p+p]:mt-4 [&_p+ul]:mt-3 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_ul+p]:mt-4 [&_ul]:list-disc [&_ul]:pl-5 [&_ul]:marker:text-slate-500">
                   {s.body}
                 </div>
               </section>

@@ -97,7 +97,7 @@ export function MeetingItem({
         <p
           className={cn(
             "tabular whitespace-nowrap font-medium text-slate-900 text-sm",
-            cancelled && "text-slate-400 line-through",
+            cancelled && "text-slate-500 line-through",
           )}
         >
           {timeRange(b, zone)}
@@ -123,20 +123,20 @@ export function MeetingItem({
               In progress
             </Badge>
           )}
-          {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-400 text-xs">Rescheduled</span>}
+          {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-500 text-xs">Rescheduled</span>}
         </div>
 
         <p className="mt-1.5 font-medium text-slate-800 text-sm">{b.attendee.name}</p>
         <ul className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-500 text-sm">
           <li className="inline-flex min-w-0 items-center gap-1.5">
-            <Mail size={14} aria-hidden className="shrink-0 text-slate-400" />
+            <Mail size={14} aria-hidden className="shrink-0 text-slate-500" />
             <a href={`mailto:${b.attendee.email}`} className="truncate hover:text-slate-800 hover:underline">
               {b.attendee.email}
             </a>
           </li>
           {b.attendee.phone && (
             <li className="inline-flex items-center gap-1.5">
-              <Phone size={14} aria-hidden className="shrink-0 text-slate-400" />
+              <Phone size={14} aria-hidden className="shrink-0 text-slate-500" />
               <a href={`tel:${b.attendee.phone}`} className="tabular hover:text-slate-800 hover:underline">
                 {b.attendee.phone}
               </a>
@@ -144,13 +144,13 @@ export function MeetingItem({
           )}
           {where && b.location && (
             <li className="inline-flex min-w-0 items-center gap-1.5">
-              <LocationIcon type={b.location.type} size={14} className="shrink-0 text-slate-400" />
+              <LocationIcon type={b.location.type} size={14} className="shrink-0 text-slate-500" />
               <span className="truncate">{where}</span>
             </li>
           )}
           {b.guests.length > 0 && (
             <li className="inline-flex min-w-0 items-center gap-1.5" title={b.guests.join(", ")}>
-              <Users size={14} aria-hidden className="shrink-0 text-slate-400" />
+              <Users size={14} aria-hidden className="shrink-0 text-slate-500" />
               <span className="truncate">
                 {b.guests.length === 1 ? b.guests[0] : `${b.guests[0]} +${b.guests.length - 1} guests`}
               </span>

@@ -9,6 +9,7 @@ import {
   Card,
   EmptyState,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
   toast,
@@ -118,139 +119,152 @@ export default function MeetingsPage() {
     <>
       <PageHeader title="Meetings" subtitle="Everything booked with you, upcoming and past" />
 
-      <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-slate-200 border-b px-4 pt-2 pb-4 sm:px-5">
-          <Tabs value={tab} onValueChange={(v) => update({ tab: v === "past" ? "past" : null, page: null })}>
+      <Tabs value={tab} onValueChange={(v) => update({ tab: v === "past" ? "past" : null, page: null })}>
+        <Card className="overflow-hidden">
+          <div className="flex flex-col gap-3 border-slate-200 border-b px-4 pt-2 pb-4 sm:px-5">
             <TabsList aria-label="When" className="-mx-4 px-2 sm:-mx-5 sm:px-3">
               <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
               <TabsTrigger value="past">Past</TabsTrigger>
             </TabsList>
-          </Tabs>
-          <MeetingsToolbar
-            search={search}
-            onSearch={onSearch}
-            status={status}
-            onStatus={(v) =>
-              update({
-                status: v === "all" ? null : v,
-                // Completed and no-show meetings are all in the past: show them there.
-                ...(ONLY_PAST.has(v) ? { tab: "past" } : {}),
-                page: null,
-              })
-            }
-          />
-        </div>
-
-        <p aria-live="polite" className="sr-only">
-          {query.isSuccess && pagination
-            ? `${count.format(pagination.total)}${more} ${pagination.total === 1 && !more ? "meeting" : "meetings"} found`
-            : ""}
-        </p>
-
-        {query.isPending ? (
-          <div aria-busy className="divide-y divide-slate-100">
-            <div className="bg-slate-50/70 px-5 py-2">
-              <div className="h-4 w-28 animate-pulse rounded bg-slate-200/70" />
-            </div>
-            {[0, 1, 2, 3].map((i) => (
-              <MeetingItemSkeleton key={i} />
-            ))}
-          </div>
-        ) : query.isError && !data ? (
-          <div role="alert">
-            <EmptyState
-              icon={AlertTriangle}
-              title="Failed to load meetings"
-              description={query.error.message}
-              action={
-                <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
+            <MeetingsToolbar
+              search={search}
+              onSearch={onSearch}
+              status={status}
+              onStatus={(v) =>
+                update({
+                  status: v === "all" ? null : v,
+                  // Completed and no-show meetings are all in the past: show them there.
+                  ...(ONLY_PAST.has(v) ? { tab: "past" } : {}),
+                  page: null,
+                })
               }
-              className="py-14"
             />
           </div>
-        ) : list.length === 0 ? (
-          filtering ? (
-            <EmptyState
-              icon={SearchX}
-              title="No meetings found"
-              description="Try adjusting your search or filter criteria"
-              action={
-                <Button variant="outline" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              }
-              className="py-14"
-            />
-          ) : (
-            <EmptyState
-              icon={CalendarDays}
-              title="No meetings scheduled"
-              description="Your scheduled meetings will appear here"
-              action={
-                tab === "upcoming" ? (
-                  <Link to="/event-types" className={buttonClasses({ variant: "outline" })}>
-                    Share your event types
-                  </Link>
-                ) : undefined
-              }
-              className="py-14"
-            />
-          )
-        ) : (
-          <div
-            className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")}
-            aria-busy={query.isFetching || undefined}
-          >
-            {groupByDay(list, now).map((group) => (
-              <section key={`${group.heading}-${group.items[0]._id}`} aria-label={group.heading}>
-                <h2 className="border-slate-100 border-b bg-slate-50/70 px-4 py-2 font-semibold text-slate-600 text-xs uppercase tracking-wide sm:px-5">
-                  {group.heading}
-                </h2>
-                <ul>
-                  {group.items.map((b) => (
-                    <li key={b._id} className="border-slate-100 border-b last:border-b-0">
-                      <MeetingItem booking={b} zone={b.host.timezone} now={now.getTime()} actions={actions} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        )}
 
-        {pagination && list.length > 0 && (
-          <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
-            <span className="tabular">
-              {(pagination.page - 1) * pagination.limit + 1}–
-              {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
-              {count.format(pagination.total)}
-              {more}
-              {zone && <span className="hidden sm:inline"> · times in {zoneName(zone)}</span>}
-            </span>
-            {pagination.totalPages > 1 && (
-              <nav aria-label="Pages" className="flex items-center gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-                  <ChevronLeft size={14} aria-hidden /> Previous
-                </Button>
-                <span className="tabular px-1">
-                  Page {pagination.page} of {count.format(pagination.totalPages)}
-                  {more}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pagination.totalPages && !pagination.totalCapped}
-                  onClick={() => goToPage(page + 1)}
-                >
-                  Next <ChevronRight size={14} aria-hidden />
-                </Button>
-              </nav>
+          {/* One panel, always the chosen tab's, so each tab's aria-controls names a real element. */}
+          <TabsContent value={tab} className="pt-0">
+            <p aria-live="polite" className="sr-only">
+              {query.isSuccess && pagination
+                ? `${count.format(pagination.total)}${more} ${pagination.total === 1 && !more ? "meeting" : "meetings"} found`
+                : ""}
+            </p>
+
+            {query.isPending ? (
+              <div aria-busy className="divide-y divide-slate-100">
+                <div className="bg-slate-50/70 px-5 py-2">
+                  <div className="h-4 w-28 animate-pulse rounded bg-slate-200/70" />
+                </div>
+                {[0, 1, 2, 3].map((i) => (
+                  <MeetingItemSkeleton key={i} />
+                ))}
+              </div>
+            ) : query.isError && !data ? (
+              <div role="alert">
+                <EmptyState
+                  icon={AlertTriangle}
+                  title="Failed to load meetings"
+                  description={query.error.message}
+                  action={
+                    <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+                      Try again
+                    </Button>
+                  }
+                  className="py-14"
+                />
+              </div>
+            ) : list.length === 0 ? (
+              filtering ? (
+                <EmptyState
+                  icon={SearchX}
+                  title="No meetings found"
+                  description="Try adjusting your search or filter criteria"
+                  action={
+                    <Button variant="outline" onClick={clearFilters}>
+                      Clear filters
+                    </Button>
+                  }
+                  className="py-14"
+                />
+              ) : (
+                <EmptyState
+                  icon={CalendarDays}
+                  title="No meetings scheduled"
+                  description="Your scheduled meetings will appear here"
+                  action={
+                    tab === "upcoming" ? (
+                      <Link to="/event-types" className={buttonClasses({ variant: "outline" })}>
+                        Share your event types
+                      </Link>
+                    ) : undefined
+                  }
+                  className="py-14"
+                />
+              )
+            ) : (
+              <div
+                className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")}
+                aria-busy={query.isFetching || undefined}
+              >
+                {groupByDay(list, now).map((group) => (
+                  <section key={`${group.heading}-${group.items[0]._id}`} aria-label={group.heading}>
+                    <h2 className="border-slate-100 border-b bg-slate-50/70 px-4 py-2 font-semibold text-slate-600 text-xs uppercase tracking-wide sm:px-5">
+                      {group.heading}
+                    </h2>
+                    <ul>
+                      {group.items.map((b) => (
+                        <li key={b._id} className="border-slate-100 border-b last:border-b-0">
+                          <MeetingItem
+                            booking={b}
+                            zone={b.host.timezone}
+                            now={now.getTime()}
+                            actions={actions}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
             )}
-          </footer>
-        )}
-      </Card>
+
+            {pagination && list.length > 0 && (
+              <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
+                <span className="tabular">
+                  {(pagination.page - 1) * pagination.limit + 1}–
+                  {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
+                  {count.format(pagination.total)}
+                  {more}
+                  {zone && <span className="hidden sm:inline"> · times in {zoneName(zone)}</span>}
+                </span>
+                {pagination.totalPages > 1 && (
+                  <nav aria-label="Pages" className="flex items-center gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={page <= 1}
+                      onClick={() => goToPage(page - 1)}
+                    >
+                      <ChevronLeft size={14} aria-hidden /> Previous
+                    </Button>
+                    <span className="tabular px-1">
+                      Page {pagination.page} of {count.format(pagination.totalPages)}
+                      {more}
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={page >= pagination.totalPages && !pagination.totalCapped}
+                      onClick={() => goToPage(page + 1)}
+                    >
+                      Next <ChevronRight size={14} aria-hidden />
+                    </Button>
+                  </nav>
+                )}
+              </footer>
+            )}
+          </TabsContent>
+        </Card>
+      </Tabs>
 
       <RescheduleDialog booking={editing} onClose={() => setEditing(null)} />
       <CancelMeetingDialog booking={cancelling} onClose={() => setCancelling(null)} />

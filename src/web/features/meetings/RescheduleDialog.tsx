@@ -117,7 +117,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
         <p className="text-slate-600 text-sm" aria-live="polite">
           {picked ? (
             <span className="inline-flex flex-wrap items-center gap-1.5">
-              <ArrowRight size={14} aria-hidden className="text-accent" />
+              <ArrowRight size={14} aria-hidden className="text-accent-strong" />
               <span className="font-medium text-slate-900">
                 {formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}
               </span>
@@ -173,7 +173,7 @@ function SlotGrid({
   if (list.length === 0)
     return (
       <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-6 text-center">
-        <CalendarX size={20} aria-hidden className="text-slate-400" />
+        <CalendarX size={20} aria-hidden className="text-slate-500" />
         <p className="mt-2 text-slate-600 text-sm">No free times on this day</p>
       </div>
     );
@@ -197,9 +197,9 @@ function SlotGrid({
               className={cn(
                 "tabular flex h-10 w-full flex-col items-center justify-center rounded-[6px] border font-semibold text-sm transition-colors",
                 isPicked
-                  ? "border-accent bg-accent text-white"
+                  ? "border-accent bg-accent-strong text-white"
                   : isCurrent
-                    ? "cursor-default border-slate-200 border-dashed bg-slate-50 text-slate-400"
+                    ? "cursor-default border-slate-200 border-dashed bg-slate-50 text-slate-500"
                     : "border-blue-200 bg-white text-accent-hover hover:border-accent hover:ring-1 hover:ring-accent",
               )}
             >

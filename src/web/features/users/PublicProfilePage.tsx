@@ -128,7 +128,7 @@ function EventTypeCard({ eventType: et }: { eventType: EventTypeDto }) {
       {et.description && (
         <span className="mt-3 line-clamp-2 text-slate-600 text-sm leading-6">{et.description}</span>
       )}
-      <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-accent text-sm">
+      <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-accent-strong text-sm">
         Select this time <span className="transition-transform group-hover:translate-x-0.5">→</span>
       </span>
     </Link>

@@ -1,0 +1,248 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+/**
+ * Every screen, host and public, at desktop and phone size, through axe-core: no critical and no serious
+ * violation. A new screen is one line in SCREENS: where it lives, whether it needs the signed-in host, and
+ * (optionally) what to click to reach it and what shows it is ready.
+ */
+
+interface World {
+  /** Bearer token of the host every host screen is seen as. */
+  token: string;
+  userId: string;
+  slug: string;
+  eventTypeId: string;
+  /** A confirmed booking's uid and manage token (for /booking-confirmed). */
+  uid: string;
+  manageToken: string;
+}
+
+interface Screen {
+  name: string;
+  path: (w: World) => string;
+  /** Seen as the signed-in host (token in localStorage before the first script runs). */
+  host?: boolean;
+  /** Clicks that open the state to check (a drawer, a dialog, a second step). */
+  open?: (page: Page, w: World) => Promise<void>;
+  /** What shows the screen has its data; defaults to the first heading. */
+  ready?: (page: Page) => ReturnType<Page["locator"]>;
+}
+
+const firstDayWithTimes = async (page: Page) => {
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  await expect(page.getByRole("list", { name: "Available times" }).getByRole("button").first()).toBeVisible();
+};
+
+export const SCREENS: Screen[] = [
+  { name: "landing", path: () => "/" },
+  { name: "login", path: () => "/login" },
+  { name: "signup", path: () => "/signup" },
+  { name: "privacy policy", path: () => "/privacy-policy" },
+  { name: "terms", path: () => "/terms-and-conditions" },
+  { name: "public profile", path: (w) => `/user/${w.userId}` },
+  { name: "booking page", path: (w) => `/book/${w.slug}`, open: firstDayWithTimes },
+  {
+    name: "booking details step",
+    path: (w) => `/book/${w.slug}`,
+    open: async (page) => {
+      await firstDayWithTimes(page);
+      await page.getByRole("list", { name: "Available times" }).getByRole("button").first().click();
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+    },
+    ready: (page) => page.getByRole("button", { name: "Schedule Event" }),
+  },
+  { name: "booking page, unknown type", path: () => "/book/no-such-type-here" },
+  {
+    name: "booking confirmed",
+    path: (w) => `/booking-confirmed?uid=${w.uid}&token=${w.manageToken}`,
+    ready: (page) => page.getByRole("heading", { name: "You're scheduled!" }),
+  },
+  {
+    name: "cancel booking (invitee)",
+    path: (w) => `/booking-confirmed?uid=${w.uid}&token=${w.manageToken}&action=cancel`,
+    ready: (page) => page.getByRole("dialog"),
+  },
+  { name: "dashboard", path: () => "/dashboard", host: true },
+  { name: "event types", path: () => "/event-types", host: true },
+  {
+    name: "new event type drawer",
+    path: () => "/event-types",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Create Event Type" }).first().click();
+      await page
+        .getByRole("dialog", { name: "Create" })
+        .getByRole("button", { name: /One-on-one/ })
+        .click();
+    },
+    ready: (page) => page.getByRole("dialog"),
+  },
+  {
+    name: "edit event type drawer",
+    path: () => "/event-types",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Actions for Portfolio Review" }).click();
+      await page.getByRole("menuitem", { name: "Edit" }).click();
+    },
+    ready: (page) => page.getByRole("dialog"),
+  },
+  {
+    name: "meetings",
+    path: () => "/meetings",
+    host: true,
+    ready: (page) => page.getByRole("article").first(),
+  },
+  { name: "meetings, past", path: () => "/meetings?tab=past", host: true },
+  {
+    name: "availability",
+    path: () => "/availability",
+    host: true,
+    ready: (page) => page.getByRole("tabpanel"),
+  },
+  {
+    name: "availability, calendar settings",
+    path: () => "/availability",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("tab", { name: /Calendar Settings/i }).click();
+    },
+    ready: (page) => page.getByRole("tabpanel"),
+  },
+  {
+    name: "availability, holidays",
+    path: () => "/availability",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("tab", { name: /Holidays/i }).click();
+    },
+    ready: (page) => page.getByRole("tabpanel"),
+  },
+  { name: "contacts", path: () => "/contacts", host: true },
+  { name: "workflows", path: () => "/workflows", host: true },
+];
+
+const SIZES = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+const ZONE = "Asia/Kolkata";
+let world: World | undefined;
+
+/** One host with an open-all-day schedule, an event type and one upcoming booking. */
+async function makeWorld(request: APIRequestContext): Promise<World> {
+  const register = await request.post("/api/auth/register", {
+    data: { name: "Ananya Iyer", email: uniqueEmail("a11y"), password: "calendar-42", timezone: ZONE },
+  });
+  expect(register.ok(), await register.text()).toBeTruthy();
+  const { token, data } = await register.json();
+  const user = data.user as { _id: string };
+  const headers = { Authorization: `Bearer ${token}` };
+
+  const [schedule] = (await (await request.get("/api/availability", { headers })).json()).data;
+  const days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+  const put = await request.put(`/api/availability/${schedule._id}`, {
+    headers,
+    data: {
+      schedule: days.map((day) => ({
+        day,
+        isAvailable: true,
+        timeSlots: [{ startTime: "9:00am", endTime: "5:00pm" }],
+      })),
+    },
+  });
+  expect(put.ok(), await put.text()).toBeTruthy();
+
+  const created = await request.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Portfolio Review",
+      type: "one-on-one",
+      duration: 30,
+      description: "Thirty minutes on your work.",
+      locations: [{ type: "zoom", value: "https://zoom.us/j/5551234567" }],
+      questions: [{ question: "Company", type: "text", required: true }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventType = (await created.json()).data as { _id: string; slug: string };
+
+  let slot: string | undefined;
+  for (const date of [0, 1, 2, 3, 4].map((d) =>
+    new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10),
+  )) {
+    const res = await request.get(
+      `/api/bookings/availability/${eventType._id}?date=${date}&timezone=${ZONE}`,
+    );
+    slot = ((await res.json()).data as { iso: string }[])[0]?.iso;
+    if (slot) break;
+  }
+  expect(slot, "no slot in the next five days").toBeTruthy();
+  const booked = await request.post("/api/bookings", {
+    headers: { "Idempotency-Key": `a11y-${Date.now()}-${"x".repeat(24)}` },
+    data: {
+      eventTypeId: eventType._id,
+      attendee: { name: "Meera Krishnan", email: "meera@example.com", phone: "919876543210", timezone: ZONE },
+      startTime: slot,
+      answers: [{ question: "Company", answer: "Acme" }],
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const booking = (await booked.json()).data as { uid: string; manageToken: string };
+  return {
+    token,
+    userId: user._id,
+    slug: eventType.slug,
+    eventTypeId: eventType._id,
+    uid: booking.uid,
+    manageToken: booking.manageToken,
+  };
+}
+
+async function openScreen(
+  browser: Browser,
+  w: World,
+  screen: Screen,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ viewport, timezoneId: ZONE });
+  if (screen.host) await context.addInitScript((token) => localStorage.setItem("auth_token", token), w.token);
+  const page = await context.newPage();
+  await page.goto(screen.path(w));
+  await screen.open?.(page, w);
+  await expect((screen.ready ?? ((p: Page) => p.getByRole("heading").first()))(page)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Let transitions (drawers, dialogs, toasts) finish: axe reads colours as drawn.
+  await page.waitForTimeout(400);
+  return { context, page };
+}
+
+/** Where a violation is, and for contrast the colours axe measured. */
+function describeNode(node: { target: unknown[]; html: string; any: { data?: unknown }[] }) {
+  const data = node.any[0]?.data as
+    | { fgColor?: string; bgColor?: string; contrastRatio?: number }
+    | undefined;
+  const colours = data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : "";
+  return `  ${node.target.join(" ")}${colours}\n    ${node.html.slice(0, 160)}`;
+}
+
+for (const size of SIZES) {
+  for (const screen of SCREENS) {
+    test(`a11y: ${screen.name} (${size.name})`, async ({ browser, request }) => {
+      world ??= await makeWorld(request);
+      const { context, page } = await openScreen(browser, world, screen, size.viewport);
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === "critical" || v.impact === "serious")
+        .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map(describeNode).join("\n")}`);
+      await context.close();
+      expect(blocking, blocking.join("\n")).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,175 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+const SHOTS = process.env.CONTACTS_SCREENSHOTS;
+
+async function signInAs(page: Page, token: string) {
+  await page.goto("/");
+  await page.evaluate((t) => localStorage.setItem("auth_token", t), token);
+}
+
+/** Picks the first open day and time on a booking page and goes on to the details form. */
+async function pickFirstSlot(page: Page) {
+  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
+  await times.first().click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
+}
+
+test("a booking fills Contacts; the host edits, tags, filters, imports, exports and schedules from a row", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const register = await request.post("/api/auth/register", {
+    data: {
+      name: "Sam Host",
+      email: uniqueEmail("contacts-host"),
+      password: "calendar-42",
+      timezone: "Asia/Kolkata",
+    },
+  });
+  expect(register.ok()).toBeTruthy();
+  const token = (await register.json()).token as string;
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Discovery Call",
+      duration: 30,
+      locations: [{ type: "google_meet" }],
+      questions: [{ question: "Company", type: "text", required: true }],
+      bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const slug = (await created.json()).data.slug as string;
+
+  // An invitee books.
+  const inviteeEmail = uniqueEmail("invitee");
+  const invitee = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const booking = await invitee.newPage();
+  await booking.goto(`/book/${slug}`);
+  await pickFirstSlot(booking);
+  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Nora Quinn");
+  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(inviteeEmail);
+  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550199");
+  await booking.getByRole("textbox", { name: "Company", exact: true }).fill("Quinn Labs");
+  await booking.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await invitee.close();
+
+  // The host finds the invitee in Contacts.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await signInAs(page, token);
+  await page.goto("/contacts");
+  await expect(page.getByRole("heading", { name: "Contacts", exact: true })).toBeVisible();
+  await expect(page.getByText("Stay organized as you build relationships")).toBeVisible();
+  const row = page.locator("tbody", { hasText: inviteeEmail });
+  await expect(row).toContainText("Nora Quinn");
+  await expect(row).toContainText("Quinn Labs");
+  await expect(row).toContainText("0 meetings");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contacts-desktop.png`, fullPage: true });
+
+  // Edit Contact from the row menu.
+  await row.getByRole("button", { name: "Actions for Nora Quinn" }).click();
+  await page.getByRole("menuitem", { name: "Edit Contact" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Contact" });
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Nora Quinn");
+  await dialog.getByLabel("Job Title").fill("Head of Research");
+  await dialog.getByLabel("Relationship Stage").selectOption("customer");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contact-dialog.png` });
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Head of Research");
+  await expect(row).toContainText("Customer");
+
+  // Add Tags from the row menu (Enter adds a tag).
+  await row.getByRole("button", { name: "Actions for Nora Quinn" }).click();
+  await page.getByRole("menuitem", { name: "Add Tags" }).click();
+  const tags = page.getByRole("dialog", { name: "Tags" });
+  await tags.getByLabel("Add a tag").fill("vip");
+  await tags.getByLabel("Add a tag").press("Enter");
+  await tags.getByLabel("Add a tag").fill("VIP ");
+  await tags.getByLabel("Add a tag").press("Enter");
+  await expect(tags.getByRole("listitem")).toHaveCount(1);
+  await tags.getByRole("button", { name: "Save tags" }).click();
+  await expect(tags).toBeHidden();
+  await expect(row).toContainText("vip");
+
+  // Filters: a stage that matches nothing, then search.
+  await page.getByLabel("Stage").selectOption("lead");
+  await expect(page.getByText("No contacts found")).toBeVisible();
+  await page.getByLabel("Stage").selectOption("customer");
+  await expect(row).toBeVisible();
+  await page.getByLabel("Stage").selectOption("all");
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("quinn labs");
+  await expect(row).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("nobody-like-this");
+  await expect(page.getByText("No contacts found")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(row).toBeVisible();
+
+  // Import the template.
+  const template = await request.get("/api/contacts/template", { headers });
+  await page.getByRole("button", { name: "Import" }).click();
+  const importDialog = page.getByRole("dialog", { name: "Import Contacts" });
+  await importDialog.getByLabel("CSV file").setInputFiles({
+    name: "contacts_template.csv",
+    mimeType: "text/csv",
+    buffer: await template.body(),
+  });
+  await expect(importDialog).toContainText("contacts_template.csv");
+  await expect(importDialog).toContainText("KB");
+  await importDialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(importDialog.getByText("Import finished")).toBeVisible();
+  await expect(importDialog.locator("dd").first()).toHaveText("2");
+  await expect(page.locator("tbody", { hasText: "jane.cooper@example.com" })).toBeVisible();
+  await expect(importDialog).toBeHidden({ timeout: 8000 });
+  await expect(page.getByText("1–3 of 3 contacts")).toBeVisible();
+
+  // Export what the list shows.
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^contacts_.+\.csv$/);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv).toContain(inviteeEmail);
+  expect(csv).toContain("jane.cooper@example.com");
+
+  // Schedule Meeting from the row: the booking page opens with the contact's details filled in.
+  await row.getByRole("button", { name: "Actions for Nora Quinn" }).click();
+  await page.getByRole("menuitem", { name: "Schedule Meeting" }).click();
+  const chooser = page.getByRole("dialog", { name: "Schedule Meeting" });
+  const popupPromise = context.waitForEvent("page");
+  await chooser.getByRole("link", { name: /Discovery Call/ }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  expect(popup.url()).toContain(`/book/${slug}?`);
+  await pickFirstSlot(popup);
+  await expect(popup.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Nora Quinn");
+  await expect(popup.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(inviteeEmail);
+  await expect(popup.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("4155550199");
+  await popup.close();
+
+  // The contact's page shows the meeting on the timeline.
+  await row.getByRole("link", { name: "Nora Quinn" }).click();
+  await expect(page.getByRole("heading", { name: "Nora Quinn" })).toBeVisible();
+  await expect(page.getByText("Discovery Call")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Discovery Call" })).toContainText("Upcoming");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contact-page.png`, fullPage: true });
+
+  // Phone size: the table becomes a list.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/contacts");
+  await expect(page.getByRole("listitem").filter({ hasText: inviteeEmail })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contacts-phone.png`, fullPage: true });
+  await context.close();
+});

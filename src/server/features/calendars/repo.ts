@@ -1,0 +1,235 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  type CalendarAccountRow,
+  type CalendarCalendarRow,
+  type CalendarEventRow,
+  calendarAccounts,
+  calendarCalendars,
+  calendarEvents,
+  calendarSettings,
+} from "../../db/schema/index.js";
+
+export type NewAccount = typeof calendarAccounts.$inferInsert;
+export type AccountPatch = Partial<
+  Pick<
+    CalendarAccountRow,
+    "name" | "email" | "picture" | "secret" | "tokenExpiry" | "isActive" | "lastError" | "lastUsed"
+  >
+>;
+export type EventPatch = Partial<Omit<CalendarEventRow, "bookingId" | "userId">>;
+
+/** A calendar whose busy times a slot lookup reads, with what its account needs to ask for them. */
+export interface BusySource {
+  account: CalendarAccountRow;
+  calendars: Pick<CalendarCalendarRow, "id" | "remoteId" | "allDayBusy">[];
+}
+
+export function createCalendarsRepo(db: DbOrTx) {
+  return {
+    listAccounts(userId: string): Promise<CalendarAccountRow[]> {
+      return db
+        .select()
+        .from(calendarAccounts)
+        .where(eq(calendarAccounts.userId, userId))
+        .orderBy(asc(calendarAccounts.createdAt));
+    },
+
+    listCalendars(userId: string): Promise<CalendarCalendarRow[]> {
+      return db
+        .select()
+        .from(calendarCalendars)
+        .where(eq(calendarCalendars.userId, userId))
+        .orderBy(asc(calendarCalendars.createdAt), asc(calendarCalendars.name));
+    },
+
+    async findAccount(userId: string, id: string, options: { lock?: boolean } = {}) {
+      const query = db
+        .select()
+        .from(calendarAccounts)
+        .where(and(eq(calendarAccounts.id, id), eq(calendarAccounts.userId, userId)))
+        .limit(1);
+      const [row] = options.lock ? await query.for("update") : await query;
+      return row;
+    },
+
+    async findByIdentity(userId: string, provider: string, externalKey: string) {
+      const [row] = await db
+        .select()
+        .from(calendarAccounts)
+        .where(
+          and(
+            eq(calendarAccounts.userId, userId),
+            eq(calendarAccounts.provider, provider as CalendarAccountRow["provider"]),
+            eq(calendarAccounts.externalKey, externalKey),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insertAccount(values: NewAccount): Promise<CalendarAccountRow> {
+      const [row] = await db.insert(calendarAccounts).values(values).returning();
+      if (!row) throw new Error("insert returned nothing");
+      return row;
+    },
+
+    async updateAccount(id: string, patch: AccountPatch): Promise<CalendarAccountRow | undefined> {
+      const [row] = await db
+        .update(calendarAccounts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(calendarAccounts.id, id))
+        .returning();
+      return row;
+    },
+
+    async deleteAccount(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(calendarAccounts)
+        .where(and(eq(calendarAccounts.id, id), eq(calendarAccounts.userId, userId)))
+        .returning({ id: calendarAccounts.id });
+      return rows.length > 0;
+    },
+
+    /** Makes `id` the host's only primary account (null: none). */
+    async setPrimary(userId: string, id: string | null): Promise<void> {
+      await db
+        .update(calendarAccounts)
+        .set({ isPrimary: false })
+        .where(
+          and(
+            eq(calendarAccounts.userId, userId),
+            eq(calendarAccounts.isPrimary, true),
+            id ? ne(calendarAccounts.id, id) : undefined,
+          ),
+        );
+      if (id) {
+        await db
+          .update(calendarAccounts)
+          .set({ isPrimary: true })
+          .where(and(eq(calendarAccounts.id, id), eq(calendarAccounts.userId, userId)));
+      }
+    },
+
+    /** Adds calendars the account does not have yet (keeping the host's choices for the others). */
+    async addCalendars(
+      accountId: string,
+      userId: string,
+      calendars: { remoteId: string; name: string; color: string | null; receivesBookings: boolean }[],
+    ): Promise<void> {
+      if (calendars.length === 0) return;
+      await db
+        .insert(calendarCalendars)
+        .values(calendars.map((c) => ({ ...c, accountId, userId })))
+        .onConflictDoUpdate({
+          target: [calendarCalendars.accountId, calendarCalendars.remoteId],
+          set: { name: sql`excluded.name`, color: sql`excluded.color` },
+        });
+    },
+
+    async findCalendar(userId: string, accountId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(calendarCalendars)
+        .where(
+          and(
+            eq(calendarCalendars.id, id),
+            eq(calendarCalendars.accountId, accountId),
+            eq(calendarCalendars.userId, userId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async updateCalendar(
+      id: string,
+      patch: Partial<Pick<CalendarCalendarRow, "checkConflicts" | "allDayBusy">>,
+    ): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.update(calendarCalendars).set(patch).where(eq(calendarCalendars.id, id));
+    },
+
+    /** Moves the account's booking calendar to `id`. */
+    async setBookingTarget(accountId: string, id: string): Promise<void> {
+      await db
+        .update(calendarCalendars)
+        .set({ receivesBookings: false })
+        .where(and(eq(calendarCalendars.accountId, accountId), ne(calendarCalendars.id, id)));
+      await db.update(calendarCalendars).set({ receivesBookings: true }).where(eq(calendarCalendars.id, id));
+    },
+
+    /**
+     * The host's calendars that block slots, grouped by account: active accounts, calendars checked
+     * for conflicts, and only when the host's sync setting checkForConflicts is on (default on).
+     */
+    async busySources(userId: string): Promise<BusySource[]> {
+      const rows = await db
+        .select({
+          account: calendarAccounts,
+          calendar: {
+            id: calendarCalendars.id,
+            remoteId: calendarCalendars.remoteId,
+            allDayBusy: calendarCalendars.allDayBusy,
+          },
+        })
+        .from(calendarCalendars)
+        .innerJoin(calendarAccounts, eq(calendarAccounts.id, calendarCalendars.accountId))
+        .leftJoin(calendarSettings, eq(calendarSettings.userId, calendarCalendars.userId))
+        .where(
+          and(
+            eq(calendarCalendars.userId, userId),
+            eq(calendarCalendars.checkConflicts, true),
+            eq(calendarAccounts.isActive, true),
+            sql`coalesce((${calendarSettings.sync}->>'checkForConflicts')::boolean, true)`,
+          ),
+        );
+      const byAccount = new Map<string, BusySource>();
+      for (const row of rows) {
+        const source = byAccount.get(row.account.id) ?? { account: row.account, calendars: [] };
+        source.calendars.push(row.calendar);
+        byAccount.set(row.account.id, source);
+      }
+      return [...byAccount.values()];
+    },
+
+    /** The calendar that receives bookings of an account. */
+    async bookingTarget(accountId: string) {
+      const [row] = await db
+        .select()
+        .from(calendarCalendars)
+        .where(and(eq(calendarCalendars.accountId, accountId), eq(calendarCalendars.receivesBookings, true)))
+        .limit(1);
+      return row;
+    },
+
+    async findEvent(bookingId: string, options: { lock?: boolean } = {}) {
+      const query = db.select().from(calendarEvents).where(eq(calendarEvents.bookingId, bookingId)).limit(1);
+      const [row] = options.lock ? await query.for("update") : await query;
+      return row;
+    },
+
+    async eventsFor(bookingIds: string[]): Promise<CalendarEventRow[]> {
+      if (bookingIds.length === 0) return [];
+      return db.select().from(calendarEvents).where(inArray(calendarEvents.bookingId, bookingIds));
+    },
+
+    /** Records that a booking's event must be (re)written; keeps where it already lives. */
+    async markPending(bookingId: string, userId: string, deleted: boolean): Promise<void> {
+      await db
+        .insert(calendarEvents)
+        .values({ bookingId, userId, deleted, state: "pending" })
+        .onConflictDoUpdate({
+          target: calendarEvents.bookingId,
+          set: { deleted, state: "pending", lastError: null, attempts: 0, updatedAt: new Date() },
+        });
+    },
+
+    async updateEvent(bookingId: string, patch: EventPatch): Promise<void> {
+      await db
+        .update(calendarEvents)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(calendarEvents.bookingId, bookingId));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import type { Tx } from "../../db/client.js";
+import type { NewOutboxMessage } from "../../db/schema/index.js";
+import { cancelJobs, enqueueJobs } from "../../jobs/queue.js";
+import type { JobRunner } from "../../jobs/runner.js";
+import { escapeHtml, subject, when } from "../../mail/booking-mails.js";
+import { enqueueMail } from "../../mail/outbox.js";
+import type { BookingChange } from "../bookings/events.js";
+import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingsService } from "../bookings/service.js";
+import { linksFor } from "./service-actions.js";
+
+/**
+ * Calendar Settings reminders (Notifications: "Reminder e-mails before each meeting, to host and
+ * invitee") run on the same job runner as workflows: one job per booking and reminder time.
+ */
+export const REMINDER_JOB = "booking.reminder";
+
+export interface ReminderDeps {
+  bookings: BookingsService;
+  notifications: (userId: string) => Promise<NotificationSettings>;
+  publicUrl: string;
+}
+
+/** In the booking's transaction: plans, moves or drops the booking's reminder. */
+export async function planReminder(
+  tx: Tx,
+  change: BookingChange,
+  settings: NotificationSettings,
+  at: Date,
+): Promise<void> {
+  const b = change.booking.booking;
+  if (change.kind === "no_show") return;
+  if (change.kind !== "created") {
+    const reason = change.kind === "moved" ? "The booking was rescheduled" : "The booking was cancelled";
+    await cancelJobs(tx, { bookingId: b.id, kind: REMINDER_JOB }, reason, at);
+  }
+  if (change.kind === "cancelled" || !settings.emailReminders) return;
+  const runAt = new Date(b.startTime.getTime() - settings.reminderMinutes * 60_000);
+  // Booked inside the reminder window: the confirmation just sent is the reminder.
+  if (runAt <= at) return;
+  await enqueueJobs(tx, {
+    kind: REMINDER_JOB,
+    key: `reminder:${b.id}:${runAt.toISOString()}`,
+    bookingId: b.id,
+    runAt,
+    payload: { hostId: b.hostUserId },
+  });
+}
+
+export function registerReminderJobs(runner: JobRunner, deps: ReminderDeps): void {
+  runner.register(REMINDER_JOB, async (job, ctx) => {
+    const rec = await deps.bookings.record(String(job.payload.hostId), job.bookingId as string);
+    if (rec?.booking.status !== "confirmed")
+      return { status: "skipped", reason: "The booking was cancelled" };
+    if (rec.booking.startTime <= ctx.now) {
+      return { status: "skipped", reason: "The meeting had already started when the reminder came due" };
+    }
+    const settings = await deps.notifications(rec.host.id);
+    if (!settings.emailReminders) return { status: "skipped", reason: "Reminders were turned off" };
+    const token = await deps.bookings.issueManageToken(rec.host.id, rec.booking.id);
+    const mails = reminderMails(rec, token ? linksFor(deps.publicUrl, rec, token) : null, deps.publicUrl);
+    return { result: { to: mails.map((m) => m.to) }, commit: (tx) => enqueueMail(tx, mails) };
+  });
+}
+
+/** The invitee's reminder (with their manage links) and the host's, each on their own clock. */
+export function reminderMails(
+  rec: BookingRecord,
+  links: { reschedule: string; cancel: string } | null,
+  publicUrl: string,
+): NewOutboxMessage[] {
+  const b = rec.booking;
+  const title = rec.eventType?.title ?? b.eventTitle;
+  const one = (to: string, zone: string, other: string, extra: [string, string][]) => {
+    const start = when(b.startTime, zone);
+    const end = when(b.endTime, zone);
+    const lines: [string, string][] = [
+      ["What", title],
+      ["When", `${start.date}, ${start.time} - ${end.time} (${zone})`],
+      ["With", other],
+      ...(b.location ? [["Where", b.location.value || b.location.displayName] as [string, string]] : []),
+      ...extra,
+    ];
+    const intro = `Reminder: ${title} with ${other} is coming up.`;
+    return {
+      to,
+      subject: subject(`Reminder: ${title} with ${other} on ${start.date} at ${start.time}`),
+      text: [intro, "", ...lines.map(([k, v]) => `${k}: ${v}`)].join("\n"),
+      html: `<div style="font-family:Inter,Arial,sans-serif;font-size:14px;color:#111827"><p>${escapeHtml(intro)}</p>${lines
+        .map(([k, v]) => `<p style="margin:4px 0"><strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}</p>`)
+        .join("")}</div>`,
+    };
+  };
+  return [
+    one(
+      b.attendeeEmail,
+      b.attendeeTimezone,
+      rec.host.name,
+      links
+        ? [
+            ["Reschedule", links.reschedule],
+            ["Cancel", links.cancel],
+          ]
+        : [],
+    ),
+    one(rec.host.email, b.hostTimezone, `${b.attendeeName} (${b.attendeeEmail})`, [
+      ["Meetings", `${publicUrl}/meetings`],
+    ]),
+  ];
+}

@@ -1,0 +1,408 @@
+import { randomUUID } from "node:crypto";
+import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import {
+  type ExecutionsPage,
+  type ExecutionsQuery,
+  TIMED_TRIGGERS,
+  type WorkflowBody,
+  type WorkflowDto,
+  type WorkflowExecutionDto,
+  type WorkflowTemplate,
+  type WorkflowTestResult,
+  type WorkflowTrigger,
+  workflowBody,
+} from "../../../contract/workflows.js";
+import { localDateRange } from "../../../domain/availability/present.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
+import type { BookingRow, UserRow, WorkflowExecutionRow, WorkflowRow } from "../../db/schema/index.js";
+import { jobsByKey, retryJob } from "../../jobs/queue.js";
+import type { JobRunner } from "../../jobs/runner.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
+import { enqueueMail } from "../../mail/outbox.js";
+import type { BookingChange } from "../bookings/events.js";
+import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingsService } from "../bookings/service.js";
+import { createWorkflowsRepo, type Stats, type WorkflowPatch } from "./repo.js";
+import {
+  type ActionEnv,
+  type BookingView,
+  emailMessages,
+  newWebhookSecret,
+  sendSms,
+  sendWebhook,
+  variablesFor,
+  webhookPayload,
+} from "./service-actions.js";
+import type { CrmSink } from "./service-crm.js";
+import {
+  cancelRuns,
+  jobKey,
+  onBookingChange,
+  planRuns,
+  registerWorkflowJobs,
+  TIME_BOUND,
+  timedPlans,
+} from "./service-engine.js";
+import { planReminder, registerReminderJobs } from "./service-reminders.js";
+import { WORKFLOW_TEMPLATES } from "./service-templates.js";
+
+export interface WorkflowsDeps {
+  bookings: BookingsService;
+  /** The host's event type ids (a trigger may only name the host's own). */
+  eventTypeIds: (user: UserRow) => Promise<string[]>;
+  notificationsIn: (tx: DbOrTx, userId: string) => Promise<NotificationSettings>;
+  hostZone: (user: UserRow) => Promise<string>;
+  crm: CrmSink | null;
+  env: ActionEnv;
+  now: () => Date;
+}
+
+const NOT_FOUND = "Workflow not found";
+
+export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
+  const { now } = deps;
+  const repo = createWorkflowsRepo(db);
+
+  async function owned(userId: string, id: string): Promise<WorkflowRow> {
+    const wf = await repo.findForUser(userId, id);
+    if (!wf) throw notFound(NOT_FOUND);
+    return wf;
+  }
+
+  /** Checks what zod cannot: the host's own event types, and webhook URLs through the SSRF guard. */
+  async function validate(user: UserRow, body: ReturnType<typeof workflowBody.parse>): Promise<void> {
+    const errors: Record<string, string> = {};
+    if (body.trigger.eventTypes.length > 0) {
+      const mine = new Set(await deps.eventTypeIds(user));
+      if (body.trigger.eventTypes.some((id) => !mine.has(id)))
+        errors["trigger.eventTypes"] = "Event type not found";
+    }
+    if (TIMED_TRIGGERS.includes(body.trigger.type) && !body.trigger.conditions.timeOffset) {
+      errors["trigger.conditions.timeOffset"] = "Choose how long before or after the meeting";
+    }
+    for (const [i, action] of body.actions.entries()) {
+      if (action.type !== "webhook") continue;
+      try {
+        await checkUrl(action.config.url, {
+          allowPrivate: deps.env.allowPrivateWebhooks,
+          resolve: deps.env.resolve,
+        });
+      } catch (error) {
+        if (!(error instanceof UnsafeUrlError)) throw error;
+        errors[`actions.${i}.config.url`] = error.message;
+      }
+    }
+    if (Object.keys(errors).length > 0) throw badRequest("Please fix the highlighted fields", errors);
+  }
+
+  function fields(body: ReturnType<typeof workflowBody.parse>): WorkflowPatch {
+    const timed = TIMED_TRIGGERS.includes(body.trigger.type);
+    return {
+      name: body.name,
+      description: body.description,
+      isActive: body.isActive,
+      triggerType: body.trigger.type,
+      eventTypeIds: body.trigger.eventTypes,
+      timeOffset: timed ? (body.trigger.conditions.timeOffset ?? null) : null,
+      actions: body.actions,
+    };
+  }
+
+  /** Plans the time-bound runs of an active workflow for the host's upcoming bookings. */
+  async function planUpcoming(tx: Tx, wf: WorkflowRow, upcoming: BookingRecord[]) {
+    if (wf.isActive) await planRuns(tx, timedPlans(wf, upcoming, now()));
+  }
+
+  const upcomingFor = (wf: { triggerType: string; userId: string }) =>
+    TIME_BOUND.includes(wf.triggerType as WorkflowTrigger)
+      ? deps.bookings.upcomingForHost(wf.userId)
+      : Promise.resolve([]);
+
+  async function toDtos(rows: WorkflowRow[]): Promise<WorkflowDto[]> {
+    const stats = await repo.statsFor(rows.map((r) => r.id));
+    return rows.map((r) => toWorkflowDto(r, stats.get(r.id)));
+  }
+
+  return {
+    templates: (): WorkflowTemplate[] => WORKFLOW_TEMPLATES,
+
+    async list(userId: string): Promise<WorkflowDto[]> {
+      return toDtos(await repo.listForUser(userId));
+    },
+
+    async get(userId: string, id: string): Promise<WorkflowDto> {
+      const [dto] = await toDtos([await owned(userId, id)]);
+      return dto;
+    },
+
+    async create(user: UserRow, input: WorkflowBody): Promise<WorkflowDto> {
+      const body = workflowBody.parse(input);
+      await validate(user, body);
+      const secret = newWebhookSecret();
+      const upcoming = await upcomingFor({ triggerType: body.trigger.type, userId: user.id });
+      const wf = await db.transaction(async (tx) => {
+        const row = await createWorkflowsRepo(tx).insert({
+          ...(fields(body) as Required<Pick<WorkflowRow, "name" | "triggerType" | "actions">>),
+          userId: user.id,
+          webhookSecret: secret,
+        });
+        await planUpcoming(tx, row, upcoming);
+        return row;
+      });
+      return { ...toWorkflowDto(wf, undefined), webhookSecret: secret };
+    },
+
+    /** Edits apply to runs from now on: pending time-bound runs are planned again with the new rules. */
+    async update(user: UserRow, id: string, input: WorkflowBody): Promise<WorkflowDto> {
+      await owned(user.id, id);
+      const body = workflowBody.parse(input);
+      await validate(user, body);
+      const upcoming = await upcomingFor({ triggerType: body.trigger.type, userId: user.id });
+      await db.transaction(async (tx) => {
+        await cancelRuns(tx, { workflowId: id, triggers: TIME_BOUND }, "The workflow was edited", now());
+        const row = await createWorkflowsRepo(tx).update(user.id, id, fields(body), now());
+        if (!row) throw notFound(NOT_FOUND);
+        await planUpcoming(tx, row, upcoming);
+      });
+      return this.get(user.id, id);
+    },
+
+    /** Pause stops every pending run; Activate plans the time-bound ones for upcoming bookings. */
+    async toggle(userId: string, id: string): Promise<WorkflowDto> {
+      const wf = await owned(userId, id);
+      const upcoming = wf.isActive ? [] : await upcomingFor(wf);
+      await db.transaction(async (tx) => {
+        const row = await createWorkflowsRepo(tx).update(userId, id, { isActive: !wf.isActive }, now());
+        if (!row) throw notFound(NOT_FOUND);
+        if (wf.isActive) await cancelRuns(tx, { workflowId: id }, "The workflow was paused", now());
+        else await planUpcoming(tx, row, upcoming);
+      });
+      return this.get(userId, id);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await cancelRuns(tx, { workflowId: id }, "The workflow was deleted", now());
+        if (!(await createWorkflowsRepo(tx).remove(userId, id))) throw notFound(NOT_FOUND);
+      });
+    },
+
+    /** A new signing secret, shown in this answer only. */
+    async rotateSecret(userId: string, id: string): Promise<WorkflowDto> {
+      await owned(userId, id);
+      const secret = newWebhookSecret();
+      await repo.update(userId, id, { webhookSecret: secret }, now());
+      return { ...(await this.get(userId, id)), webhookSecret: secret };
+    },
+
+    async executions(user: UserRow, id: string, q: ExecutionsQuery): Promise<ExecutionsPage> {
+      const wf = await owned(user.id, id);
+      const zone = q.from || q.to ? await deps.hostZone(user) : "UTC";
+      const { rows, total } = await repo.listExecutions(id, {
+        status: q.status,
+        action: q.action,
+        from: q.from ? new Date(localDateRange(q.from, zone).from) : undefined,
+        to: q.to ? new Date(localDateRange(q.to, zone).to) : undefined,
+        page: q.page,
+        limit: q.limit,
+      });
+      return {
+        workflow: { _id: wf.id, name: wf.name, isActive: wf.isActive },
+        data: rows.map(toExecutionDto),
+        pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+      };
+    },
+
+    /** Runs a failed (or skipped) run again now, with fresh attempts. */
+    async retryExecution(userId: string, id: string, executionId: string): Promise<WorkflowExecutionDto> {
+      await owned(userId, id);
+      const ex = await repo.findExecutionForUser(userId, id, executionId);
+      if (!ex) throw notFound("Execution not found");
+      if (ex.status !== "failed" && ex.status !== "skipped")
+        throw badRequest("Only failed or skipped runs can be retried");
+      const [job] = await jobsByKey(db, [jobKey(ex.workflowId, ex.id)]);
+      await db.transaction(async (tx) => {
+        if (!job || !(await retryJob(tx, job.id, now()))) throw badRequest("This run cannot be retried");
+        await createWorkflowsRepo(tx).updateExecution(ex.id, {
+          status: "scheduled",
+          attempts: 0,
+          error: null,
+          executedAt: null,
+        });
+      });
+      const again = await repo.findExecution(ex.id);
+      return toExecutionDto(again as WorkflowExecutionRow);
+    },
+
+    /** Sends each action once against a sample booking: mail and SMS to the host, the webhook for real. */
+    async test(user: UserRow, id: string): Promise<WorkflowTestResult[]> {
+      const wf = await owned(user.id, id);
+      const view: BookingView = {
+        record: sampleBooking(user, await deps.hostZone(user), now()),
+        links: null,
+      };
+      view.links = {
+        view: `${deps.env.publicUrl}/booking-confirmed?uid=sample`,
+        reschedule: `${deps.env.publicUrl}/${user.username}/sample?reschedule=sample`,
+        cancel: `${deps.env.publicUrl}/booking-confirmed?uid=sample&action=cancel`,
+      };
+      const results: WorkflowTestResult[] = [];
+      for (const [i, action] of wf.actions.entries()) {
+        const result = (ok: boolean, message: string) =>
+          results.push({ actionIndex: i, actionType: action.type, ok, message });
+        try {
+          switch (action.type) {
+            case "send_email": {
+              const mails = emailMessages(action.config, view, {
+                to: user.email,
+                zone: view.record.booking.hostTimezone,
+              });
+              await enqueueMail(
+                db,
+                mails.map((m) => ({ ...m, subject: `[Test] ${m.subject}` })),
+              );
+              result(true, `Test email queued to ${user.email}`);
+              break;
+            }
+            case "send_sms": {
+              const sent = await sendSms(deps.env, action.config, view, { to: action.config.hostPhone });
+              result(true, `Test SMS sent to ${sent.target}`);
+              break;
+            }
+            case "webhook": {
+              const eventId = `evt_test_${randomUUID()}`;
+              const trigger = wf.triggerType as WorkflowTrigger;
+              const body = JSON.stringify(webhookPayload(eventId, trigger, now(), view, wf));
+              const vars = variablesFor(view, view.record.booking.hostTimezone);
+              const res = await sendWebhook(
+                deps.env,
+                action.config,
+                wf.webhookSecret,
+                eventId,
+                body,
+                vars,
+                now(),
+              );
+              result(true, `HTTP ${res.responseCode} in ${res.responseMs} ms`);
+              break;
+            }
+            case "add_to_crm": {
+              const stage = action.config.stage ? ` as ${action.config.stage}` : "";
+              result(
+                true,
+                `Would add ${view.record.booking.attendeeName} to Contacts${stage} (a test writes no contact)`,
+              );
+              break;
+            }
+          }
+        } catch (error) {
+          result(false, (error as Error).message);
+        }
+      }
+      return results;
+    },
+
+    /** The booking listener (registered in buildApp): workflows' runs and the settings reminder. */
+    async onBookingChange(tx: Tx, change: BookingChange): Promise<void> {
+      const at = now();
+      await onBookingChange(tx, change, at);
+      const settings = await deps.notificationsIn(tx, change.booking.booking.hostUserId);
+      await planReminder(tx, change, settings, at);
+    },
+
+    registerJobs(runner: JobRunner): void {
+      registerWorkflowJobs(db, runner, { bookings: deps.bookings, crm: deps.crm, env: deps.env, now });
+      registerReminderJobs(runner, {
+        bookings: deps.bookings,
+        notifications: (userId) => deps.notificationsIn(db, userId),
+        publicUrl: deps.env.publicUrl,
+      });
+    },
+  };
+}
+
+export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
+
+function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined): WorkflowDto {
+  return {
+    _id: r.id,
+    name: r.name,
+    description: r.description,
+    isActive: r.isActive,
+    trigger: {
+      type: r.triggerType as WorkflowTrigger,
+      eventTypes: r.eventTypeIds,
+      conditions: r.timeOffset ? { timeOffset: r.timeOffset } : {},
+    },
+    actions: r.actions,
+    statistics: {
+      totalRuns: stats?.totalRuns ?? 0,
+      successfulRuns: stats?.successfulRuns ?? 0,
+      failedRuns: stats?.failedRuns ?? 0,
+      lastRun: stats?.lastRun?.toISOString() ?? null,
+    },
+    webhookSecretHint: `${r.webhookSecret.slice(0, 9)}…`,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function toExecutionDto(r: WorkflowExecutionRow): WorkflowExecutionDto {
+  return {
+    _id: r.id,
+    workflowId: r.workflowId,
+    trigger: r.trigger as WorkflowTrigger,
+    actionIndex: r.actionIndex,
+    actionType: r.actionType as WorkflowExecutionDto["actionType"],
+    status: r.status as WorkflowExecutionDto["status"],
+    scheduledFor: r.scheduledFor.toISOString(),
+    attempts: r.attempts,
+    error: r.error,
+    responseCode: r.responseCode,
+    responseMs: r.responseMs,
+    target: r.target,
+    executedAt: r.executedAt?.toISOString() ?? null,
+    booking: {
+      _id: r.bookingId,
+      attendeeName: r.attendeeName,
+      attendeeEmail: r.attendeeEmail,
+      eventName: r.eventName,
+      startTime: r.bookingStart.toISOString(),
+    },
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The booking a test runs against: tomorrow at 10:00 in the host's zone, with a sample invitee. */
+function sampleBooking(user: UserRow, zone: string, at: Date): BookingRecord {
+  const start = new Date(Math.ceil((at.getTime() + 86_400_000) / 3_600_000) * 3_600_000);
+  const booking = {
+    id: "00000000-0000-4000-8000-000000000000",
+    uid: "sample",
+    hostUserId: user.id,
+    eventTypeId: null,
+    eventTitle: "Sample meeting",
+    eventColor: "#3B82F6",
+    eventSlug: "sample",
+    startTime: start,
+    endTime: new Date(start.getTime() + 30 * 60_000),
+    status: "confirmed",
+    attendeeName: "Priya Sharma",
+    attendeeEmail: "priya@example.com",
+    attendeePhone: "14155550123",
+    attendeeTimezone: zone,
+    hostTimezone: zone,
+    location: {
+      type: "google_meet",
+      value: "https://meet.google.com/abc-defg-hij",
+      displayName: "Google Meet",
+    },
+    cancelReason: null,
+  } as unknown as BookingRow;
+  return {
+    booking,
+    eventType: null,
+    host: { id: user.id, name: user.name, email: user.email, username: user.username },
+  };
+}

@@ -1,0 +1,249 @@
+import {
+  AlertTriangle,
+  ArrowLeft,
+  CalendarPlus,
+  Link2,
+  Mail,
+  MapPin,
+  Pencil,
+  Phone,
+  Tag,
+  Trash2,
+} from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { ContactDetail, ContactMeeting } from "../../../contract/contacts";
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  Skeleton,
+} from "../../components/ui";
+import { ApiError } from "../../lib/api";
+import { ContactDialog } from "./ContactDialog";
+import { DeleteContactDialog } from "./DeleteContactDialog";
+import { ContactAvatar, formatDate, PriorityIcon, StageBadge } from "./format";
+import { useContact } from "./queries";
+import { ScheduleDialog, TagsDialog } from "./RowDialogs";
+
+const STATUS: Record<ContactMeeting["status"], [string, BadgeTone]> = {
+  confirmed: ["Upcoming", "blue"],
+  completed: ["Completed", "grey"],
+  cancelled: ["Cancelled", "red"],
+  no_show: ["No Show", "amber"],
+};
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
+      <dt className="w-32 shrink-0 text-slate-500 text-sm">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-800 text-sm">{children || "—"}</dd>
+    </div>
+  );
+}
+
+function Timeline({ meetings }: { meetings: ContactMeeting[] }) {
+  if (meetings.length === 0) {
+    return <p className="py-6 text-center text-slate-500 text-sm">No meetings with this contact yet.</p>;
+  }
+  return (
+    <ol className="relative ml-2 border-slate-200 border-l">
+      {meetings.map((m) => {
+        const [label, tone] = STATUS[m.status];
+        return (
+          <li key={m._id} className="mb-4 ml-5 last:mb-0">
+            <span
+              aria-hidden
+              className="absolute -left-[7px] mt-1.5 size-3 rounded-full border-2 border-white"
+              style={{ background: m.color }}
+            />
+            <Link
+              to={`/meetings?q=${encodeURIComponent(m.title)}${m.status === "confirmed" ? "" : "&tab=past"}`}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-1 hover:bg-slate-50"
+            >
+              <span className="font-medium text-slate-900">{m.title}</span>
+              <Badge tone={tone}>{label}</Badge>
+              <time dateTime={m.startTime} className="w-full text-slate-500 text-sm tabular-nums">
+                {timeFormat.format(new Date(m.startTime))}
+              </time>
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Details({ c }: { c: ContactDetail }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [tagging, setTagging] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const place = [c.city, c.state, c.country].filter(Boolean).join(", ");
+  const upcoming = c.meetings.filter((m) => m.status === "confirmed").length;
+  return (
+    <>
+      <Card className="mb-4 p-5">
+        <div className="flex flex-wrap items-start gap-4">
+          <ContactAvatar contact={c} size={64} />
+          <div className="min-w-0 flex-1">
+            <h1 className="break-words font-semibold text-2xl text-slate-900">{c.fullName}</h1>
+            <p className="text-slate-600 text-sm">
+              {[c.jobTitle, c.company].filter(Boolean).join(" at ") || "No company yet"}
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <StageBadge stage={c.relationshipStage} />
+              <PriorityIcon priority={c.priority} withLabel />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil size={16} aria-hidden /> Edit
+            </Button>
+            <Button onClick={() => setScheduling(true)}>
+              <CalendarPlus size={16} aria-hidden /> Schedule Meeting
+            </Button>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-slate-600 text-sm">
+          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+            <Mail size={14} aria-hidden /> {c.email}
+          </a>
+          {c.phone && (
+            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+              <Phone size={14} aria-hidden /> {c.phone}
+            </a>
+          )}
+          {place && (
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin size={14} aria-hidden /> {place}
+            </span>
+          )}
+          {c.linkedIn && (
+            <a
+              href={c.linkedIn}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="inline-flex items-center gap-1.5 hover:text-accent"
+            >
+              <Link2 size={14} aria-hidden /> LinkedIn
+            </a>
+          )}
+        </div>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <Card className="p-5">
+          <h2 className="mb-2 font-semibold text-slate-900">Details</h2>
+          <dl className="divide-y divide-slate-100">
+            <Row label="Timezone">{c.timezone}</Row>
+            <Row label="Meetings">
+              {c.totalMeetings} held{upcoming > 0 ? `, ${upcoming} upcoming` : ""}
+            </Row>
+            <Row label="Last met">{c.lastMeetingDate ? formatDate(c.lastMeetingDate) : "Never"}</Row>
+            <Row label="Added">{formatDate(c.createdAt)}</Row>
+            <Row label="Tags">
+              {c.tags.length > 0 ? (
+                <span className="flex flex-wrap gap-1.5">
+                  {c.tags.map((t) => (
+                    <span key={t} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs">
+                      {t}
+                    </span>
+                  ))}
+                </span>
+              ) : (
+                ""
+              )}
+            </Row>
+            <Row label="Notes">{c.notes && <span className="whitespace-pre-wrap">{c.notes}</span>}</Row>
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => setTagging(true)}>
+              <Tag size={14} aria-hidden /> Edit tags
+            </Button>
+            <Button size="sm" variant="outline" className="text-red-600" onClick={() => setDeleting(true)}>
+              <Trash2 size={14} aria-hidden /> Delete
+            </Button>
+          </div>
+        </Card>
+        <Card className="p-5">
+          <h2 className="mb-3 font-semibold text-slate-900">Meetings</h2>
+          <Timeline meetings={c.meetings} />
+        </Card>
+      </div>
+
+      <ContactDialog open={editing} contact={editing ? c : null} onClose={() => setEditing(false)} />
+      <TagsDialog contact={tagging ? c : null} onClose={() => setTagging(false)} />
+      <ScheduleDialog contact={scheduling ? c : null} onClose={() => setScheduling(false)} />
+      <DeleteContactDialog
+        contact={deleting ? c : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate("/contacts")}
+      />
+    </>
+  );
+}
+
+/** /contacts/:id: the contact's fields, tags, notes and the timeline of their meetings with this host. */
+export default function ContactPage() {
+  const { id = "" } = useParams();
+  const query = useContact(id);
+  return (
+    <>
+      <Link
+        to="/contacts"
+        className="mb-4 inline-flex items-center gap-1.5 text-slate-600 text-sm hover:text-slate-900"
+      >
+        <ArrowLeft size={16} aria-hidden /> Contacts
+      </Link>
+      {query.isPending ? (
+        <Card className="p-5" aria-busy>
+          <div className="flex items-center gap-4">
+            <Skeleton className="size-16 rounded-full" />
+            <div className="flex flex-col gap-2">
+              <Skeleton className="h-6 w-56" />
+              <Skeleton className="h-4 w-40" />
+            </div>
+          </div>
+        </Card>
+      ) : query.isError ? (
+        <Card>
+          <EmptyState
+            icon={AlertTriangle}
+            title={
+              query.error instanceof ApiError && query.error.status === 404
+                ? "Contact not found"
+                : "Failed to load contact"
+            }
+            description={
+              query.error instanceof ApiError && query.error.status === 404
+                ? "It may have been deleted."
+                : query.error.message
+            }
+            action={
+              <Link to="/contacts" className={buttonClasses({ variant: "outline" })}>
+                Back to contacts
+              </Link>
+            }
+            className="py-14"
+          />
+        </Card>
+      ) : (
+        <Details c={query.data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  AlertTriangle,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Info,
+  Plus,
+  SearchX,
+  Upload,
+  Users,
+} from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { CONTACT_SORTS, type ContactDto, type ContactSort } from "../../../contract/contacts";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Button, buttonClasses, Card, EmptyState, Skeleton, toast } from "../../components/ui";
+import { cn } from "../../lib/cn";
+import { BulkBar } from "./BulkBar";
+import { ContactDialog } from "./ContactDialog";
+import { ContactsTable, type RowActions } from "./ContactsList";
+import { ContactsToolbar } from "./ContactsToolbar";
+import { DeleteContactDialog } from "./DeleteContactDialog";
+import { ImportDialog } from "./ImportDialog";
+import { type ContactsParams, downloadFile, filterOf, useContacts } from "./queries";
+import { ScheduleDialog, TagsDialog } from "./RowDialogs";
+import { StatsStrip } from "./StatsStrip";
+
+const PAGE_SIZE = 25;
+const count = new Intl.NumberFormat("en-US");
+
+/** Which rows are chosen: some ids, or every row the filter matches (select-all) minus some. */
+type Selection = { all: false; ids: Set<string> } | { all: true; except: Set<string> };
+const none = (): Selection => ({ all: false, ids: new Set() });
+
+function readParams(p: URLSearchParams): ContactsParams {
+  const sort = (CONTACT_SORTS as readonly string[]).includes(p.get("sort") ?? "")
+    ? (p.get("sort") as ContactSort)
+    : "name";
+  const order =
+    p.get("order") === "asc" || p.get("order") === "desc"
+      ? (p.get("order") as "asc" | "desc")
+      : sort === "name"
+        ? "asc"
+        : "desc";
+  const page = Number(p.get("page"));
+  return {
+    searchQuery: p.get("q") ?? "",
+    stage: p.get("stage") ?? "all",
+    priority: p.get("priority") ?? "all",
+    sort,
+    order,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: PAGE_SIZE,
+  };
+}
+
+export default function ContactsPage() {
+  // Filters, sort and page live in the URL: reload and Back keep the same list.
+  const [search, setSearch] = useSearchParams();
+  const params = readParams(search);
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setSearch(
+        (p) => {
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === "" || v === "all") p.delete(k);
+            else p.set(k, v);
+          }
+          return p;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  const query = useContacts(params);
+  const list = query.data?.data ?? [];
+  const pagination = query.data?.pagination;
+  const filtering = params.searchQuery.trim() !== "" || params.stage !== "all" || params.priority !== "all";
+
+  const [selection, setSelection] = useState<Selection>(none);
+  const filterKey = JSON.stringify(filterOf(params));
+  // A new filter is a new set of rows: what was chosen no longer applies.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
+  useEffect(() => setSelection(none()), [filterKey]);
+
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ContactDto | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [scheduling, setScheduling] = useState<ContactDto | null>(null);
+  const [tagging, setTagging] = useState<ContactDto | null>(null);
+  const [deleting, setDeleting] = useState<ContactDto | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    if (pagination && pagination.totalPages > 0 && params.page > pagination.totalPages) {
+      update({ page: String(pagination.totalPages) });
+    }
+  }, [pagination, params.page, update]);
+
+  const isSelected = (id: string) => (selection.all ? !selection.except.has(id) : selection.ids.has(id));
+  const selectedCount = selection.all ? (pagination?.total ?? 0) - selection.except.size : selection.ids.size;
+  const allState: boolean | "indeterminate" =
+    selectedCount === 0 ? false : selection.all && selection.except.size === 0 ? true : "indeterminate";
+  const toggle = (id: string) =>
+    setSelection((s) => {
+      const set = new Set(s.all ? s.except : s.ids);
+      if (set.has(id)) set.delete(id);
+      else set.add(id);
+      return s.all ? { all: true, except: set } : { all: false, ids: set };
+    });
+  // Spec: select-all toggles between all filtered rows and none.
+  const toggleAll = () => setSelection(allState === true ? none() : { all: true, except: new Set() });
+
+  const actions: RowActions = useMemo(
+    () => ({ onEdit: setEditing, onSchedule: setScheduling, onTags: setTagging, onDelete: setDeleting }),
+    [],
+  );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile("/contacts/export", filterOf(params), "contacts.csv");
+    } catch {
+      toast.error("Export failed");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        subtitle="Manage your contacts and build relationships"
+        action={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <Upload size={16} aria-hidden /> Import
+            </Button>
+            <Button
+              variant="outline"
+              onClick={exportCsv}
+              disabled={list.length === 0 || exporting}
+              loading={exporting}
+            >
+              <Download size={16} aria-hidden /> {exporting ? "Exporting..." : "Export"}
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <Plus size={16} aria-hidden /> Add contact
+            </Button>
+          </div>
+        }
+      />
+
+      <div className="mb-4 flex items-start gap-3 rounded-xl border border-blue-100 bg-blue-50/70 px-4 py-3 text-sm">
+        <Info size={18} aria-hidden className="mt-0.5 shrink-0 text-accent" />
+        <div>
+          <p className="font-medium text-slate-900">Stay organized as you build relationships</p>
+          <p className="text-slate-600">
+            Contacts are created and updated automatically when a meeting is booked.
+          </p>
+        </div>
+      </div>
+
+      <StatsStrip />
+
+      <Card className="overflow-hidden">
+        <div className="border-slate-200 border-b px-4 py-3 sm:px-5">
+          <ContactsToolbar params={params} onChange={(changes) => update({ ...changes, page: null })} />
+        </div>
+        {selectedCount > 0 && (
+          <BulkBar
+            count={selectedCount}
+            target={
+              selection.all
+                ? { filter: filterOf(params), except: selection.except }
+                : { ids: [...selection.ids] }
+            }
+            onDone={() => setSelection(none())}
+          />
+        )}
+
+        <p aria-live="polite" className="sr-only">
+          {query.isSuccess && pagination
+            ? `${count.format(pagination.total)} ${pagination.total === 1 ? "contact" : "contacts"} found`
+            : ""}
+        </p>
+
+        {query.isPending ? (
+          <div aria-busy className="divide-y divide-slate-100">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <div key={i} className="flex items-center gap-3 px-5 py-4">
+                <Skeleton className="size-9 rounded-full" />
+                <div className="flex flex-1 flex-col gap-2">
+                  <Skeleton className="h-4 w-48" />
+                  <Skeleton className="h-3 w-72" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : query.isError && !query.data ? (
+          <div role="alert">
+            <EmptyState
+              icon={AlertTriangle}
+              title="Failed to load contacts"
+              description={query.error.message}
+              action={
+                <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              }
+              className="py-14"
+            />
+          </div>
+        ) : list.length === 0 ? (
+          filtering ? (
+            <EmptyState
+              icon={SearchX}
+              title="No contacts found"
+              description="Try adjusting your search or filter criteria"
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() => update({ q: null, stage: null, priority: null, page: null })}
+                >
+                  Clear filters
+                </Button>
+              }
+              className="py-14"
+            />
+          ) : (
+            <EmptyState
+              icon={Users}
+              title="No contacts yet"
+              description="Add your first contact to start building relationships"
+              action={
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Button onClick={() => setAdding(true)}>
+                    <Plus size={16} aria-hidden /> Add contact
+                  </Button>
+                  <Link to="/event-types" className={buttonClasses({ variant: "outline" })}>
+                    Book your first meeting
+                  </Link>
+                </div>
+              }
+              className="py-14"
+            />
+          )
+        ) : (
+          <div
+            className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")}
+            aria-busy={query.isFetching || undefined}
+          >
+            <ContactsTable
+              contacts={list}
+              selected={isSelected}
+              onToggle={toggle}
+              allState={allState}
+              onToggleAll={toggleAll}
+              actions={actions}
+              sort={params.sort}
+              order={params.order}
+              onSort={(s) =>
+                update({
+                  sort: s === "name" ? null : s,
+                  order: params.sort === s && params.order === "asc" ? "desc" : "asc",
+                  page: null,
+                })
+              }
+            />
+          </div>
+        )}
+
+        {pagination && list.length > 0 && (
+          <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
+            <span className="tabular-nums">
+              {(pagination.page - 1) * pagination.limit + 1}–
+              {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
+              {count.format(pagination.total)} contacts
+            </span>
+            {pagination.totalPages > 1 && (
+              <nav aria-label="Pages" className="flex items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={params.page <= 1}
+                  onClick={() => update({ page: String(params.page - 1) })}
+                >
+                  <ChevronLeft size={14} aria-hidden /> Previous
+                </Button>
+                <span className="px-1 tabular-nums">
+                  Page {pagination.page} of {count.format(pagination.totalPages)}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={params.page >= pagination.totalPages}
+                  onClick={() => update({ page: String(params.page + 1) })}
+                >
+                  Next <ChevronRight size={14} aria-hidden />
+                </Button>
+              </nav>
+            )}
+          </footer>
+        )}
+      </Card>
+
+      <ContactDialog
+        open={adding || editing !== null}
+        contact={editing}
+        onClose={() => (setAdding(false), setEditing(null))}
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void query.refetch()}
+      />
+      <ScheduleDialog contact={scheduling} onClose={() => setScheduling(null)} />
+      <TagsDialog contact={tagging} onClose={() => setTagging(null)} />
+      <DeleteContactDialog contact={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Flag } from "lucide-react";
+import type { ContactDto, ContactPriority, ContactStage } from "../../../contract/contacts";
+import { Avatar, Badge, type BadgeTone } from "../../components/ui";
+import { cn } from "../../lib/cn";
+import { useAuthedImage } from "./queries";
+
+export const STAGE_LABELS: Record<ContactStage, string> = {
+  prospect: "Prospect",
+  lead: "Lead",
+  customer: "Customer",
+  partner: "Partner",
+  other: "Other",
+};
+const STAGE_TONES: Record<ContactStage, BadgeTone> = {
+  prospect: "grey",
+  lead: "blue",
+  customer: "green",
+  partner: "amber",
+  other: "grey",
+};
+export const PRIORITY_LABELS: Record<ContactPriority, string> = {
+  high: "High Priority",
+  medium: "Medium Priority",
+  low: "Low Priority",
+};
+const PRIORITY_COLORS: Record<ContactPriority, string> = {
+  high: "text-red-600",
+  medium: "text-amber-600",
+  low: "text-emerald-600",
+};
+
+export function StageBadge({ stage }: { stage: ContactStage }) {
+  return <Badge tone={STAGE_TONES[stage]}>{STAGE_LABELS[stage]}</Badge>;
+}
+
+/** The priority flag coloured by level, with its name for screen readers and on hover. */
+export function PriorityIcon({ priority, withLabel }: { priority: ContactPriority; withLabel?: boolean }) {
+  return (
+    <span
+      className={cn("inline-flex items-center gap-1.5 text-sm", PRIORITY_COLORS[priority])}
+      title={PRIORITY_LABELS[priority]}
+    >
+      <Flag size={16} aria-hidden fill="currentColor" />
+      {withLabel ? (
+        <span className="text-slate-700">{PRIORITY_LABELS[priority]}</span>
+      ) : (
+        <span className="sr-only">{PRIORITY_LABELS[priority]}</span>
+      )}
+    </span>
+  );
+}
+
+export function ContactAvatar({
+  contact,
+  size = 36,
+}: {
+  contact: Pick<ContactDto, "fullName" | "email" | "avatar">;
+  size?: number;
+}) {
+  const src = useAuthedImage(contact.avatar);
+  return <Avatar name={contact.fullName} email={contact.email} src={src} size={size} />;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** The 'Schedule Meeting' link: the booking page with the contact's details filled in. */
+export function scheduleUrl(slug: string, c: Pick<ContactDto, "fullName" | "email" | "phone">): string {
+  const q = new URLSearchParams({ name: c.fullName, email: c.email });
+  const phone = c.phone.replace(/\D+/g, "");
+  if (phone) q.set("phone", phone);
+  return `/book/${slug}?${q}`;
+}
