@@ -34,7 +34,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout
       headerAction={
-        <Link to="/login" className="font-medium text-accent text-sm hover:underline">
+        <Link to="/login" className="font-medium text-accent-strong text-sm hover:underline">
           Back to log in
         </Link>
       }
@@ -42,10 +42,10 @@ export default function ForgotPasswordPage() {
       <h1 className="font-semibold text-2xl text-slate-900">Reset your password</h1>
       {sent ? (
         <div role="status" className="mt-6 flex flex-col items-start gap-4">
-          <MailCheck size={36} className="text-accent" aria-hidden />
+          <MailCheck size={36} className="text-accent-strong" aria-hidden />
           <p className="text-slate-700 text-sm leading-6">{sent}</p>
           <p className="text-slate-500 text-sm leading-6">The link works once, within one hour.</p>
-          <Link to="/login" className="font-medium text-accent text-sm hover:underline">
+          <Link to="/login" className="font-medium text-accent-strong text-sm hover:underline">
             Back to log in
           </Link>
         </div>

@@ -78,7 +78,7 @@ export default function LoginPage() {
         </Field>
         <Link
           to="/forgot-password"
-          className="-mt-2 self-end font-medium text-accent text-sm hover:underline"
+          className="-mt-2 self-end font-medium text-accent-strong text-sm hover:underline"
         >
           Forgot password?
         </Link>

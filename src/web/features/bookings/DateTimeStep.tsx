@@ -54,7 +54,7 @@ function TimeFormatSwitch({ hour24, onChange }: { hour24: boolean; onChange: (ho
       onClick={() => onChange(value)}
       className={cn(
         "h-8 rounded-[6px] px-3 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent",
-        hour24 === value ? "bg-white text-slate-900 shadow-xs" : "text-slate-500 hover:text-slate-800",
+        hour24 === value ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900",
       )}
     >
       {text}

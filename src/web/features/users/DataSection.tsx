@@ -92,9 +92,10 @@ function DeleteAccountDialog({
     setBusy(true);
     try {
       await request("DELETE", "/users/me", { email: typed.trim().toLowerCase() });
+      // Off the host area first, so the guard does not send the signed-out browser to /login.
+      navigate("/", { replace: true });
       await signOut();
       toast.success("Your account was deleted");
-      navigate("/", { replace: true });
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not delete the account");
       setBusy(false);

@@ -111,7 +111,7 @@ export function LinkSection() {
           href={profilePath(user.username)}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 font-medium text-accent hover:bg-accent-soft"
+          className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 font-medium text-accent-strong hover:bg-accent-soft"
         >
           <ExternalLink size={14} aria-hidden /> View
         </a>

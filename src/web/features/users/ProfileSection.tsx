@@ -173,9 +173,14 @@ function AvatarField() {
       <Avatar name={user.name} email={user.email} src={user.avatar} size={64} />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-2">
+          <label htmlFor="avatar-file" className="sr-only">
+            Profile picture
+          </label>
           <input
             ref={input}
             id="avatar-file"
+            // The Upload button opens it; one tab stop, not two.
+            tabIndex={-1}
             type="file"
             accept={AVATAR_TYPES.join(",")}
             className="sr-only"
