@@ -37,7 +37,10 @@ export default defineConfig({
   },
   webServer: {
     // The demo host of `npm run seed` is there for e2e/seeded-dashboard.spec.ts; other specs make their own hosts.
-    command: "npx tsx scripts/seed.ts && npx tsx scripts/e2e-mail-server.ts node scripts/start.mjs",
+    // The server signs in with a local Google and OpenID provider (scripts/e2e-identity-servers.ts) and
+    // sends mail to a real SMTP server whose messages the specs read (scripts/e2e-mail-server.ts).
+    command:
+      "npx tsx scripts/seed.ts && npx tsx scripts/e2e-identity-servers.ts npx tsx scripts/e2e-mail-server.ts node scripts/start.mjs",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -149,7 +149,50 @@ export const SCREENS: Screen[] = [
     },
     ready: (page) => page.getByRole("tabpanel"),
   },
-  { name: "contacts", path: () => "/contacts", host: true },
+  {
+    name: "contacts",
+    path: () => "/contacts",
+    host: true,
+    ready: (page) => page.getByRole("link", { name: "Meera Krishnan" }).first(),
+  },
+  {
+    name: "contacts, add contact dialog",
+    path: () => "/contacts",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("link", { name: "Meera Krishnan" }).first().waitFor();
+      await page.getByRole("button", { name: "Add contact" }).first().click();
+    },
+    ready: (page) => page.getByRole("dialog", { name: "Add Contact" }),
+  },
+  {
+    name: "contacts, import dialog",
+    path: () => "/contacts",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Import" }).click();
+    },
+    ready: (page) => page.getByRole("dialog", { name: "Import Contacts" }),
+  },
+  {
+    name: "contacts, row menu and schedule meeting",
+    path: () => "/contacts",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Actions for Meera Krishnan" }).first().click();
+      await page.getByRole("menuitem", { name: "Schedule Meeting" }).click();
+    },
+    ready: (page) => page.getByRole("link", { name: /Portfolio Review/ }),
+  },
+  {
+    name: "contact page",
+    path: () => "/contacts",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("link", { name: "Meera Krishnan" }).first().click();
+    },
+    ready: (page) => page.getByRole("heading", { name: "Meera Krishnan" }),
+  },
   { name: "workflows", path: () => "/workflows", host: true },
 ];
 

@@ -49,7 +49,7 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
     },
   });
   expect(created.status()).toBe(201);
-  const slug = (await created.json()).data.slug as string;
+  const { slug, user: owner } = (await created.json()).data as { slug: string; user: { username: string } };
 
   // An invitee books.
   const inviteeEmail = uniqueEmail("invitee");
@@ -152,7 +152,7 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await chooser.getByRole("link", { name: /Discovery Call/ }).click();
   const popup = await popupPromise;
   await popup.waitForLoadState();
-  expect(popup.url()).toContain(`/book/${slug}?`);
+  expect(popup.url()).toContain(`/${owner.username}/${slug}?`);
   await pickFirstSlot(popup);
   await expect(popup.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Nora Quinn");
   await expect(popup.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(inviteeEmail);

@@ -12,6 +12,7 @@ import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { type Database, openDatabase } from "../src/server/db/client.js";
 import { runMigrations } from "../src/server/db/migrate.js";
+import { createContactsService } from "../src/server/features/contacts/service.js";
 import {
   createDemoHost,
   DEMO_HOST,
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
           console.log(`  ${done.toLocaleString("en-US")} bookings...`);
       },
     });
+    // The bulk insert goes around the bookings service, so its contacts are made here.
+    await createContactsService(database.db, { now: () => new Date() }).backfillFromBookings(host.userId);
     await app.close();
 
     const day = (d: Date) => d.toISOString().slice(0, 10);

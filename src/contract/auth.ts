@@ -69,8 +69,16 @@ export const ssoStartBody = z.object({
   intent: z.enum(["sign-in", "link"]).default("sign-in"),
 });
 
-const code = z.string().trim().min(1, "Missing authorization code").max(2048);
-const state = z.string().trim().min(1, "Missing state parameter").max(512);
+const code = z
+  .string({ error: "Missing authorization code" })
+  .trim()
+  .min(1, "Missing authorization code")
+  .max(2048);
+const state = z
+  .string({ error: "Missing state parameter" })
+  .trim()
+  .min(1, "Missing state parameter")
+  .max(512);
 
 /** Spec: SSO callbacks need an authorization code and state. `iss` is forwarded when the provider sent it. */
 export const ssoCallbackBody = z.object({

@@ -11,3 +11,6 @@ export const CANCEL_REASONS = ["Changed plans", "Found better option", "Booked b
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export const MAX_GUESTS = 10;
+
+/** A one-off link after its booking or expiry, a closed meeting poll. */
+export const NO_LONGER_AVAILABLE_MESSAGE = "This meeting link is no longer available.";

@@ -270,6 +270,8 @@ export interface BookingDto {
   cancelledBy: "host" | "invitee" | null;
   /** The host's name and the zone of their schedule (the calendar invite's zone). */
   host: { name: string; timezone: string; username: string };
+  /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */
+  hosts: { name: string }[];
   /** Times the booking was moved. */
   rescheduleCount: number;
   createdAt: string;

@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { matchUserPath } from "../contract/usernames.js";
 import { createCaldavProvider } from "./calendar-providers/caldav.js";
 import type { Providers } from "./calendar-providers/gateway.js";
 import type { AppConfig } from "./config.js";
@@ -36,6 +32,8 @@ import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
+import { pollsRoutes } from "./features/polls/routes.js";
+import { createPollsService } from "./features/polls/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
@@ -55,12 +53,15 @@ import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
+import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import type { Connector, Resolver } from "./lib/ssrf.js";
+import { registerWebPages } from "./lib/web-pages.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
+import { pageRoutes } from "./pages.js";
 import { createLogTransport, createTwilioTransport, type SmsTransport } from "./sms/transport.js";
 
 declare module "fastify" {
@@ -124,7 +125,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // plain same-origin would cut that popup off from this window.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
-  await app.register(rateLimit, { global: false });
+  // Several instances on one PostgreSQL share their counters there; PGlite is one process, kept in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.kind === "postgres" ? { store: postgresRateLimitStore(database.db) } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Kairos API", version: "1" } },
     transform: jsonSchemaTransform,
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the other's function, called only at request time.
   const eventTypes = createEventTypesService(database.db, {
     parts: teamHosts.partsOf,
+    now,
     formerHolder: (username) => users.formerHolder(username),
   });
   const users = createUsersService(database.db, now, [eventTypes.publicProfilePart]);
@@ -267,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountDataRoutes, { data: accountData });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
+      await api.register(pollsRoutes, { polls: createPollsService(database.db, { bookings, now }) });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
@@ -289,52 +296,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  registerSpa(app, config.webDir);
+  registerWebPages(app, config.webDir, pageRoutes({ eventTypes, slots, users, now }));
   return app;
-}
-
-/** Paths of the public booking app (book.html): /book/:slug, /booking-confirmed, /user/:userId. */
-const PUBLIC_APP_PATH = /^\/(?:book\/[^/]+|booking-confirmed|user\/[^/]+)\/?$/;
-
-/**
- * Also the public app's: /{username} and /{username}/{slug}, for names that can be usernames. Reserved
- * words (every first segment of the app's own routes and /api) never can, so nothing is shadowed.
- */
-const isPublicAppPath = (pathname: string) =>
-  PUBLIC_APP_PATH.test(pathname) || matchUserPath(pathname) !== null;
-
-/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
-const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
-
-/** Serves the built SPA; unknown /api paths stay JSON 404s. */
-function registerSpa(app: FastifyInstance, webDir: string | null): void {
-  const hasBundle = webDir !== null && fs.existsSync(path.join(webDir, "index.html"));
-  if (hasBundle) {
-    app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/, so those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header("Cache-Control", "public, max-age=31536000, immutable");
-        }
-      },
-    });
-  }
-  // The invitees' pages are a separate, smaller app (see vite.config.ts); bookApp.tsx has the same routes.
-  const hasPublicApp = hasBundle && fs.existsSync(path.join(webDir, "book.html"));
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
-      const pathname = request.url.split("?", 1)[0];
-      const page = hasPublicApp && isPublicAppPath(pathname) ? "book.html" : "index.html";
-      // A provider's page sends the popup back here; with any opener policy but the default the browser
-      // would put this page in a new browsing context group, and it could no longer tell its opener.
-      if (OAUTH_CALLBACK_PATH.test(pathname)) reply.removeHeader("cross-origin-opener-policy");
-      // no-cache: after a deploy the page must name the new fingerprinted assets (sendFile would set max-age=0).
-      return reply.header("Cache-Control", "no-cache").sendFile(page, { cacheControl: false });
-    }
-    return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
-  });
 }

@@ -3,7 +3,7 @@
  * page also preloads), then starts the booking page's first API calls, so data and code arrive
  * together instead of one after the other (issue 4: slots within 500 ms of navigation).
  */
-import "@fontsource-variable/inter";
+import "./font.css";
 import "./book.css";
 import { startEarlyFetches } from "./features/bookings/earlyFetch";
 

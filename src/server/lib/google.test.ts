@@ -21,7 +21,7 @@ describe("Google OAuth through google-auth-library, against the local Google", (
       GOOGLE_OAUTH_BASE: fake.url,
       GOOGLE_API_BASE: fake.url,
     });
-    google = createGoogleOAuth(config.google!, { publicUrl: "http://kairos.test", timeoutMs: 500 });
+    google = createGoogleOAuth(config.google!, { publicUrl: "http://kairos.test", timeoutMs: 2000 });
   });
   afterAll(() => fake.close());
 

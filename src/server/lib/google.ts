@@ -61,6 +61,19 @@ export class GoogleError extends Error {
 export function createGoogleOAuth(config: GoogleConfig, options: { publicUrl: string; timeoutMs: number }) {
   const redirectUri = (path: string) => `${options.publicUrl}${path}`;
 
+  /**
+   * Each call gets one try of at most `timeoutMs`: the library would otherwise retry a timed-out call
+   * twice (a hanging Google would hold a sign-in three times as long, and a retried code exchange
+   * cannot succeed anyway). Background work that wants retries has its own (the job runner's).
+   */
+  function transporter(): gaxios.Gaxios {
+    const t = new gaxios.Gaxios({ timeout: options.timeoutMs });
+    t.interceptors.request.add({
+      resolved: async (opts) => ({ ...opts, retry: false, retryConfig: undefined }),
+    });
+    return t;
+  }
+
   /** A client of the library on our endpoints; `credentials` makes its request() calls authorised. */
   function client(credentials?: Partial<GoogleTokens>, redirectPath?: string): OAuth2Client {
     const c = new OAuth2Client({
@@ -73,8 +86,7 @@ export function createGoogleOAuth(config: GoogleConfig, options: { publicUrl: st
         oauth2RevokeUrl: config.endpoints.revoke,
         tokenInfoUrl: config.endpoints.tokenInfo,
       },
-      // A provider that hangs must not hold a sign-in (or a booking) for long.
-      transporterOptions: { timeout: options.timeoutMs },
+      transporter: transporter(),
     });
     if (credentials) c.setCredentials(toCredentials(credentials));
     return c;

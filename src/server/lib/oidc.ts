@@ -143,12 +143,15 @@ function toOidcError(error: unknown, p: OidcProviderConfig): OidcError {
       `${p.label} refused the sign-in: ${error.error_description ?? error.error}`,
     );
   }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  const timedOut = [error, cause].some(
+    (e) => e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError"),
+  );
+  if (timedOut) return new OidcError("unavailable", `${p.label} did not answer in time`);
   if (error instanceof client.ClientError) {
-    return new OidcError("refused", `${p.label}'s answer failed a security check (${error.message})`);
-  }
-  const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") {
-    return new OidcError("unavailable", `${p.label} did not answer in time`);
+    // The library's own message is generic ("invalid response encountered"); its cause says what failed.
+    const detail = cause?.message ?? error.message;
+    return new OidcError("refused", `${p.label}'s answer failed a security check: ${detail}`);
   }
   return new OidcError("unavailable", `${p.label} could not be reached`);
 }

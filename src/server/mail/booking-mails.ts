@@ -20,6 +20,8 @@ export interface BookingMailData {
   /** The host schedule's zone: the invite's zone and the host mail's. */
   hostZone: string;
   host: InvitePerson;
+  /** The other hosts of a collective booking: each gets the host's mail and is on the invite. */
+  coHosts?: InvitePerson[];
   attendee: InvitePerson & { phone: string; timezone: string };
   guests: string[];
   location: Location | null;
@@ -90,10 +92,11 @@ export function bookingMessages(
   forInvitee(d.attendee.email, links);
   for (const guest of d.guests) forInvitee(guest, null);
 
-  if (o.notifyHost) {
+  const hostCopies = [...(o.notifyHost ? [d.host.email] : []), ...(d.coHosts ?? []).map((h) => h.email)];
+  for (const to of hostCopies) {
     const lines = hostLines(kind, d, o.publicUrl);
     messages.push({
-      to: d.host.email,
+      to,
       subject: subject(
         `${HOST_PREFIX[kind]}: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
       ),
@@ -105,8 +108,16 @@ export function bookingMessages(
   return messages;
 }
 
-/** The booking's invite (CANCEL once cancelled): what the mails carry and the .ics download serves. */
-export function inviteFile(d: BookingMailData, cancelled: boolean, stamp: Date): string {
+/**
+ * The booking's invite (CANCEL once cancelled), as the mails carry it; with `download`, the plain event
+ * (PUBLISH) the .ics download serves, carrying the invitee's manage links.
+ */
+export function inviteFile(
+  d: BookingMailData,
+  cancelled: boolean,
+  stamp: Date,
+  download?: { links: ReturnType<typeof manageLinks> | null },
+): string {
   const where = locationText(d.location);
   const description = [
     d.title,
@@ -114,22 +125,25 @@ export function inviteFile(d: BookingMailData, cancelled: boolean, stamp: Date):
     d.meetingLink && d.meetingLink !== d.location?.value ? `Join: ${d.meetingLink}` : "",
     `Invitee: ${d.attendee.name} (${d.attendee.email})`,
     d.message ? `Message: ${d.message}` : "",
+    download?.links && !cancelled ? `\nReschedule: ${download.links.reschedule}` : "",
+    download?.links && !cancelled ? `Cancel: ${download.links.cancel}` : "",
   ]
     .filter(Boolean)
     .join("\n");
   return buildInvite({
     uid: d.uid,
     sequence: d.sequence,
-    method: cancelled ? "CANCEL" : "REQUEST",
+    method: download ? "PUBLISH" : cancelled ? "CANCEL" : "REQUEST",
+    cancelled,
     start: d.start,
     end: d.end,
     timeZone: d.hostZone,
     summary: `${d.title} between ${d.host.name} and ${d.attendee.name}`,
     description,
     location: d.meetingLink ?? where,
-    url: null,
+    url: download?.links?.view ?? null,
     organizer: d.host,
-    attendees: [d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
+    attendees: [...(d.coHosts ?? []), d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
     stamp,
   });
 }

@@ -22,7 +22,7 @@ describe.each(dbKinds)("Google sign-in on %s", (kind) => {
       GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_CLIENT.clientSecret,
       GOOGLE_OAUTH_BASE: fake.url,
       GOOGLE_API_BASE: fake.url,
-      OAUTH_TIMEOUT_MS: "400",
+      OAUTH_TIMEOUT_MS: "2000",
     });
     t = await createTestApp(kind, {
       config: { publicUrl: env.publicUrl, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },

@@ -370,6 +370,14 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(ics.body).toContain("SEQUENCE:2");
     expect(ics.body).toContain("DTSTART;TZID=America/New_York:20261029T113000");
+    // A download is a plain event (mails keep REQUEST): no attendees to answer, the manage links inside.
+    const unfolded = ics.body.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain("METHOD:PUBLISH");
+    expect(unfolded).not.toContain("METHOD:REQUEST");
+    expect(unfolded).not.toMatch(/^ATTENDEE/m);
+    expect(unfolded).toMatch(/^ORGANIZER/m);
+    expect(unfolded).toContain(`booking-confirmed?uid=${uid}&token=${manageToken}`);
+    expect(unfolded).toMatch(/Reschedule: http\S+reschedule=/);
   });
 
   it("lets the invitee view and cancel by link, and refuses a wrong token", async () => {
@@ -460,8 +468,10 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
 });
 
 describe("public booking rate limit", () => {
-  it("answers 429 with Retry-After past the limit", async () => {
-    const t = await createTestApp("pglite", {
+  // Made in beforeAll (60 s): a fresh database's migrations can take most of a test's 30 s on a busy machine.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("pglite", {
       now: () => NOW,
       config: {
         rateLimits: {
@@ -471,18 +481,18 @@ describe("public booking rate limit", () => {
         },
       },
     });
-    try {
-      const host = await hostIn(t.app, "America/New_York");
-      const et = await eventType(t.app, host);
-      const codes = [];
-      for (let i = 0; i < 2; i++)
-        codes.push((await book(t.app, et._id, `2026-10-29T1${4 + i}:00:00Z`)).statusCode);
-      expect(codes).toEqual([201, 201]);
-      const limited = await book(t.app, et._id, "2026-10-29T18:00:00Z");
-      expect(limited.statusCode).toBe(429);
-      expect(limited.headers["retry-after"]).toBeDefined();
-    } finally {
-      await t.close();
-    }
+  });
+  afterAll(() => t.close());
+
+  it("answers 429 with Retry-After past the limit", async () => {
+    const host = await hostIn(t.app, "America/New_York");
+    const et = await eventType(t.app, host);
+    const codes = [];
+    for (let i = 0; i < 2; i++)
+      codes.push((await book(t.app, et._id, `2026-10-29T1${4 + i}:00:00Z`)).statusCode);
+    expect(codes).toEqual([201, 201]);
+    const limited = await book(t.app, et._id, "2026-10-29T18:00:00Z");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
   type BookingDto,
   type CancelBookingBody,
@@ -22,12 +23,14 @@ import {
   type BookingMailKind,
   bookingMessages,
   inviteFile,
+  manageLinks,
 } from "../../mail/booking-mails.js";
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
-import { type EventContext, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
+import { type EventContext, isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor, type BookingListener } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
+import { hostForMove, placeTeamBooking, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 type Actor = BookingActor;
@@ -36,6 +39,7 @@ const BOOKING_NOT_FOUND = "Booking not found";
 const EVENT_NOT_FOUND = "Event type not found";
 const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
 const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
+const gone = () => new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
 
 export interface BookingsDeps {
   slots: SlotsService;
@@ -155,6 +159,17 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         if (!locked) throw notFound(BOOKING_NOT_FOUND);
         assertOpen(locked.booking, now());
         const previousStart = locked.booking.startTime;
+        // Round robin: the host stays when free at the new time, else the next free host by fairness takes it.
+        let assigned: { hostUserId: string; hostTimezone: string } | undefined;
+        if (ctx.teamHosts && ctx.eventType.kind === "round-robin") {
+          const candidates = await hostForMove(tx, ctx, checked.freeHosts, locked.booking.hostUserId, now());
+          const first = candidates[0];
+          if (!first) throw slotTaken();
+          if (first.host.id !== locked.booking.hostUserId) {
+            assigned = { hostUserId: first.host.id, hostTimezone: teamHostZone(first) };
+            locked.host = teamHostPerson(first);
+          }
+        }
         const slotKey = slotKeyFor(ctx, start, locked.booking.id);
         if (isSeated(ctx)) {
           const event = await repo.lockEventType(ctx.eventType.id);
@@ -166,6 +181,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // links; the old one stays valid for the links in earlier mails.
         const inviteeToken = manageToken ?? randomToken(32);
         const row = await repo.update(locked.booking.id, {
+          ...assigned,
           startTime: start,
           endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
           slotKey,
@@ -213,7 +229,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     ): Promise<{ booking: CreateBookingAnswer; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
-      if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+      // A meeting poll is booked by its host from the votes, never from its public link.
+      if (!checked?.ctx.eventType.isActive || checked.ctx.eventType.kind === "poll")
+        throw notFound(EVENT_NOT_FOUND);
+      if (!isOpen(checked.ctx.eventType, now())) throw gone();
       if (!checked.bookable) {
         // A retried request finds its own booking in the way: answer with it.
         const existing = await identical(body, start, idempotencyKey);
@@ -248,7 +267,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
                 throw slotTaken();
               }
             }
-            const row = await insertBooking(tx, {
+            const values = {
               id,
               uid,
               hostUserId: ctx.host.id,
@@ -269,8 +288,19 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               guests: body.guests.filter((g) => g !== body.attendee.email),
               message: body.message,
               manageTokenHash: sha256(manageToken),
-            });
-            const rec = recordOf(row, ctx);
+            };
+            if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
+              throw gone();
+            let rec: BookingRecord;
+            if (ctx.teamHosts) {
+              const placed = await placeTeamBooking(tx, ctx, checked.freeHosts, values, now());
+              if (!placed) throw slotTaken();
+              rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
+            } else {
+              rec = recordOf(await insertBooking(tx, values), ctx);
+            }
+            // A one-off link works once.
+            if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
             await mail(tx, "created", rec, { manageToken, notifyHost });
             await announce(listeners, tx, { kind: "created", booking: rec });
             return toBookingDto(rec, now());
@@ -287,6 +317,62 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       }
     },
 
+    /**
+     * Books a meeting poll at one of its times: one booking, the first voter as its attendee and the
+     * others as guests, so each gets their own invite; the poll closes with it. Only its host.
+     */
+    async bookPoll(
+      hostId: string,
+      eventTypeId: string,
+      start: Date,
+      people: { name: string; email: string }[],
+    ): Promise<BookingDto> {
+      const checked = await slots.check({ id: eventTypeId }, start);
+      const ctx = checked?.ctx;
+      if (!ctx || ctx.host.id !== hostId || ctx.eventType.kind !== "poll") throw notFound(EVENT_NOT_FOUND);
+      if (!ctx.eventType.fixedTimes.includes(start.toISOString())) {
+        throw badRequest("Choose one of the poll's times", { startTime: "Not a proposed time" });
+      }
+      const [first, ...others] = people;
+      if (!first)
+        throw badRequest("Nobody can attend this time yet.", { startTime: "No yes or if-need-be votes" });
+      const id = randomUUID();
+      const manageToken = randomToken(32);
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const repo = createBookingsRepo(tx);
+          if (!(await repo.lockOpenEventType(eventTypeId))) throw gone();
+          const row = await insertBooking(tx, {
+            id,
+            uid: randomToken(16),
+            hostUserId: ctx.host.id,
+            eventTypeId,
+            eventTitle: ctx.eventType.title,
+            eventColor: ctx.eventType.color,
+            eventSlug: ctx.eventType.slug,
+            startTime: start,
+            endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
+            slotKey: id,
+            attendeeName: first.name,
+            attendeeEmail: first.email,
+            attendeePhone: "",
+            attendeeTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            location: ctx.eventType.locations[0] ?? null,
+            answers: [],
+            guests: others.map((p) => p.email).filter((e) => e !== first.email),
+            message: "",
+            manageTokenHash: sha256(manageToken),
+          });
+          await repo.closeEventType(eventTypeId, now(), row.id);
+          const rec = recordOf(row, ctx);
+          await mail(tx, "created", rec, { manageToken, notifyHost: true });
+          await announce(listeners, tx, { kind: "created", booking: rec });
+          return toBookingDto(rec, now());
+        }),
+      );
+    },
+
     async getPublic(uid: string, token: string): Promise<BookingDto> {
       return toBookingDto(await byToken(uid, token), now());
     },
@@ -294,7 +380,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      return inviteFile(mailData(rec), rec.booking.status === "cancelled", now());
+      const data = mailData(rec);
+      const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
+      return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
     },
 
     async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {
@@ -479,7 +567,12 @@ function boundary(value: string, zone: string, side: "start" | "end"): Date {
   return new Date(side === "start" ? range.from : range.to);
 }
 
-function recordOf(row: BookingRow, ctx: EventContext): BookingRecord {
+function recordOf(
+  row: BookingRow,
+  ctx: EventContext,
+  host: BookingRecord["host"] = ctx.host,
+  coHosts: BookingRecord["coHosts"] = [],
+): BookingRecord {
   const et = ctx.eventType;
   return {
     booking: row,
@@ -491,7 +584,8 @@ function recordOf(row: BookingRow, ctx: EventContext): BookingRecord {
       duration: et.duration,
       kind: et.kind,
     },
-    host: { id: ctx.host.id, name: ctx.host.name, email: ctx.host.email, username: ctx.host.username },
+    host: { id: host.id, name: host.name, email: host.email, username: host.username },
+    coHosts,
   };
 }
 
@@ -508,6 +602,7 @@ function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Actor): Bo
     end: b.endTime,
     hostZone: b.hostTimezone,
     host: { name: rec.host.name, email: rec.host.email },
+    coHosts: rec.coHosts.map((h) => ({ name: h.name, email: h.email })),
     attendee: {
       name: b.attendeeName,
       email: b.attendeeEmail,
@@ -561,6 +656,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,
     host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
+    hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
     rescheduleCount: b.rescheduleCount,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),

@@ -242,4 +242,29 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     ).rejects.toThrow("workflow failed");
     expect(await contactByEmail(t.app, host, "gone@example.com")).toBeUndefined();
   });
+
+  it("backfills contacts for bookings written around the service (seed data, older bookings)", async () => {
+    clock = NOW;
+    const host = await hostIn(t.app, "America/New_York");
+    const et = await eventType(t.app, host);
+    const res = await book(t.app, et._id, "2026-10-29T09:00:00-04:00", {
+      attendee: attendee({ email: "old@example.com", name: "Old Booker" }),
+    });
+    expect(res.statusCode).toBe(201);
+    const before = await contactByEmail(t.app, host, "old@example.com");
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/contacts/${before?._id}`,
+      headers: bearer(host.token),
+    });
+    expect(await contactByEmail(t.app, host, "old@example.com")).toBeUndefined();
+    clock = new Date("2026-10-30T12:00:00Z");
+    await createContactsService(t.database.db, { now: () => clock }).backfillFromBookings(host.userId);
+    expect(await contactByEmail(t.app, host, "old@example.com")).toMatchObject({
+      fullName: "Old Booker",
+      totalMeetings: 1,
+      source: "booking",
+    });
+    clock = NOW;
+  });
 });

@@ -76,7 +76,9 @@ export function createContactsRepo(db: DbOrTx) {
         from ${bookings} b
         where b.host_user_id = d.host_user_id and b.attendee_email = d.email and b.status = 'confirmed'
       ) s
-      where d.id = c.id and ${where}`);
+      where d.id = c.id and ${where}
+        -- Unchanged counts are not rewritten (an import recounts thousands of contacts without meetings).
+        and (d.total_meetings, d.last_meeting_at, d.counts_valid_until) is distinct from (s.n, s.last, s.next)`);
   }
 
   return {
@@ -124,6 +126,23 @@ export function createContactsRepo(db: DbOrTx) {
     /** Recounts the host's contacts whose next meeting has ended since their counts were made. */
     async refreshDue(hostUserId: string, now: Date): Promise<void> {
       await recountWhere(sql`d.host_user_id = ${hostUserId} and d.counts_valid_until <= ${now}`, now);
+    },
+
+    /**
+     * Creates a contact for every invitee of the host's bookings that has none yet (bookings written
+     * without the service: demo data, rows from before contacts existed), then recounts them all.
+     */
+    async backfillFromBookings(hostUserId: string, now: Date): Promise<void> {
+      await db.execute(sql`
+        insert into ${contacts} (host_user_id, email, full_name, phone, timezone, source, created_at)
+        select distinct on (b.attendee_email) b.host_user_id, b.attendee_email, b.attendee_name,
+               b.attendee_phone, b.attendee_timezone, 'booking',
+               min(b.created_at) over (partition by b.attendee_email)
+        from ${bookings} b join users u on u.id = b.host_user_id
+        where b.host_user_id = ${hostUserId} and b.attendee_email <> lower(u.email)
+        order by b.attendee_email, b.created_at desc
+        on conflict (host_user_id, email) do nothing`);
+      await recountWhere(sql`d.host_user_id = ${hostUserId}`, now);
     },
 
     /** Recounts the host's contacts with these emails (after an import). */

@@ -175,6 +175,9 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
       return result;
     },
 
+    /** Contacts for bookings written around the service (the demo seed, bookings older than contacts). */
+    backfillFromBookings: (hostUserId: string) => repo.backfillFromBookings(hostUserId, now()),
+
     /** Brings the host's meeting counts up to date (meetings that ended since they were counted). */
     refresh: (hostUserId: string) => repo.refreshDue(hostUserId, now()),
 

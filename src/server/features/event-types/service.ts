@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
   bookingSettingsSchema,
   type CreateEventTypeBody,
@@ -15,7 +16,7 @@ import {
 import type { Db } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { createEventTypesRepo, type NewEventType } from "./repo.js";
 
 const SLUG_ATTEMPTS = 50;
@@ -30,11 +31,13 @@ const PRIVATE_KINDS = new Set(["one-off", "poll"]);
 
 export interface EventTypesDeps {
   parts?: EventTypeParts;
+  now?: () => Date;
   /** The host who gave up `username` within the last 90 days (their old links still work). */
   formerHolder?: (username: string) => Promise<string | undefined>;
 }
 
 export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
+  const now = deps.now ?? (() => new Date());
   const repo = createEventTypesRepo(db);
 
   async function dtos(rows: EventTypeRow[], host: UserRow): Promise<EventTypeDto[]> {
@@ -151,7 +154,12 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         ? await findByUserSlug(username.toLowerCase(), slug.toLowerCase())
         : await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");
-      return dto(found.eventType, found.host);
+      const et = found.eventType;
+      // A used or expired one-off and a closed poll say so, rather than "not found".
+      if (PRIVATE_KINDS.has(et.kind) && (et.closedAt || (et.expiresAt && et.expiresAt <= now()))) {
+        throw new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+      }
+      return dto(et, found.host);
     },
 
     /** The id behind /{username}/{slug} of a username given up lately (slot lookups of old links). */

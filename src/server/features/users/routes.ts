@@ -9,7 +9,7 @@ import {
   updateUsernameBody,
 } from "../../../contract/users.js";
 import { AppError } from "../../lib/errors.js";
-import { toPublicUser, toUserProfile, type UsersService } from "./service.js";
+import { toUserProfile, type UsersService } from "./service.js";
 
 /** The host's profile, username and avatar, and the public profile (spec: GET /users/profile). */
 export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
@@ -84,10 +84,6 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
     "/users/:id/public",
     // By id (/user/:userId) or username (/{username}); unknown and malformed both read "User not found".
     { schema: { params: z.object({ id: z.string().max(64) }) } },
-    async (request) => {
-      const { user, extra, canonicalPath } = await users.publicProfile(request.params.id);
-      const { email: _email, ...visible } = toPublicUser(user);
-      return { success: true, data: { user: visible, ...extra, canonicalPath } };
-    },
+    async (request) => ({ success: true, data: await users.publicProfileView(request.params.id) }),
   );
 }

@@ -56,6 +56,13 @@ export function createUsersService(db: Db, now: () => Date, publicExtensions: Pu
       };
     },
 
+    /** GET /users/:idOrUsername/public's answer (also inlined into the profile page's HTML). */
+    async publicProfileView(ref: string): Promise<Record<string, unknown>> {
+      const { user, extra, canonicalPath } = await this.publicProfile(ref);
+      const { email: _email, ...visible } = toPublicUser(user);
+      return { user: visible, ...extra, canonicalPath };
+    },
+
     /** The id of whoever gave up `username` within the redirect period (event types' old links). */
     formerHolder(username: string): Promise<string | undefined> {
       return repo.formerHolder(username, redirectSince());

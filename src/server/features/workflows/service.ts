@@ -404,5 +404,6 @@ function sampleBooking(user: UserRow, zone: string, at: Date): BookingRecord {
     booking,
     eventType: null,
     host: { id: user.id, name: user.name, email: user.email, username: user.username },
+    coHosts: [],
   };
 }

@@ -24,7 +24,7 @@ export function SsoButtons({
   const list = providers.data ?? [];
   if (list.length === 0) return null;
   return (
-    <div className="flex flex-col gap-3">
+    <section aria-label="Single sign-on" className="flex flex-col gap-3">
       {divider === "before" && <OrDivider />}
       {error && (
         <div
@@ -38,7 +38,7 @@ export function SsoButtons({
         <ProviderButton key={p.id} provider={p} mode={mode} returnPath={returnPath} onError={setError} />
       ))}
       {divider === "after" && <OrDivider />}
-    </div>
+    </section>
   );
 }
 

@@ -23,6 +23,9 @@ import { PublicFrame, StatusCard } from "./PublicFrame";
 /**
  * /booking-confirmed?uid=…&token=…[&action=cancel]. Navigation state gives an instant first paint
  * after booking; the uid and token in the URL make reloads and the e-mail links work.
+ *
+ * The state is only a placeholder: the browser keeps it across reloads and Back, long after the booking
+ * may have been cancelled or moved, so the page always asks the server and the server's answer wins.
  */
 export default function BookingConfirmedPage() {
   const [search] = useSearchParams();
@@ -38,12 +41,22 @@ export default function BookingConfirmedPage() {
     queryKey: bookingKeys.booking(uid),
     queryFn: () => fetchPublicBooking(uid, token),
     enabled: !!uid && !!token,
-    initialData: fromState,
+    placeholderData: fromState,
+    staleTime: 0,
+    refetchOnMount: "always",
   });
   const [cancelOpen, setCancelOpen] = useState(false);
 
-  const data = booking.data ?? fromState;
-  const cancellable = data?.status === "confirmed" && !data.cancelledAt && !!token;
+  const data = booking.data;
+  // Until the server has answered, the state may be stale: offer no action it could contradict.
+  const fresh = !!booking.data && !booking.isPlaceholderData;
+  const cancellable = fresh && data?.status === "confirmed" && !data.cancelledAt && !!token;
+
+  // Once the server has answered, drop the state from this history entry: a reload or Back then starts
+  // from the URL (a skeleton, then the server's answer) instead of painting an old "You're scheduled!".
+  useEffect(() => {
+    if (fresh && state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [fresh, state, navigate, location.pathname, location.search]);
 
   // The e-mail's cancel link lands here with ?action=cancel.
   const wantsCancel = search.get("action") === "cancel";

@@ -1,3 +1,4 @@
+import { firstAnswerKey as key } from "../../../contract/first-answers";
 import { matchUserPath } from "../../../contract/usernames";
 import {
   eventRefOf,
@@ -33,16 +34,33 @@ function bookingRefOf(pathname: string): string | null {
 import { dateInZone, detectTimeZone } from "./time";
 
 /**
- * Slots should show within 500 ms of navigation. The public app's tiny entry (book.tsx) calls this
- * before the app chunk has arrived, so the first three requests (event type, the month's open
- * days, today's times) run while the code loads, in parallel with each other.
- * The page's queries take these promises once; every later fetch goes to the network as usual.
+ * Slots should show within 500 ms of navigation (1.5 s on a slow phone network). The server puts
+ * the page's first answers into its HTML when it can (the event type, and in the zone this browser
+ * reported on an earlier visit, else the host's: the month's open days and the first days' times);
+ * the public app's tiny entry (book.tsx) calls this before the app chunk has arrived, and what was
+ * not inlined (event type, the month's open days, today's times) is requested at once, in parallel,
+ * while the code loads. The page's queries take these answers once; later fetches go to the network.
  */
 const pending = new Map<string, { promise: Promise<unknown>; at: number; settled?: { data: unknown } }>();
 /** Older answers are not worth showing: times move as others book. */
 const FRESH_MS = 10_000;
 
-const key = (parts: readonly string[]) => parts.join("|");
+/** The element the server puts the page's first answers in (src/server/lib/web-pages.ts). */
+const FIRST_ANSWERS_ID = "kairos-first-answers";
+/** The server reads the browser's zone from this cookie to inline times in it on the next visit. */
+const ZONE_COOKIE = "kairos_tz";
+
+/** The answers the server inlined into the page, by key; read once. */
+function inlinedAnswers(): Record<string, unknown> {
+  const element = typeof document === "undefined" ? null : document.getElementById(FIRST_ANSWERS_ID);
+  if (!element?.textContent) return {};
+  element.remove();
+  try {
+    return JSON.parse(element.textContent) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
 
 let started = false;
 
@@ -53,7 +71,14 @@ export function startEarlyFetches(location: { pathname: string; search: string }
   const profile = slug ? null : profileRefOf(location.pathname);
   if (!slug && !profile) return;
   started = true;
-  const keep = (k: string, p: Promise<unknown>) => {
+  const inlined = inlinedAnswers();
+  const at = Date.now();
+  for (const [k, data] of Object.entries(inlined)) {
+    pending.set(k, { promise: Promise.resolve(data), at, settled: { data } });
+  }
+  const keep = (k: string, fetcher: () => Promise<unknown>) => {
+    if (pending.has(k)) return;
+    const p = fetcher();
     const entry: { promise: Promise<unknown>; at: number; settled?: { data: unknown } } = {
       promise: p,
       at: Date.now(),
@@ -68,20 +93,21 @@ export function startEarlyFetches(location: { pathname: string; search: string }
   };
   // The public profile: one call, started with the app chunk as the booking page's are.
   if (profile) {
-    keep(key(["profile", profile]), fetchPublicProfile(profile));
+    keep(key(["profile", profile]), () => fetchPublicProfile(profile));
     return;
   }
   if (!slug) return;
   // The event type needs no zone: it goes first, while the browser loads its time zone data (the
   // first Intl call costs 15-30 ms).
-  keep(key(["event-type", slug]), fetchPublicEventType(slug));
+  keep(key(["event-type", slug]), () => fetchPublicEventType(slug));
   const moving = movingFrom(new URLSearchParams(location.search));
   const zone = detectTimeZone();
+  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
   const today = dateInZone(Date.now(), zone);
   const month = today.slice(0, 7);
-  keep(key(["month", slug, month, zone, moving?.uid ?? ""]), fetchSlotDays(slug, month, zone, moving));
+  keep(key(["month", slug, month, zone, moving?.uid ?? ""]), () => fetchSlotDays(slug, month, zone, moving));
   // Often the first open day is today; if not, this costs one small request.
-  keep(key(["day", slug, today, zone, moving?.uid ?? ""]), fetchSlots(slug, today, zone, moving));
+  keep(key(["day", slug, today, zone, moving?.uid ?? ""]), () => fetchSlots(slug, today, zone, moving));
 }
 
 /** The early promise for these parts, once; otherwise the fallback call. */

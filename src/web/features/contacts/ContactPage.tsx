@@ -54,7 +54,11 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function Timeline({ meetings }: { meetings: ContactMeeting[] }) {
+/** The Meetings list searched for this contact's email, on the tab where the meeting is. */
+const meetingLink = (email: string, m: ContactMeeting) =>
+  `/meetings?q=${encodeURIComponent(email)}${m.status === "confirmed" ? "" : "&tab=past"}`;
+
+function Timeline({ email, meetings }: { email: string; meetings: ContactMeeting[] }) {
   if (meetings.length === 0) {
     return <p className="py-6 text-center text-slate-500 text-sm">No meetings with this contact yet.</p>;
   }
@@ -70,7 +74,7 @@ function Timeline({ meetings }: { meetings: ContactMeeting[] }) {
               style={{ background: m.color }}
             />
             <Link
-              to={`/meetings?q=${encodeURIComponent(m.title)}${m.status === "confirmed" ? "" : "&tab=past"}`}
+              to={meetingLink(email, m)}
               className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-1 hover:bg-slate-50"
             >
               <span className="font-medium text-slate-900">{m.title}</span>
@@ -119,11 +123,11 @@ function Details({ c }: { c: ContactDetail }) {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-slate-600 text-sm">
-          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
             <Mail size={14} aria-hidden /> {c.email}
           </a>
           {c.phone && (
-            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
               <Phone size={14} aria-hidden /> {c.phone}
             </a>
           )}
@@ -137,7 +141,7 @@ function Details({ c }: { c: ContactDetail }) {
               href={c.linkedIn}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="inline-flex items-center gap-1.5 hover:text-accent"
+              className="inline-flex items-center gap-1.5 hover:text-accent-strong"
             >
               <Link2 size={14} aria-hidden /> LinkedIn
             </a>
@@ -181,7 +185,7 @@ function Details({ c }: { c: ContactDetail }) {
         </Card>
         <Card className="p-5">
           <h2 className="mb-3 font-semibold text-slate-900">Meetings</h2>
-          <Timeline meetings={c.meetings} />
+          <Timeline email={c.email} meetings={c.meetings} />
         </Card>
       </div>
 

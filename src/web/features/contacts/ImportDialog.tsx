@@ -186,7 +186,7 @@ export function ImportDialog({
                 onClick={() => input.current?.click()}
                 className="flex flex-col items-center gap-1 rounded-lg border-2 border-slate-300 border-dashed px-4 py-8 text-slate-600 text-sm hover:border-accent hover:bg-slate-50"
               >
-                <FileText size={24} aria-hidden className="text-slate-400" />
+                <FileText size={24} aria-hidden className="text-slate-500" />
                 <span className="font-medium text-slate-800">Choose a CSV file</span>
                 <span className="text-slate-500 text-xs">Up to 5MB and 50,000 rows</span>
               </button>
@@ -199,7 +199,7 @@ export function ImportDialog({
             <button
               type="button"
               onClick={template}
-              className="inline-flex items-center gap-1.5 self-start text-accent text-sm hover:underline"
+              className="inline-flex items-center gap-1.5 self-start text-blue-700 text-sm hover:underline"
             >
               <Download size={14} aria-hidden /> Download template
             </button>

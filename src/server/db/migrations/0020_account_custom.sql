@@ -1,4 +1,4 @@
--- 0017 adds users.username without NOT NULL so existing hosts can get one here: their name in
+-- 0019 adds users.username without NOT NULL so existing hosts can get one here: their name in
 -- lower case with hyphens (as sign-up does), or user-<hash> when that is too short or reserved;
 -- later holders of a taken name get a short suffix from their id. Then the column becomes NOT NULL.
 WITH base AS (

@@ -1,0 +1,153 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+/**
+ * The confirmation page. It is reached with navigation state, which the browser keeps across reloads and
+ * Back: whatever that state says, the page shows what the server says now. Its Add to Calendar entries
+ * carry where to meet and the manage links.
+ */
+
+const ZONE = "America/New_York";
+
+async function hostWithEventType(request: APIRequestContext, locations: unknown[] = [{ type: "phone" }]) {
+  const register = await request.post("/api/auth/register", {
+    data: {
+      name: "Kavya Menon",
+      email: uniqueEmail("reload"),
+      password: "calendar-42",
+      timezone: "Asia/Kolkata",
+    },
+  });
+  expect(register.ok(), await register.text()).toBeTruthy();
+  const headers = { Authorization: `Bearer ${(await register.json()).token}` };
+  const created = await request.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Design Review",
+      type: "one-on-one",
+      duration: 30,
+      locations,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { headers, slug: (await created.json()).data.slug as string };
+}
+
+const times = (page: Page) => page.getByRole("list", { name: "Available times" }).getByRole("button");
+
+/** Books the first open time of the first open day through the page, in this tab. */
+async function bookInTab(browser: Browser, slug: string) {
+  const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`/book/${slug}`);
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  await times(page).first().click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  return { context, page };
+}
+
+async function expectCancelledAfterReload(page: Page) {
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Reschedule" })).toHaveCount(0);
+}
+
+test("a booking cancelled on its confirmation page stays cancelled after a reload", async ({
+  browser,
+  request,
+}) => {
+  const { slug } = await hostWithEventType(request);
+  const { context, page } = await bookInTab(browser, slug);
+
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel Event" });
+  await dialog.getByRole("radio", { name: "Changed plans" }).check();
+  await dialog.getByRole("button", { name: "Cancel Event" }).click();
+  await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+
+  await expectCancelledAfterReload(page);
+  await context.close();
+});
+
+test("a rescheduled booking shows its new time after a reload and Back, and a later cancel wins", async ({
+  browser,
+  request,
+}) => {
+  const { headers, slug } = await hostWithEventType(request);
+  const { context, page } = await bookInTab(browser, slug);
+  const firstTime = (await page.getByTestId("confirmed-time").textContent()) ?? "";
+
+  await page.getByRole("link", { name: "Reschedule" }).click();
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  // The second time that is not the booking's own.
+  await times(page).filter({ hasNotText: "Current" }).nth(1).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("button", { name: "Reschedule Event" }).click();
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  const movedTime = (await page.getByTestId("confirmed-time").textContent()) ?? "";
+  expect(movedTime).not.toBe(firstTime);
+
+  await page.reload();
+  await expect(page.getByTestId("confirmed-time")).toHaveText(movedTime);
+
+  // Back through the reschedule steps to the first confirmation: its state still holds the old time.
+  const url = page.url();
+  for (let i = 0; i < 8; i++) {
+    await page.goBack();
+    if (page.url().includes("/booking-confirmed?")) break;
+  }
+  await expect(page).toHaveURL(/\/booking-confirmed\?/);
+  await expect(page.getByTestId("confirmed-time")).toHaveText(movedTime);
+  await page.goto(url);
+
+  // The host cancels elsewhere; the invitee's reload shows it.
+  const list = await (await request.get("/api/bookings", { headers })).json();
+  const cancel = await request.put(`/api/bookings/${list.data[0]._id}/cancel`, {
+    headers,
+    data: { reason: "Other" },
+  });
+  expect(cancel.ok(), await cancel.text()).toBeTruthy();
+  await expectCancelledAfterReload(page);
+  await context.close();
+});
+
+test("Add to Calendar links carry the join link and the manage links", async ({ browser, request }) => {
+  const join = "https://zoom.us/j/5551234567";
+  const { slug } = await hostWithEventType(request, [{ type: "zoom", value: join }]);
+  const { context, page } = await bookInTab(browser, slug);
+  await page.evaluate(() => {
+    const w = window as unknown as { opened: string[] };
+    w.opened = [];
+    window.open = (url) => {
+      w.opened.push(String(url));
+      return null;
+    };
+  });
+  for (const item of ["Google Calendar", "Outlook.com"]) {
+    await page.getByRole("button", { name: "Add to Calendar" }).click();
+    await page.getByRole("menuitem", { name: item }).click();
+  }
+  const [google, outlook] = (
+    await page.evaluate(() => (window as unknown as { opened: string[] }).opened)
+  ).map((u) => new URL(u).searchParams);
+  const manage = new RegExp(`${new URL(page.url()).origin}/booking-confirmed\\?uid=[^&]+&token=`);
+  expect(google.get("location")).toBe(join);
+  expect(google.get("details")).toContain(`Join: ${join}`);
+  expect(google.get("details")).toMatch(manage);
+  expect(outlook.get("location")).toBe(join);
+  expect(outlook.get("body")).toMatch(manage);
+  await context.close();
+});

@@ -1,0 +1,175 @@
+import fs from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/** What a page's first answers may depend on. */
+export interface PageVisit {
+  /** The path pattern's capture groups. */
+  params: string[];
+  query: URLSearchParams;
+  /** The invitee's IANA zone as their browser reported it on an earlier visit (cookie), else null. */
+  zone: string | null;
+}
+
+/**
+ * A page of the web app. `firstAnswers` gives the API answers the page asks for first, keyed as the
+ * page's early fetches key them (firstAnswerKey in src/contract/first-answers.ts, read by src/web/features/bookings/earlyFetch.ts);
+ * they go into the HTML as a JSON script (never executed, so the CSP stays script-src 'self'), and
+ * the page shows them without a round trip. A failure there only means the page fetches as usual.
+ */
+export interface PageRoute {
+  path: RegExp;
+  /** The built HTML file: book.html for the invitees' pages. */
+  file: string;
+  firstAnswers?: (visit: PageVisit) => Promise<Record<string, unknown>>;
+}
+
+/** The cookie the booking page keeps the browser's zone in, so the next visit gets its times inlined. */
+export const ZONE_COOKIE = "kairos_tz";
+export const FIRST_ANSWERS_ID = "kairos-first-answers";
+
+/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
+const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
+
+interface Html {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** The page split where the first answers go (before </head>). */
+  head: string;
+  tail: string;
+}
+
+type Encoding = "br" | "gzip";
+
+function compress(plain: Buffer, encoding: Encoding): Buffer {
+  // Quality 5: a few kB of HTML per request, compressed in well under a millisecond.
+  return encoding === "br"
+    ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(plain, { level: 6 });
+}
+
+function pick(request: FastifyRequest): Encoding | null {
+  const accept = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return null;
+}
+
+function zoneOf(request: FastifyRequest): string | null {
+  const cookie = String(request.headers.cookie ?? "");
+  const raw = cookie.match(new RegExp(`(?:^|;\\s*)${ZONE_COOKIE}=([^;]+)`))?.[1];
+  if (!raw) return null;
+  try {
+    const zone = decodeURIComponent(raw);
+    // Throws for anything that is not a zone the runtime knows.
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+/** JSON that cannot end its script element or open a comment inside it. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/**
+ * Serves the built web app: fingerprinted assets with their build-time brotli/gzip twins
+ * (vite.config.ts writes them), and every other GET path as the HTML page its route names
+ * (index.html by default), compressed, with the route's first answers inlined. Unknown /api paths
+ * stay JSON 404s.
+ */
+export function registerWebPages(app: FastifyInstance, webDir: string | null, routes: PageRoute[]): void {
+  const hasBundle = webDir !== null && fs.existsSync(path.join(webDir, "index.html"));
+  const pages = new Map<string, Html | null>();
+  const htmlOf = (file: string): Html | null => {
+    if (!webDir) return null;
+    if (!pages.has(file)) {
+      const full = path.join(webDir, file);
+      if (!fs.existsSync(full)) pages.set(file, null);
+      else {
+        const text = fs.readFileSync(full, "utf8");
+        const at = text.includes("</head>") ? text.indexOf("</head>") : 0;
+        const plain = Buffer.from(text);
+        pages.set(file, {
+          plain,
+          br: compress(plain, "br"),
+          gzip: compress(plain, "gzip"),
+          head: text.slice(0, at),
+          tail: text.slice(at),
+        });
+      }
+    }
+    return pages.get(file) ?? null;
+  };
+
+  if (hasBundle) {
+    app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    let route: PageRoute | undefined;
+    let match: RegExpExecArray | null = null;
+    for (const r of routes) {
+      match = r.path.exec(pathname);
+      if (match && htmlOf(r.file)) {
+        route = r;
+        break;
+      }
+    }
+    const html = htmlOf(route?.file ?? "index.html");
+    if (!html)
+      return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
+    const encoding = pick(request);
+    let body = encoding ? html[encoding] : html.plain;
+    if (route?.firstAnswers && match) {
+      const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+      const answers = await route
+        .firstAnswers({ params: match.slice(1), query, zone: zoneOf(request) })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, "first answers failed; the page fetches them");
+          return {};
+        });
+      if (Object.keys(answers).length > 0) {
+        const script = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(answers)}</script>`;
+        const plain = Buffer.from(html.head + script + html.tail);
+        body = encoding ? compress(plain, encoding) : plain;
+      }
+    }
+    // A provider's page sends the popup back here; with any opener policy but the default the browser
+    // would put this page in a new browsing context group, and it could no longer tell its opener.
+    if (OAUTH_CALLBACK_PATH.test(pathname)) reply.removeHeader("cross-origin-opener-policy");
+    reply
+      .header("Content-Type", "text/html; charset=utf-8")
+      // no-cache: after a deploy the page must name the new fingerprinted assets; its times are live.
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Accept-Encoding");
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply.send(body);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === "/api" || request.url.startsWith("/api/");
+    if (!isApi && hasBundle && (request.method === "GET" || request.method === "HEAD")) {
+      return sendPage(request, reply, request.url.split("?", 1)[0]);
+    }
+    return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
+  });
+}
