@@ -15,7 +15,6 @@ const PrivacyPolicyPage = lazy(() =>
 const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
-const PlaceholderPage = lazy(() => import("./features/shell/PlaceholderPage"));
 const AvailabilityPage = lazy(() => import("./features/availability/AvailabilityPage"));
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
@@ -27,12 +26,11 @@ const TeamInvitePage = lazy(() => import("./features/teams/TeamInvitePage"));
 const PublicTeamPage = lazy(() => import("./features/teams/PublicTeamPage"));
 const PollPage = lazy(() => import("./features/polls/PollPage"));
 const PollResultsPage = lazy(() => import("./features/polls/PollResultsPage"));
+const WorkflowsPage = lazy(() => import("./features/workflows/WorkflowsPage"));
+const ExecutionsPage = lazy(() => import("./features/workflows/ExecutionsPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
-
-const placeholder = (title: string, subtitle: string) =>
-  page(<PlaceholderPage title={title} subtitle={subtitle} />);
 
 export const router = createBrowserRouter([
   { path: "/", element: <LandingPage /> },
@@ -65,10 +63,8 @@ export const router = createBrowserRouter([
       { path: "/teams", element: page(<TeamsPage />) },
       { path: "/polls/:id", element: page(<PollResultsPage />) },
       { path: "/contacts/:id", element: page(<ContactPage />) },
-      {
-        path: "/workflows",
-        element: placeholder("Workflows", "Automate your scheduling process with custom workflows"),
-      },
+      { path: "/workflows", element: page(<WorkflowsPage />) },
+      { path: "/workflows/:id/executions", element: page(<ExecutionsPage />) },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },

@@ -14,7 +14,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
         {icon}
         <span className="sr-only">{label}</span>
       </dt>
-      <dd className="min-w-0 flex-1 break-words text-slate-700">{children}</dd>
+      <dd className="min-w-0 flex-1 wrap-anywhere text-slate-700">{children}</dd>
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
             <span className="min-w-0">
               {l.type === "ask_invitee" ? "You choose the location" : l.displayName}
               {showsLocationValue(l) && (
-                <span className="block break-words font-normal text-slate-500">{l.value}</span>
+                <span className="block wrap-anywhere font-normal text-slate-500">{l.value}</span>
               )}
             </span>
           </li>
@@ -89,7 +89,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
       </ul>
 
       {eventType.description && (
-        <p className="mt-5 whitespace-pre-line break-words text-slate-600 text-sm leading-6">
+        <p className="mt-5 whitespace-pre-line wrap-anywhere text-slate-600 text-sm leading-6">
           {eventType.description}
         </p>
       )}
