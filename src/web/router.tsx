@@ -21,6 +21,11 @@ const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
 const ContactsPage = lazy(() => import("./features/contacts/ContactsPage"));
 const ContactPage = lazy(() => import("./features/contacts/ContactPage"));
+const TeamsPage = lazy(() => import("./features/teams/TeamsPage"));
+const TeamInvitePage = lazy(() => import("./features/teams/TeamInvitePage"));
+const PublicTeamPage = lazy(() => import("./features/teams/PublicTeamPage"));
+const PollPage = lazy(() => import("./features/polls/PollPage"));
+const PollResultsPage = lazy(() => import("./features/polls/PollResultsPage"));
 const WorkflowsPage = lazy(() => import("./features/workflows/WorkflowsPage"));
 const ExecutionsPage = lazy(() => import("./features/workflows/ExecutionsPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
@@ -38,6 +43,9 @@ export const router = createBrowserRouter([
   { path: "/book/:slug", element: page(<BookingPage />) },
   { path: "/booking-confirmed", element: page(<BookingConfirmedPage />) },
   { path: "/user/:userId", element: page(<PublicProfilePage />) },
+  { path: "/team/:slug", element: page(<PublicTeamPage />) },
+  { path: "/team-invite/:token", element: page(<TeamInvitePage />) },
+  { path: "/poll/:slug", element: page(<PollPage />) },
   // /auth/google/callback, /auth/sbu/callback, /auth/gameforce/callback and any other configured provider's.
   { path: "/auth/:provider/callback", element: page(<OAuthCallbackPage />) },
   {
@@ -52,6 +60,8 @@ export const router = createBrowserRouter([
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
       { path: "/contacts", element: page(<ContactsPage />) },
+      { path: "/teams", element: page(<TeamsPage />) },
+      { path: "/polls/:id", element: page(<PollResultsPage />) },
       { path: "/contacts/:id", element: page(<ContactPage />) },
       { path: "/workflows", element: page(<WorkflowsPage />) },
       { path: "/workflows/:id/executions", element: page(<ExecutionsPage />) },

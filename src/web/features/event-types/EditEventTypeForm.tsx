@@ -10,6 +10,7 @@ import { ColorField } from "./ColorField";
 import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
 import { DrawerSection } from "./FieldGroup";
+import { FixedTimesField } from "./FixedTimesField";
 import {
   type EditFormInput,
   type EditFormValues,
@@ -26,6 +27,7 @@ import { NoBookableTimes } from "./NoBookableTimes";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { SlugField } from "./SlugField";
+import { TeamHostsField } from "./TeamHostsField";
 
 const FORM_ID = "edit-event-type-form";
 
@@ -224,8 +226,18 @@ export function EditEventTypeForm({
           <QuestionsField control={control} register={register} errors={errors} />
         </DrawerSection>
 
+        {(et.type === "one-off" || et.type === "poll") && (
+          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
+            <FixedTimesField eventType={et} />
+          </DrawerSection>
+        )}
+
         <DrawerSection>
-          <HostField />
+          {et.type === "round-robin" || et.type === "collective" ? (
+            <TeamHostsField eventType={et} />
+          ) : (
+            <HostField />
+          )}
         </DrawerSection>
       </form>
     </DrawerContent>
