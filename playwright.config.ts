@@ -53,6 +53,8 @@ export default defineConfig({
       // Every spec signs up its own hosts from 127.0.0.1; the limits are tested at the API.
       RATE_LIMIT_FACTOR: "50",
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      // Webhook specs deliver to a receiver on 127.0.0.1.
+      ALLOW_PRIVATE_WEBHOOKS: "true",
     },
   },
 });

@@ -54,6 +54,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "oauth",
   "org",
   "orgs",
+  "poll",
+  "polls",
   "pricing",
   "privacy",
   "privacy-policy",

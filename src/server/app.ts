@@ -21,8 +21,10 @@ import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
 import { googleAccountsRoutes } from "./features/calendars/routes-google.js";
+import { calendarSyncRoutes } from "./features/calendars/routes-sync.js";
 import { createCalendarsService } from "./features/calendars/service.js";
 import type { BusyOptions } from "./features/calendars/service-busy.js";
+import { createCalendarSync } from "./features/calendars/service-sync.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
 import { createContactsService } from "./features/contacts/service.js";
 import { createContactsCsvService } from "./features/contacts/service-csv.js";
@@ -196,6 +198,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     externalBusy: calendars.externalBusy,
     formerUsernameRef: eventTypes.formerUsernameRef,
   });
+  // Bookings written to the host's calendar by the job runner; the booking is read back when the job runs.
+  const calendarSync = createCalendarSync(database.db, {
+    accounts: calendars.accounts,
+    busy: calendars.busy,
+    calendarSettings,
+    jobs,
+    now,
+    publicUrl: config.publicUrl,
+    eventTypeAccount: eventTypes.googleAccountOf,
+    bookingRecord: (hostId, id) => bookings.record(hostId, id),
+    setMeetingLink: (hostId, id, link) => bookings.setMeetingLink(hostId, id, link),
+  });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
   const contactsList = createContactsListService(database.db, { now });
@@ -204,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let workflows: WorkflowsService | undefined;
   const bookingListeners: BookingListener[] = [
     contacts.bookingListener,
+    calendarSync.listener,
     (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
     ...(deps.bookingListeners ?? []),
   ];
@@ -213,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
+    prepareMeeting: calendarSync.prepareMeeting,
   });
   const sms: SmsTransport = config.smsUrl
     ? createTwilioTransport(config.smsUrl, config.smsFrom)
@@ -279,6 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarSettingsRoutes, { calendarSettings });
       await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
       await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });
+      await api.register(calendarSyncRoutes, { sync: calendarSync });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,

@@ -8,6 +8,7 @@ import {
   Plus,
   Settings,
   Users,
+  UsersRound,
   Workflow,
   X,
 } from "lucide-react";
@@ -24,6 +25,7 @@ const links = [
   { to: "/meetings", label: "Meetings", icon: CalendarDays },
   { to: "/availability", label: "Availability", icon: Clock },
   { to: "/contacts", label: "Contacts", icon: Users },
+  { to: "/teams", label: "Teams", icon: UsersRound },
   { to: "/workflows", label: "Workflows", icon: Workflow },
   { to: "/settings", label: "Settings", icon: Settings },
 ];

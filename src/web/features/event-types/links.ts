@@ -3,13 +3,20 @@ import { LOCATION_INFO } from "../../../contract/event-types";
 import { eventTypePath, profilePath } from "../../../contract/usernames";
 import { toast } from "../../components/ui";
 
-type Linkable = Pick<EventTypeDto, "slug"> & { user: Pick<EventTypeDto["user"], "username"> };
+type Linkable = Pick<EventTypeDto, "slug"> & {
+  type?: EventTypeDto["type"];
+  user: Pick<EventTypeDto["user"], "username">;
+};
+
+/** Polls have their own page; everything else is the host's own link, /{username}/{slug}. */
+const pathOf = (et: Linkable) =>
+  et.type === "poll" ? `/poll/${encodeURIComponent(et.slug)}` : eventTypePath(et.user.username, et.slug);
 
 export const COPIED_MESSAGE = "Copied to clipboard successfully...";
 
 /** The event type's public link: /{username}/{slug}. */
 export function bookingUrl(et: Linkable): string {
-  return `${window.location.origin}${eventTypePath(et.user.username, et.slug)}`;
+  return `${window.location.origin}${pathOf(et)}`;
 }
 
 /** The host's public profile: /{username}. */
@@ -19,7 +26,7 @@ export function profileUrl(username: string): string {
 
 /** Opens the public booking page in a new tab (Preview, View booking page). */
 export function openBookingPage(et: Linkable): void {
-  window.open(eventTypePath(et.user.username, et.slug), "_blank", "noopener,noreferrer");
+  window.open(pathOf(et), "_blank", "noopener,noreferrer");
 }
 
 /** Copies text and toasts the spec's message; falls back to a hidden textarea without the async API. */
