@@ -74,6 +74,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "support",
   "system",
   "team",
+  "team-invite",
+  "team-invites",
   "teams",
   "terms",
   "terms-and-conditions",

@@ -9,7 +9,7 @@ WITH base AS (
 ), picked AS (
   SELECT id, created_at,
     CASE
-      WHEN length(b) < 3 OR b IN ('about','account','accounts','admin','administrator','api','app','apps','assets','auth','availability','billing','blog','book','booking','booking-confirmed','bookings','calendar','calendars','confirm-email','contact','contacts','dashboard','docs','event-types','events','favicon','forgot-password','help','home','integrations','kairos','login','logout','meetings','new','null','oauth','org','orgs','poll','polls','pricing','privacy','privacy-policy','profile','public','reset-password','root','security','settings','signin','signout','signup','sso','static','status','support','system','team','teams','terms','terms-and-conditions','undefined','user','users','webhooks','workflows','www')
+      WHEN length(b) < 3 OR b IN ('about','account','accounts','admin','administrator','api','app','apps','assets','auth','availability','billing','blog','book','booking','booking-confirmed','bookings','calendar','calendars','confirm-email','contact','contacts','dashboard','docs','event-types','events','favicon','forgot-password','help','home','integrations','kairos','login','logout','meetings','new','null','oauth','org','orgs','poll','polls','pricing','privacy','privacy-policy','profile','public','reset-password','root','security','settings','signin','signout','signup','sso','static','status','support','system','team','team-invite','team-invites','teams','terms','terms-and-conditions','undefined','user','users','webhooks','workflows','www')
         THEN 'user-' || left(md5(id::text), 8)
       ELSE b
     END AS p
