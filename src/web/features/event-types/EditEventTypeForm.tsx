@@ -22,6 +22,8 @@ import {
 } from "./forms";
 import { HostField } from "./HostField";
 import { LocationField } from "./LocationField";
+import { useWarnMissingLinks } from "./linkWarning";
+import { NoBookableTimes } from "./NoBookableTimes";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { SlugField } from "./SlugField";
@@ -37,6 +39,7 @@ export function EditEventTypeForm({
   onClose: () => void;
 }) {
   const update = useUpdateEventType();
+  const warnMissingLinks = useWarnMissingLinks();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -58,6 +61,7 @@ export function EditEventTypeForm({
     try {
       const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values, et) });
       toast.success(`"${saved.title}" saved`);
+      void warnMissingLinks(saved);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === "SLUG_TAKEN") {
@@ -99,6 +103,7 @@ export function EditEventTypeForm({
         className="flex flex-col gap-6"
         aria-label="Edit event type"
       >
+        <NoBookableTimes et={et} />
         {formError && (
           <div
             role="alert"

@@ -14,6 +14,7 @@ import { type EventTypeDto, KIND_DEFAULTS } from "../../../contract/event-types"
 import { Badge, Button, Card, Menu, MenuItem, MenuSeparator, Skeleton, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { bookingUrl, copyText, firstLocationName, formatDuration, openBookingPage } from "./links";
+import { NoBookableTimes } from "./NoBookableTimes";
 
 export interface EventTypeCardActions {
   onEdit: (et: EventTypeDto) => void;
@@ -85,6 +86,9 @@ export function EventTypeCard({
             {et.description || "No description"}
           </p>
         ) : null}
+        <div className="mt-3 empty:hidden">
+          <NoBookableTimes et={et} compact />
+        </div>
         <div className="mt-auto flex items-center gap-2 pt-3">
           <Badge tone={et.isActive ? "green" : "grey"} dot>
             {et.isActive ? "Active" : "Inactive"}
