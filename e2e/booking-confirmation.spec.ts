@@ -196,3 +196,43 @@ test("long names and e-mails never widen the pages at phone size", async ({ brow
   }
   await context.close();
 });
+
+test("a slot taken while the invitee types is explained, not logged as an error", async ({
+  browser,
+  request,
+}) => {
+  const { slug } = await hostWithEventType(request);
+  const eventType = (await (await request.get(`/api/event-types/${slug}/public`)).json()).data;
+  const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  await page.goto(`/book/${slug}`);
+  const day = page.getByRole("button", { name: /, times available$/ }).first();
+  const date = await day.getAttribute("data-date");
+  await day.click();
+  await times(page).first().click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+
+  // Someone else books the same time first.
+  const res = await request.get(`/api/bookings/availability/${eventType._id}?date=${date}&timezone=${ZONE}`);
+  const [first] = (await res.json()).data as { iso: string }[];
+  const taken = await request.post("/api/bookings", {
+    data: {
+      eventTypeId: eventType._id,
+      attendee: { name: "Someone Else", email: uniqueEmail("first"), phone: "4155550199", timezone: ZONE },
+      startTime: first.iso,
+    },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(page.getByText("This time is no longer available").first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
