@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { dateSchema, isValidDate, scheduleTimeZoneSchema } from "./availability.js";
-import { BOOKING_STATUSES, type BookingStatus, CANCEL_REASONS, MAX_GUESTS } from "./booking-constants.js";
+import {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  CANCEL_REASONS,
+  HOST_CANCEL_REASONS,
+  MAX_GUESTS,
+} from "./booking-constants.js";
 import { DEFAULT_TIMEZONE } from "./common.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
 
@@ -50,6 +56,8 @@ export {
   type BookingStatus,
   CANCEL_REASONS,
   type CancelReason,
+  HOST_CANCEL_REASONS,
+  type HostCancelReason,
   MAX_GUESTS,
 } from "./booking-constants.js";
 
@@ -142,7 +150,12 @@ export const cancelBookingBody = z.object({
   reason: z.enum(CANCEL_REASONS, { message: "Choose a reason" }),
   note: z.string().trim().max(1000).optional(),
 });
-export type CancelBookingBody = z.infer<typeof cancelBookingBody>;
+/** PUT /bookings/:id/cancel: the host's reasons; the invitee's are still taken from API clients that send them. */
+export const hostCancelBody = z.object({
+  reason: z.enum([...HOST_CANCEL_REASONS, ...CANCEL_REASONS], { message: "Choose a reason" }),
+  note: z.string().trim().max(1000).optional(),
+});
+export type CancelBookingBody = { reason: string; note?: string };
 
 const manageToken = z.string().min(10).max(200);
 

@@ -21,8 +21,10 @@ import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
 import { googleAccountsRoutes } from "./features/calendars/routes-google.js";
+import { calendarSyncRoutes } from "./features/calendars/routes-sync.js";
 import { createCalendarsService } from "./features/calendars/service.js";
 import type { BusyOptions } from "./features/calendars/service-busy.js";
+import { createCalendarSync } from "./features/calendars/service-sync.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
 import { createContactsService } from "./features/contacts/service.js";
 import { createContactsCsvService } from "./features/contacts/service-csv.js";
@@ -32,6 +34,8 @@ import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
+import { pollsRoutes } from "./features/polls/routes.js";
+import { createPollsService } from "./features/polls/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
@@ -175,6 +179,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf, now });
   const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
   const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
+  // Bookings written to the host's calendar by the job runner; the booking is read back when the job runs.
+  const calendarSync = createCalendarSync(database.db, {
+    accounts: calendars.accounts,
+    busy: calendars.busy,
+    calendarSettings,
+    jobs,
+    now,
+    publicUrl: config.publicUrl,
+    eventTypeAccount: eventTypes.googleAccountOf,
+    bookingRecord: (hostId, id) => bookings.record(hostId, id),
+    setMeetingLink: (hostId, id, link) => bookings.setMeetingLink(hostId, id, link),
+  });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
   // Workflows need the bookings service for their jobs, so their listener reaches the service through
@@ -182,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let workflows: WorkflowsService | undefined;
   const bookingListeners: BookingListener[] = [
     contacts.bookingListener,
+    calendarSync.listener,
     (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
     ...(deps.bookingListeners ?? []),
   ];
@@ -191,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
+    prepareMeeting: calendarSync.prepareMeeting,
   });
   const sms: SmsTransport = config.smsUrl
     ? createTwilioTransport(config.smsUrl, config.smsFrom)
@@ -223,11 +241,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
+      await api.register(pollsRoutes, { polls: createPollsService(database.db, { bookings, now }) });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
       await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
       await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });
+      await api.register(calendarSyncRoutes, { sync: calendarSync });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,

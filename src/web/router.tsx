@@ -15,19 +15,22 @@ const PrivacyPolicyPage = lazy(() =>
 const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
-const PlaceholderPage = lazy(() => import("./features/shell/PlaceholderPage"));
 const AvailabilityPage = lazy(() => import("./features/availability/AvailabilityPage"));
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
 const ContactsPage = lazy(() => import("./features/contacts/ContactsPage"));
 const ContactPage = lazy(() => import("./features/contacts/ContactPage"));
+const TeamsPage = lazy(() => import("./features/teams/TeamsPage"));
+const TeamInvitePage = lazy(() => import("./features/teams/TeamInvitePage"));
+const PublicTeamPage = lazy(() => import("./features/teams/PublicTeamPage"));
+const PollPage = lazy(() => import("./features/polls/PollPage"));
+const PollResultsPage = lazy(() => import("./features/polls/PollResultsPage"));
+const WorkflowsPage = lazy(() => import("./features/workflows/WorkflowsPage"));
+const ExecutionsPage = lazy(() => import("./features/workflows/ExecutionsPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
-
-const placeholder = (title: string, subtitle: string) =>
-  page(<PlaceholderPage title={title} subtitle={subtitle} />);
 
 export const router = createBrowserRouter([
   { path: "/", element: <LandingPage /> },
@@ -40,6 +43,9 @@ export const router = createBrowserRouter([
   { path: "/book/:slug", element: page(<BookingPage />) },
   { path: "/booking-confirmed", element: page(<BookingConfirmedPage />) },
   { path: "/user/:userId", element: page(<PublicProfilePage />) },
+  { path: "/team/:slug", element: page(<PublicTeamPage />) },
+  { path: "/team-invite/:token", element: page(<TeamInvitePage />) },
+  { path: "/poll/:slug", element: page(<PollPage />) },
   // /auth/google/callback, /auth/sbu/callback, /auth/gameforce/callback and any other configured provider's.
   { path: "/auth/:provider/callback", element: page(<OAuthCallbackPage />) },
   {
@@ -54,11 +60,11 @@ export const router = createBrowserRouter([
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
       { path: "/contacts", element: page(<ContactsPage />) },
+      { path: "/teams", element: page(<TeamsPage />) },
+      { path: "/polls/:id", element: page(<PollResultsPage />) },
       { path: "/contacts/:id", element: page(<ContactPage />) },
-      {
-        path: "/workflows",
-        element: placeholder("Workflows", "Automate your scheduling process with custom workflows"),
-      },
+      { path: "/workflows", element: page(<WorkflowsPage />) },
+      { path: "/workflows/:id/executions", element: page(<ExecutionsPage />) },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },

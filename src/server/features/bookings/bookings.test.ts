@@ -398,6 +398,12 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
       reason: "Bored",
     });
     expect(noReason.statusCode).toBe(400);
+    // The host's reasons are the host's: an invitee cannot pick one.
+    const hostReason = await call("POST", `/api/bookings/public/${uid}/cancel`, undefined, {
+      token: manageToken,
+      reason: "Scheduling conflict",
+    });
+    expect(hostReason.statusCode).toBe(400);
     const cancelled = await call("POST", `/api/bookings/public/${uid}/cancel`, undefined, {
       token: manageToken,
       reason: "Changed plans",
@@ -447,9 +453,13 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect(early.statusCode).toBe(400);
 
     const res = await call("PUT", `/api/bookings/${b._id}/cancel`, host.token, {
-      reason: "Booked by mistake",
+      reason: "Scheduling conflict",
     });
-    expect(res.json().data).toMatchObject({ status: "cancelled", cancelledBy: "host" });
+    expect(res.json().data).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "host",
+      cancelReason: "Scheduling conflict",
+    });
     expect((await hostBookings(t.app, host, "&status=cancelled")).data.map((x) => x._id)).toEqual([b._id]);
 
     // Time passes: the confirmed booking reads as completed, and can be marked as a no-show.

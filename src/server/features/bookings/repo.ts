@@ -55,6 +55,7 @@ export type BookingPatch = Partial<
     | "cancelledBy"
     | "manageTokenHash"
     | "earlierManageTokenHashes"
+    | "location"
     | "hostUserId"
     | "hostTimezone"
   >

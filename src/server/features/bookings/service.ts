@@ -48,6 +48,18 @@ export interface BookingsDeps {
   publicUrl: string;
   /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
   listeners?: readonly BookingListener[];
+  /**
+   * Makes the meeting link of a google_meet booking before it commits (the calendars feature), so the
+   * answer, the mails and the invite carry it. Null: no link now (the booking goes ahead without one).
+   */
+  prepareMeeting?: (input: { rec: BookingRecord }) => Promise<PreparedMeeting | null>;
+}
+
+/** A meeting made for a booking about to be written: recorded with it, or undone if it fails. */
+export interface PreparedMeeting {
+  meetingLink: string;
+  record(tx: import("../../db/client.js").Tx, bookingId: string): Promise<void>;
+  discard(): Promise<void>;
 }
 
 export function createBookingsService(db: Db, deps: BookingsDeps) {
@@ -255,40 +267,47 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
       const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
         .emailOnBooking;
+      const values = {
+        id,
+        uid,
+        hostUserId: ctx.host.id,
+        eventTypeId: ctx.eventType.id,
+        eventTitle: ctx.eventType.title,
+        eventColor: ctx.eventType.color,
+        eventSlug: ctx.eventType.slug,
+        startTime: start,
+        endTime: end,
+        slotKey: slotKeyFor(ctx, start, id),
+        attendeeName: body.attendee.name,
+        attendeeEmail: body.attendee.email,
+        attendeePhone: body.attendee.phone,
+        attendeeTimezone: body.attendee.timezone,
+        hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+        location: choice.location,
+        answers: body.answers,
+        guests: body.guests.filter((g) => g !== body.attendee.email),
+        message: body.message,
+        manageTokenHash: sha256(manageToken),
+      };
+      const prepared =
+        values.location?.type === "google_meet" && deps.prepareMeeting
+          ? await deps.prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
+          : null;
+      if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
       try {
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
             const repo = createBookingsRepo(tx);
-            const slotKey = slotKeyFor(ctx, start, id);
             if (isSeated(ctx)) {
               // Seats of one slot are counted under a lock on the event type, so they never oversell.
               const locked = await repo.lockEventType(ctx.eventType.id);
-              if (!locked || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= locked.maxInvitees) {
+              if (
+                !locked ||
+                (await repo.countConfirmedAtSlot(ctx.host.id, values.slotKey)) >= locked.maxInvitees
+              ) {
                 throw slotTaken();
               }
             }
-            const values = {
-              id,
-              uid,
-              hostUserId: ctx.host.id,
-              eventTypeId: ctx.eventType.id,
-              eventTitle: ctx.eventType.title,
-              eventColor: ctx.eventType.color,
-              eventSlug: ctx.eventType.slug,
-              startTime: start,
-              endTime: end,
-              slotKey,
-              attendeeName: body.attendee.name,
-              attendeeEmail: body.attendee.email,
-              attendeePhone: body.attendee.phone,
-              attendeeTimezone: body.attendee.timezone,
-              hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
-              location: choice.location,
-              answers: body.answers,
-              guests: body.guests.filter((g) => g !== body.attendee.email),
-              message: body.message,
-              manageTokenHash: sha256(manageToken),
-            };
             if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
               throw gone();
             let rec: BookingRecord;
@@ -299,6 +318,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             } else {
               rec = recordOf(await insertBooking(tx, values), ctx);
             }
+            await prepared?.record(tx, id);
             // A one-off link works once.
             if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
             await mail(tx, "created", rec, { manageToken, notifyHost });
@@ -308,6 +328,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         );
         return { booking: { ...booking, manageToken }, created: true };
       } catch (error) {
+        // The booking did not happen: neither does its meeting.
+        await prepared?.discard();
         // Two identical requests raced: the loser answers with the winner's booking.
         if (error instanceof AppError && error.errorCode === "SLOT_TAKEN") {
           const again = await identical(body, start, idempotencyKey);
@@ -315,6 +337,62 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         }
         throw error;
       }
+    },
+
+    /**
+     * Books a meeting poll at one of its times: one booking, the first voter as its attendee and the
+     * others as guests, so each gets their own invite; the poll closes with it. Only its host.
+     */
+    async bookPoll(
+      hostId: string,
+      eventTypeId: string,
+      start: Date,
+      people: { name: string; email: string }[],
+    ): Promise<BookingDto> {
+      const checked = await slots.check({ id: eventTypeId }, start);
+      const ctx = checked?.ctx;
+      if (!ctx || ctx.host.id !== hostId || ctx.eventType.kind !== "poll") throw notFound(EVENT_NOT_FOUND);
+      if (!ctx.eventType.fixedTimes.includes(start.toISOString())) {
+        throw badRequest("Choose one of the poll's times", { startTime: "Not a proposed time" });
+      }
+      const [first, ...others] = people;
+      if (!first)
+        throw badRequest("Nobody can attend this time yet.", { startTime: "No yes or if-need-be votes" });
+      const id = randomUUID();
+      const manageToken = randomToken(32);
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const repo = createBookingsRepo(tx);
+          if (!(await repo.lockOpenEventType(eventTypeId))) throw gone();
+          const row = await insertBooking(tx, {
+            id,
+            uid: randomToken(16),
+            hostUserId: ctx.host.id,
+            eventTypeId,
+            eventTitle: ctx.eventType.title,
+            eventColor: ctx.eventType.color,
+            eventSlug: ctx.eventType.slug,
+            startTime: start,
+            endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
+            slotKey: id,
+            attendeeName: first.name,
+            attendeeEmail: first.email,
+            attendeePhone: "",
+            attendeeTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            location: ctx.eventType.locations[0] ?? null,
+            answers: [],
+            guests: others.map((p) => p.email).filter((e) => e !== first.email),
+            message: "",
+            manageTokenHash: sha256(manageToken),
+          });
+          await repo.closeEventType(eventTypeId, now(), row.id);
+          const rec = recordOf(row, ctx);
+          await mail(tx, "created", rec, { manageToken, notifyHost: true });
+          await announce(listeners, tx, { kind: "created", booking: rec });
+          return toBookingDto(rec, now());
+        }),
+      );
     },
 
     async getPublic(uid: string, token: string): Promise<BookingDto> {
@@ -400,6 +478,23 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       };
     },
 
+    /**
+     * Puts a meeting link made after the booking (a calendar retry created the Meet) on its location;
+     * the invite's SEQUENCE goes up so a downloaded invite replaces the older one.
+     */
+    async setMeetingLink(hostId: string, id: string, link: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const rec = await repo.findForHost(hostId, id, { lock: true });
+        const location = rec?.booking.location;
+        if (!rec || !location || location.value === link) return;
+        await repo.update(id, {
+          location: { ...location, value: link },
+          icsSequence: rec.booking.icsSequence + 1,
+        });
+      });
+    },
+
     async get(hostId: string, id: string): Promise<BookingDto> {
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
@@ -479,6 +574,37 @@ function boundary(value: string, zone: string, side: "start" | "end"): Date {
   const range = localDateRange(value, zone);
   return new Date(side === "start" ? range.from : range.to);
 }
+
+/** The row a booking will be once inserted, for work done before the insert (a Meet link). */
+function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
+  return {
+    ...values,
+    status: "confirmed",
+    earlierManageTokenHashes: [],
+    icsSequence: 0,
+    rescheduleCount: 0,
+    cancelledAt: null,
+    cancelReason: null,
+    cancelNote: null,
+    cancelledBy: null,
+    createdAt: at,
+    updatedAt: at,
+    // Computed by the database on insert; nothing before it reads this.
+    searchText: "",
+  };
+}
+type DraftDefaults =
+  | "status"
+  | "earlierManageTokenHashes"
+  | "icsSequence"
+  | "rescheduleCount"
+  | "cancelledAt"
+  | "cancelReason"
+  | "cancelNote"
+  | "cancelledBy"
+  | "createdAt"
+  | "updatedAt"
+  | "searchText";
 
 function recordOf(
   row: BookingRow,

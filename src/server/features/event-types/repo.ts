@@ -29,6 +29,11 @@ export function createEventTypesRepo(db: DbOrTx) {
         .orderBy(asc(eventTypes.createdAt));
     },
 
+    async findById(id: string): Promise<EventTypeRow | undefined> {
+      const [row] = await db.select().from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+      return row;
+    },
+
     async findForUser(userId: string, id: string): Promise<EventTypeRow | undefined> {
       const [row] = await db
         .select()

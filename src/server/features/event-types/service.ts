@@ -13,7 +13,7 @@ import {
   slugify,
   type UpdateEventTypeBody,
 } from "../../../contract/event-types.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
@@ -131,6 +131,11 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; 
     },
 
     /** The public view of an active event type; inactive and unknown ones read the same. */
+    /** The Google account an event type's Meet links come from (the drawer's picker), if one was picked. */
+    async googleAccountOf(eventTypeId: string, tx: DbOrTx = db): Promise<string | null> {
+      return (await createEventTypesRepo(tx).findById(eventTypeId))?.googleAccountId ?? null;
+    },
+
     async getPublic(slug: string): Promise<EventTypeDto> {
       const found = await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");

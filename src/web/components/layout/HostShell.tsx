@@ -7,6 +7,7 @@ import {
   Menu as MenuIcon,
   Plus,
   Users,
+  UsersRound,
   Workflow,
   X,
 } from "lucide-react";
@@ -23,6 +24,7 @@ const links = [
   { to: "/meetings", label: "Meetings", icon: CalendarDays },
   { to: "/availability", label: "Availability", icon: Clock },
   { to: "/contacts", label: "Contacts", icon: Users },
+  { to: "/teams", label: "Teams", icon: UsersRound },
   { to: "/workflows", label: "Workflows", icon: Workflow },
 ];
 

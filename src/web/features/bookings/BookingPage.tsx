@@ -80,6 +80,21 @@ export default function BookingPage() {
 
   if (eventType.isError) {
     const missing = eventType.error instanceof ApiError && eventType.error.status === 404;
+    // A used or expired one-off link.
+    if (eventType.error instanceof ApiError && eventType.error.status === 410) {
+      return (
+        <StatusCard
+          icon={CalendarX}
+          title="No longer available"
+          description={eventType.error.message}
+          action={
+            <Link to="/" className={buttonClasses({ variant: "outline" })}>
+              Go Home
+            </Link>
+          }
+        />
+      );
+    }
     return missing ? (
       <StatusCard
         icon={CalendarX}

@@ -35,15 +35,27 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
           showProfileLink && "lg:pt-12",
         )}
       >
-        <Avatar name={host.name} src={host.avatar} size={44} className="lg:mb-3" />
+        <Avatar
+          name={eventType.team?.name ?? host.name}
+          src={(eventType.team ? eventType.team.logo : host.avatar) ?? undefined}
+          size={44}
+          className="lg:mb-3"
+        />
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-500 text-sm">{host.name}</p>
+          <p className="truncate font-medium text-slate-500 text-sm">{eventType.team?.name ?? host.name}</p>
           <h1 className="font-semibold text-[20px] text-slate-900 leading-7 lg:mt-1 lg:text-2xl lg:leading-8">
             {eventType.title}
           </h1>
         </div>
       </div>
 
+      {eventType.hosts.length > 0 && (
+        <p className="mt-3 text-slate-600 text-sm">
+          {eventType.type === "collective"
+            ? `With ${eventType.hosts.map((h) => h.name).join(", ")}`
+            : `With one of ${eventType.hosts.map((h) => h.name).join(", ")}`}
+        </p>
+      )}
       <ul className="mt-4 flex flex-col gap-3 font-medium text-slate-600 text-sm lg:mt-5">
         <li className="flex items-center gap-2.5">
           <Clock size={18} aria-hidden className="shrink-0 text-slate-500" />
@@ -55,7 +67,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
             <span className="min-w-0">
               {l.type === "ask_invitee" ? "You choose the location" : l.displayName}
               {showsLocationValue(l) && (
-                <span className="block break-words font-normal text-slate-500">{l.value}</span>
+                <span className="block wrap-anywhere font-normal text-slate-500">{l.value}</span>
               )}
             </span>
           </li>
@@ -77,7 +89,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
       </ul>
 
       {eventType.description && (
-        <p className="mt-5 whitespace-pre-line break-words text-slate-600 text-sm leading-6">
+        <p className="mt-5 whitespace-pre-line wrap-anywhere text-slate-600 text-sm leading-6">
           {eventType.description}
         </p>
       )}
