@@ -69,6 +69,15 @@ export const SCREENS: Screen[] = [
     path: (w) => `/booking-confirmed?uid=${w.uid}&token=${w.manageToken}&action=cancel`,
     ready: (page) => page.getByRole("dialog"),
   },
+  { name: "team invitation, unknown", path: () => "/team-invite/not-a-real-invitation-token" },
+  { name: "team page, unknown", path: () => "/team/no-such-team-here" },
+  { name: "meeting poll, unknown", path: () => "/poll/no-such-poll-here" },
+  {
+    name: "teams",
+    path: () => "/teams",
+    host: true,
+    ready: (page) => page.getByRole("button", { name: "Create team" }),
+  },
   { name: "dashboard", path: () => "/dashboard", host: true },
   { name: "event types", path: () => "/event-types", host: true },
   {

@@ -110,7 +110,9 @@ export function TeamHostsField({ eventType: et }: { eventType: EventTypeDto }) {
                   }
                 />
                 <label htmlFor={`host-${m._id}`} className="flex flex-1 items-center gap-2 text-sm">
-                  <Avatar name={m.name} src={m.avatar ?? undefined} size={24} />
+                  <span aria-hidden>
+                    <Avatar name={m.name} src={m.avatar ?? undefined} size={24} />
+                  </span>
                   {m.name}
                 </label>
                 {roundRobin && on && (
