@@ -88,3 +88,40 @@ test("saving a video location without its link warns; samples start with a phone
   await expect(page.getByText("Zoom: no meeting link will reach invitees")).toBeVisible();
   await context.close();
 });
+
+test("deleting a type with upcoming meetings says how many and what happens to them", async ({
+  browser,
+  request,
+}) => {
+  const { headers, page, context } = await host(request, browser);
+  const created = await request.post("/api/event-types", {
+    headers,
+    data: { title: "Mentoring", type: "one-on-one", duration: 30, locations: [{ type: "phone" }] },
+  });
+  const et = (await created.json()).data;
+  let booked = 0;
+  for (let d = 1; d < 10 && booked < 2; d++) {
+    const date = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const res = await request.get(`/api/bookings/availability/${et._id}?date=${date}&timezone=Asia/Kolkata`);
+    const [slot] = (await res.json()).data as { iso: string }[];
+    if (!slot) continue;
+    const b = await request.post("/api/bookings", {
+      data: {
+        eventTypeId: et._id,
+        attendee: { name: `Invitee ${d}`, email: uniqueEmail("del"), phone: "919876543210" },
+        startTime: slot.iso,
+      },
+    });
+    expect(b.status(), await b.text()).toBe(201);
+    booked++;
+  }
+  expect(booked).toBe(2);
+
+  await page.goto("/event-types");
+  await page.getByRole("button", { name: "Actions for Mentoring" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Event Type" });
+  await expect(confirm.getByText("2 upcoming meetings booked with this type.")).toBeVisible();
+  await expect(confirm).toContainText("They stay on your calendar and in Meetings");
+  await context.close();
+});

@@ -32,7 +32,7 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  * - POST /bookings/public/:uid/reschedule  {token, startTime}        -> BookingDto (same booking, new time)
  *
  * Host (Authorization: Bearer; anything not yours is 404):
- * - GET  /bookings?when=&status=&search=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
+ * - GET  /bookings?when=&status=&search=&eventTypeId=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
  *   when=upcoming: not yet ended, soonest first; when=past: ended, latest first; when=all (default):
  *   upcoming ones (soonest first) then past ones (latest first). See listBookingsQuery. Counting stops at
  *   1,000 matches (200 with a search): then `pagination.totalCapped` is true and `total` a lower bound.
@@ -190,6 +190,7 @@ export const listBookingsQuery = z.object({
   when: z.enum(BOOKING_WHEN, { message: "Use all, upcoming or past" }).default("all"),
   status: z.enum([...BOOKING_STATUSES, "all", "upcoming", "past"]).default("all"),
   search: z.string().trim().max(200).optional(),
+  eventTypeId: z.uuid({ message: "Invalid event type" }).optional(),
   from: z.union([dateSchema, instantSchema]).optional(),
   to: z.union([dateSchema, instantSchema]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -46,23 +46,17 @@ async function bookingPage(deps: PageDeps, visit: PageVisit): Promise<Record<str
     .toPlainDate()
     .toString();
   let month = today.slice(0, 7);
-  const [days, todays] = await Promise.all([
-    deps.slots.daysInMonth(ref, month, zone),
-    deps.slots.forDate(ref, today, zone),
-  ]);
-  answers[key(["day", slug, today, zone, ""])] = todays;
-  let open = days;
-  for (let advanced = 0; ; advanced++) {
-    answers[key(["month", slug, month, zone, ""])] = { days: open };
-    const first = open.find((d) => d >= today);
-    if (first) {
-      if (first !== today)
-        answers[key(["day", slug, first, zone, ""])] = await deps.slots.forDate(ref, first, zone);
-      break;
-    }
-    if (advanced === AUTO_ADVANCE_LIMIT) break;
+  for (let advanced = 0; advanced <= AUTO_ADVANCE_LIMIT; advanced++) {
+    // The page asks for today's times with the month (the first month only) and opens the first open day.
+    const view = await deps.slots.monthView(ref, month, zone, (days) => {
+      const first = days.find((d) => d >= today);
+      return [...new Set([...(advanced === 0 ? [today] : []), ...(first ? [first] : [])])];
+    });
+    answers[key(["month", slug, month, zone, ""])] = { days: view.days };
+    for (const [date, slots] of Object.entries(view.slots))
+      answers[key(["day", slug, date, zone, ""])] = slots;
+    if (view.days.some((d) => d >= today)) break;
     month = nextMonth(month);
-    open = await deps.slots.daysInMonth(ref, month, zone);
   }
   return answers;
 }

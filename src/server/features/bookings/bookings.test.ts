@@ -448,6 +448,11 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect((await hostBookings(t.app, host, "&search=turing")).data.map((x) => x._id)).toEqual([a._id]);
     expect((await hostBookings(t.app, host, "&from=2026-11-01")).data.map((x) => x._id)).toEqual([b._id]);
     expect((await hostBookings(t.app, host, "&to=2026-10-29")).data.map((x) => x._id)).toEqual([a._id]);
+    // By event type: what deleting it would leave behind.
+    expect((await hostBookings(t.app, host, `&eventTypeId=${et._id}`)).pagination.total).toBe(2);
+    const otherType = await eventType(t.app, host);
+    expect((await hostBookings(t.app, host, `&eventTypeId=${otherType._id}`)).pagination.total).toBe(0);
+    expect((await hostBookings(t.app, other, `&eventTypeId=${et._id}`)).pagination.total).toBe(0);
 
     const early = await call("PUT", `/api/bookings/${a._id}/no-show`, host.token, {});
     expect(early.statusCode).toBe(400);

@@ -33,6 +33,8 @@ export interface BookingFilters {
   /** Stored status, with 'completed' and 'upcoming' split from 'confirmed' by `now`. */
   status: "all" | "confirmed" | "cancelled" | "completed" | "no_show" | "upcoming" | "past";
   search?: string;
+  /** Only this event type's bookings (e.g. what deleting it would leave behind). */
+  eventTypeId?: string;
   from?: Date;
   to?: Date;
   page: number;
@@ -407,6 +409,7 @@ function listWhere(
   else if (f.status in stored) conditions.push(eq(bookings.status, "confirmed"));
   if (f.from) conditions.push(gte(bookings.startTime, f.from));
   if (f.to) conditions.push(lt(bookings.startTime, f.to));
+  if (f.eventTypeId) conditions.push(eq(bookings.eventTypeId, f.eventTypeId));
   if (f.search) {
     // search_text holds name, email, phone and booked title, lower-cased; its trigram index answers this.
     const text = sql`${bookings.searchText} like lower(${containsPattern(f.search)})`;

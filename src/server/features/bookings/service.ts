@@ -460,6 +460,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         when: q.when,
         status: q.status,
         search: q.search || undefined,
+        eventTypeId: q.eventTypeId,
         from: q.from ? boundary(q.from, hostZone, "start") : undefined,
         to: q.to ? boundary(q.to, hostZone, "end") : undefined,
         page: q.page,

@@ -251,6 +251,26 @@ export function createSlotsService(
     },
 
     /**
+     * A month as the booking page first shows it, from one load: the dates with slots (invitee zone)
+     * and the slots of the dates `pick` chooses from them (dates of that month).
+     */
+    async monthView(
+      ref: EventRef,
+      month: string,
+      zone: string,
+      pick: (days: string[]) => string[],
+    ): Promise<{ days: string[]; slots: Record<string, Slot[]> }> {
+      const first = localDateRange(`${month}-01`, zone).from;
+      const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
+      const loaded = await activeContext(ref, first, last);
+      const source = sourceOf(loaded.ctx, await hostQueries(loaded));
+      const days = daysWithSlotsOf(source, month, zone);
+      const slots: Record<string, Slot[]> = {};
+      for (const date of pick(days)) slots[date] = slotsForLocalDateOf(source, date, zone);
+      return { days, slots };
+    },
+
+    /**
      * The event type (active or not; the caller decides) and whether `start` is one of its
      * bookable slots right now, ignoring `excludeBookingId` as busy time (a reschedule), with the
      * hosts free then (round robin: the candidates; collective: all of them when bookable).
