@@ -9,6 +9,7 @@ import { LandingPage } from "./features/landing/LandingPage";
 const LoginPage = lazy(() => import("./features/auth/LoginPage"));
 const SignupPage = lazy(() => import("./features/auth/SignupPage"));
 const OAuthCallbackPage = lazy(() => import("./features/auth/OAuthCallbackPage"));
+const SignInMethodsPage = lazy(() => import("./features/auth/SignInMethodsPage"));
 const PrivacyPolicyPage = lazy(() =>
   import("./features/legal/PrivacyPolicyPage").then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
     ),
     children: [
       { path: "/dashboard", element: page(<DashboardPage />) },
+      { path: "/sign-in-methods", element: page(<SignInMethodsPage />) },
       { path: "/event-types", element: page(<EventTypesPage />) },
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },

@@ -2,6 +2,7 @@ import {
   CalendarClock,
   CalendarDays,
   Clock,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   Menu as MenuIcon,
@@ -131,6 +132,9 @@ export function HostShell() {
                 <div className="font-medium text-slate-900">{user?.name}</div>
                 <div className="text-slate-500 text-xs">{user?.email}</div>
               </div>
+              <MenuItem icon={KeyRound} onSelect={() => navigate("/sign-in-methods")}>
+                Sign-in methods
+              </MenuItem>
               <MenuItem icon={LogOut} onSelect={handleSignOut}>
                 Sign out
               </MenuItem>
