@@ -30,7 +30,9 @@ async function hostWithEventType(request: APIRequestContext, locations: unknown[
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { headers, slug: (await created.json()).data.slug as string };
+  const { slug, user } = (await created.json()).data as { slug: string; user: { username: string } };
+  // The host's own link: every run's host has the same title, so /book/{slug} would find the first one.
+  return { headers, slug: `${user.username}/${slug}` };
 }
 
 const times = (page: Page) => page.getByRole("list", { name: "Available times" }).getByRole("button");
@@ -39,7 +41,7 @@ const times = (page: Page) => page.getByRole("list", { name: "Available times" }
 async function bookInTab(browser: Browser, slug: string) {
   const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto(`/book/${slug}`);
+  await page.goto(`/${slug}`);
   await page
     .getByRole("button", { name: /, times available$/ })
     .first()
@@ -149,5 +151,88 @@ test("Add to Calendar links carry the join link and the manage links", async ({ 
   expect(google.get("details")).toMatch(manage);
   expect(outlook.get("location")).toBe(join);
   expect(outlook.get("body")).toMatch(manage);
+  await context.close();
+});
+
+test("long names and e-mails never widen the pages at phone size", async ({ browser, request }) => {
+  const { headers } = await hostWithEventType(request);
+  const longName = `${"Venkatanarasimharajuvaripeta".repeat(3)} Srinivasaraghavan`.slice(0, 100);
+  const longEmail = `${"a".repeat(60)}.${"b".repeat(60)}@${"verylongdomainname".repeat(3)}.example.com`;
+  const eventType = (await (await request.get(`/api/event-types`, { headers })).json()).data[0];
+  const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  let slot: string | undefined;
+  for (let d = 0; d < 7 && !slot; d++) {
+    const day = new Date(Date.parse(date) + d * 86_400_000).toISOString().slice(0, 10);
+    const res = await request.get(`/api/bookings/availability/${eventType._id}?date=${day}&timezone=${ZONE}`);
+    slot = ((await res.json()).data as { iso: string }[])[0]?.iso;
+  }
+  const booked = await request.post("/api/bookings", {
+    data: {
+      eventTypeId: eventType._id,
+      attendee: { name: longName, email: longEmail, phone: "4155550134", timezone: ZONE },
+      startTime: slot,
+      message: "x".repeat(300),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { uid, manageToken } = (await booked.json()).data;
+
+  const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 390, height: 844 } });
+  await context.addInitScript(
+    (token) => localStorage.setItem("auth_token", token),
+    headers.Authorization.slice(7),
+  );
+  const page = await context.newPage();
+  const pages = [
+    { url: `/booking-confirmed?uid=${uid}&token=${manageToken}`, ready: page.getByText(longEmail) },
+    { url: "/meetings", ready: page.getByRole("article").first() },
+    { url: "/dashboard", ready: page.getByText(longName).first() },
+  ];
+  for (const { url, ready } of pages) {
+    await page.goto(url);
+    await expect(ready).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${url} is ${width} px wide`).toBeLessThanOrEqual(390);
+  }
+  await context.close();
+});
+
+test("a slot taken while the invitee types is explained, not logged as an error", async ({
+  browser,
+  request,
+}) => {
+  const { slug } = await hostWithEventType(request);
+  const eventType = (await (await request.get(`/api/event-types/${slug}/public`)).json()).data;
+  const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  await page.goto(`/book/${slug}`);
+  const day = page.getByRole("button", { name: /, times available$/ }).first();
+  const date = await day.getAttribute("data-date");
+  await day.click();
+  await times(page).first().click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+
+  // Someone else books the same time first.
+  const res = await request.get(`/api/bookings/availability/${eventType._id}?date=${date}&timezone=${ZONE}`);
+  const [first] = (await res.json()).data as { iso: string }[];
+  const taken = await request.post("/api/bookings", {
+    data: {
+      eventTypeId: eventType._id,
+      attendee: { name: "Someone Else", email: uniqueEmail("first"), phone: "4155550199", timezone: ZONE },
+      startTime: first.iso,
+    },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(page.getByText("This time is no longer available").first()).toBeVisible();
+  expect(errors).toEqual([]);
   await context.close();
 });

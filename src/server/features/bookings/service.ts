@@ -13,7 +13,7 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -48,6 +48,18 @@ export interface BookingsDeps {
   publicUrl: string;
   /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
   listeners?: readonly BookingListener[];
+  /**
+   * Makes the meeting link of a google_meet booking before it commits (the calendars feature), so the
+   * answer, the mails and the invite carry it. Null: no link now (the booking goes ahead without one).
+   */
+  prepareMeeting?: (input: { rec: BookingRecord }) => Promise<PreparedMeeting | null>;
+}
+
+/** A meeting made for a booking about to be written: recorded with it, or undone if it fails. */
+export interface PreparedMeeting {
+  meetingLink: string;
+  record(tx: import("../../db/client.js").Tx, bookingId: string): Promise<void>;
+  discard(): Promise<void>;
 }
 
 export function createBookingsService(db: Db, deps: BookingsDeps) {
@@ -255,40 +267,47 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
       const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
         .emailOnBooking;
+      const values = {
+        id,
+        uid,
+        hostUserId: ctx.host.id,
+        eventTypeId: ctx.eventType.id,
+        eventTitle: ctx.eventType.title,
+        eventColor: ctx.eventType.color,
+        eventSlug: ctx.eventType.slug,
+        startTime: start,
+        endTime: end,
+        slotKey: slotKeyFor(ctx, start, id),
+        attendeeName: body.attendee.name,
+        attendeeEmail: body.attendee.email,
+        attendeePhone: body.attendee.phone,
+        attendeeTimezone: body.attendee.timezone,
+        hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+        location: choice.location,
+        answers: body.answers,
+        guests: body.guests.filter((g) => g !== body.attendee.email),
+        message: body.message,
+        manageTokenHash: sha256(manageToken),
+      };
+      const prepared =
+        values.location?.type === "google_meet" && deps.prepareMeeting
+          ? await deps.prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
+          : null;
+      if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
       try {
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
             const repo = createBookingsRepo(tx);
-            const slotKey = slotKeyFor(ctx, start, id);
             if (isSeated(ctx)) {
               // Seats of one slot are counted under a lock on the event type, so they never oversell.
               const locked = await repo.lockEventType(ctx.eventType.id);
-              if (!locked || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= locked.maxInvitees) {
+              if (
+                !locked ||
+                (await repo.countConfirmedAtSlot(ctx.host.id, values.slotKey)) >= locked.maxInvitees
+              ) {
                 throw slotTaken();
               }
             }
-            const values = {
-              id,
-              uid,
-              hostUserId: ctx.host.id,
-              eventTypeId: ctx.eventType.id,
-              eventTitle: ctx.eventType.title,
-              eventColor: ctx.eventType.color,
-              eventSlug: ctx.eventType.slug,
-              startTime: start,
-              endTime: end,
-              slotKey,
-              attendeeName: body.attendee.name,
-              attendeeEmail: body.attendee.email,
-              attendeePhone: body.attendee.phone,
-              attendeeTimezone: body.attendee.timezone,
-              hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
-              location: choice.location,
-              answers: body.answers,
-              guests: body.guests.filter((g) => g !== body.attendee.email),
-              message: body.message,
-              manageTokenHash: sha256(manageToken),
-            };
             if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
               throw gone();
             let rec: BookingRecord;
@@ -299,6 +318,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             } else {
               rec = recordOf(await insertBooking(tx, values), ctx);
             }
+            await prepared?.record(tx, id);
             // A one-off link works once.
             if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
             await mail(tx, "created", rec, { manageToken, notifyHost });
@@ -308,6 +328,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         );
         return { booking: { ...booking, manageToken }, created: true };
       } catch (error) {
+        // The booking did not happen: neither does its meeting.
+        await prepared?.discard();
         // Two identical requests raced: the loser answers with the winner's booking.
         if (error instanceof AppError && error.errorCode === "SLOT_TAKEN") {
           const again = await identical(body, start, idempotencyKey);
@@ -381,7 +403,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
       const data = mailData(rec);
-      const links = manageLinks(deps.publicUrl, data.uid, data.slug, token);
+      const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
     },
 
@@ -438,6 +460,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         when: q.when,
         status: q.status,
         search: q.search || undefined,
+        eventTypeId: q.eventTypeId,
         from: q.from ? boundary(q.from, hostZone, "start") : undefined,
         to: q.to ? boundary(q.to, hostZone, "end") : undefined,
         page: q.page,
@@ -454,6 +477,54 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           totalCapped: capped,
         },
       };
+    },
+
+    /**
+     * The host is deleting their account: cancels every booking that has not started, inside the
+     * deletion's transaction, and tells the invitees and guests (the mails are queued with it).
+     * Returns how many were cancelled.
+     */
+    async cancelUpcomingForDeletedHost(tx: Tx, hostId: string): Promise<number> {
+      const repo = createBookingsRepo(tx);
+      const upcoming = await repo.lockUpcomingForHost(hostId, now());
+      for (const rec of upcoming) {
+        const row = await repo.update(rec.booking.id, {
+          status: "cancelled",
+          cancelledAt: now(),
+          cancelReason: "Other",
+          cancelNote: `${rec.host.name} closed their scheduling account.`,
+          cancelledBy: "host",
+          icsSequence: rec.booking.icsSequence + 1,
+        });
+        if (!row) continue;
+        const updated = { ...rec, booking: row };
+        await mail(tx, "cancelled", updated, { manageToken: null, notifyHost: false });
+        await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
+      }
+      return upcoming.length;
+    },
+
+    /** Every booking of the host, for the account export. */
+    async exportForHost(hostId: string): Promise<BookingDto[]> {
+      const at = now();
+      return (await createBookingsRepo(db).allForHost(hostId)).map((rec) => toBookingDto(rec, at));
+    },
+
+    /**
+     * Puts a meeting link made after the booking (a calendar retry created the Meet) on its location;
+     * the invite's SEQUENCE goes up so a downloaded invite replaces the older one.
+     */
+    async setMeetingLink(hostId: string, id: string, link: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const rec = await repo.findForHost(hostId, id, { lock: true });
+        const location = rec?.booking.location;
+        if (!rec || !location || location.value === link) return;
+        await repo.update(id, {
+          location: { ...location, value: link },
+          icsSequence: rec.booking.icsSequence + 1,
+        });
+      });
     },
 
     async get(hostId: string, id: string): Promise<BookingDto> {
@@ -546,6 +617,37 @@ function boundary(value: string, zone: string, side: "start" | "end"): Date {
   return new Date(side === "start" ? range.from : range.to);
 }
 
+/** The row a booking will be once inserted, for work done before the insert (a Meet link). */
+function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
+  return {
+    ...values,
+    status: "confirmed",
+    earlierManageTokenHashes: [],
+    icsSequence: 0,
+    rescheduleCount: 0,
+    cancelledAt: null,
+    cancelReason: null,
+    cancelNote: null,
+    cancelledBy: null,
+    createdAt: at,
+    updatedAt: at,
+    // Computed by the database on insert; nothing before it reads this.
+    searchText: "",
+  };
+}
+type DraftDefaults =
+  | "status"
+  | "earlierManageTokenHashes"
+  | "icsSequence"
+  | "rescheduleCount"
+  | "cancelledAt"
+  | "cancelReason"
+  | "cancelNote"
+  | "cancelledBy"
+  | "createdAt"
+  | "updatedAt"
+  | "searchText";
+
 function recordOf(
   row: BookingRow,
   ctx: EventContext,
@@ -563,7 +665,7 @@ function recordOf(
       duration: et.duration,
       kind: et.kind,
     },
-    host: { id: host.id, name: host.name, email: host.email },
+    host: { id: host.id, name: host.name, email: host.email, username: host.username },
     coHosts,
   };
 }
@@ -576,6 +678,7 @@ function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Actor): Bo
     sequence: b.icsSequence,
     title: rec.eventType?.title ?? b.eventTitle,
     slug: rec.eventType?.slug ?? b.eventSlug,
+    hostUsername: rec.host.username,
     start: b.startTime,
     end: b.endTime,
     hostZone: b.hostTimezone,
@@ -633,7 +736,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,
-    host: { name: rec.host.name, timezone: b.hostTimezone },
+    host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
     hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
     rescheduleCount: b.rescheduleCount,
     createdAt: b.createdAt.toISOString(),
