@@ -12,6 +12,8 @@ interface World {
   /** Bearer token of the host every host screen is seen as. */
   token: string;
   userId: string;
+  /** The host's username: public pages at /{username} and /{username}/{slug}. */
+  username: string;
   slug: string;
   eventTypeId: string;
   /** A confirmed booking's uid and manage token (for /booking-confirmed). */
@@ -44,9 +46,34 @@ export const SCREENS: Screen[] = [
   { name: "landing", path: () => "/" },
   { name: "login", path: () => "/login" },
   { name: "signup", path: () => "/signup" },
+  { name: "sign-in callback, error", path: () => "/auth/sbu/callback" },
   { name: "privacy policy", path: () => "/privacy-policy" },
   { name: "terms", path: () => "/terms-and-conditions" },
   { name: "public profile", path: (w) => `/user/${w.userId}` },
+  {
+    name: "public profile by username",
+    path: (w) => `/${w.username}`,
+    ready: (page) => page.getByRole("link", { name: /Portfolio Review/ }),
+  },
+  { name: "booking page by username", path: (w) => `/${w.username}/${w.slug}`, open: firstDayWithTimes },
+  { name: "forgot password", path: () => "/forgot-password" },
+  { name: "reset password", path: () => "/reset-password?token=not-a-real-token-0123456789" },
+  { name: "confirm email, bad link", path: () => "/confirm-email?token=not-a-real-token-0123456789" },
+  {
+    name: "settings",
+    path: () => "/settings",
+    host: true,
+    ready: (page) => page.getByRole("list", { name: "Sessions" }),
+  },
+  {
+    name: "settings, delete account dialog",
+    path: () => "/settings",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Delete account" }).click();
+    },
+    ready: (page) => page.getByRole("alertdialog"),
+  },
   { name: "booking page", path: (w) => `/book/${w.slug}`, open: firstDayWithTimes },
   {
     name: "booking details step",
@@ -226,7 +253,7 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   });
   expect(register.ok(), await register.text()).toBeTruthy();
   const { token, data } = await register.json();
-  const user = data.user as { _id: string };
+  const user = data.user as { _id: string; username: string };
   const headers = { Authorization: `Bearer ${token}` };
 
   const [schedule] = (await (await request.get("/api/availability", { headers })).json()).data;
@@ -295,6 +322,7 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   return {
     token,
     userId: user._id,
+    username: user.username,
     slug: eventType.slug,
     eventTypeId: eventType._id,
     uid: booking.uid,

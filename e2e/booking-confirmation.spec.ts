@@ -30,7 +30,9 @@ async function hostWithEventType(request: APIRequestContext, locations: unknown[
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { headers, slug: (await created.json()).data.slug as string };
+  const { slug, user } = (await created.json()).data as { slug: string; user: { username: string } };
+  // The host's own link: every run's host has the same title, so /book/{slug} would find the first one.
+  return { headers, slug: `${user.username}/${slug}` };
 }
 
 const times = (page: Page) => page.getByRole("list", { name: "Available times" }).getByRole("button");
@@ -39,7 +41,7 @@ const times = (page: Page) => page.getByRole("list", { name: "Available times" }
 async function bookInTab(browser: Browser, slug: string) {
   const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto(`/book/${slug}`);
+  await page.goto(`/${slug}`);
   await page
     .getByRole("button", { name: /, times available$/ })
     .first()

@@ -47,7 +47,7 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  *
  * Web links built from a booking (the mails carry the same):
  * - view:       /booking-confirmed?uid={uid}&token={manageToken}
- * - reschedule: /book/{eventType.slug}?reschedule={uid}&token={manageToken}
+ * - reschedule: /{host.username}/{eventType.slug}?reschedule={uid}&token={manageToken}
  * - cancel:     /booking-confirmed?uid={uid}&token={manageToken}&action=cancel
  */
 
@@ -209,6 +209,8 @@ export const slotsQuery = z
       })
       .optional(),
     timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
+    /** With a slug: the host's username (/{username}/{slug}); without it the slug means /book/{slug}. */
+    user: z.string().trim().toLowerCase().max(60).optional(),
     /** Invitee moving their booking: its uid and manage token (both, or neither). */
     reschedule: uidParams.shape.uid.optional(),
     token: manageToken.optional(),
@@ -281,7 +283,7 @@ export interface BookingDto {
   cancelReason: string | null;
   cancelledBy: "host" | "invitee" | null;
   /** The host's name and the zone of their schedule (the calendar invite's zone). */
-  host: { name: string; timezone: string };
+  host: { name: string; timezone: string; username: string };
   /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */
   hosts: { name: string }[];
   /** Times the booking was moved. */

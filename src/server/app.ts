@@ -42,7 +42,11 @@ import { teamsRoutes } from "./features/teams/routes.js";
 import { createTeamsService } from "./features/teams/service.js";
 import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
+import { accountDataRoutes } from "./features/users/routes-data.js";
+import { securityRoutes } from "./features/users/routes-security.js";
 import { createUsersService } from "./features/users/service.js";
+import { type AccountDataPart, createAccountDataService } from "./features/users/service-data.js";
+import { createSecurityService } from "./features/users/service-security.js";
 import { workflowsRoutes } from "./features/workflows/routes.js";
 import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
 import { contactsCrm } from "./features/workflows/service-crm.js";
@@ -168,17 +172,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
-  const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
   const oidc = createOidcProviders(config.oidcProviders, {
     publicUrl: config.publicUrl,
     timeoutMs: config.oauthTimeoutMs,
   });
-  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
   const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
   const teamHosts = createTeamHostsService(database.db);
-  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf, now });
-  const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
-  const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
+  // The public profile lists event types; event types resolve a host's former usernames: each gets
+  // the other's function, called only at request time.
+  const eventTypes = createEventTypesService(database.db, {
+    parts: teamHosts.partsOf,
+    now,
+    formerHolder: (username) => users.formerHolder(username),
+  });
+  const users = createUsersService(database.db, now, [eventTypes.publicProfilePart]);
+  const auth = createAuthService(database.db, now, {
+    onUserCreated: [availability.createDefaultSchedule],
+    freeUsername: users.freeUsername,
+  });
+  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
+  const security = createSecurityService(database.db, { auth, now, publicUrl: config.publicUrl });
+  const slots = createSlotsService(database.db, {
+    holidays,
+    now,
+    externalBusy: calendars.externalBusy,
+    formerUsernameRef: eventTypes.formerUsernameRef,
+  });
   // Bookings written to the host's calendar by the job runner; the booking is read back when the job runs.
   const calendarSync = createCalendarSync(database.db, {
     accounts: calendars.accounts,
@@ -193,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
+  const contactsList = createContactsListService(database.db, { now });
   // Workflows need the bookings service for their jobs, so their listener reaches the service through
   // `workflows`, assigned right after bookings.
   let workflows: WorkflowsService | undefined;
@@ -230,6 +250,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
+  // Settings > Data: each feature's share of the export. Features that land later add theirs here.
+  const accountParts: AccountDataPart[] = [
+    { name: "eventTypes", export: (user) => eventTypes.list(user) },
+    { name: "availabilitySchedules", export: (user) => availability.list(user.id) },
+    { name: "calendarSettings", export: (user) => calendarSettings.get(user.id) },
+    { name: "holidays", export: (user) => holidays.view(user) },
+    { name: "bookings", export: (user) => bookings.exportForHost(user.id) },
+    { name: "contacts", export: (user) => allContacts(user.id) },
+    { name: "signInMethods", export: (user) => sso.listIdentities(user.id) },
+    { name: "workflows", export: (user) => (workflows as WorkflowsService).list(user.id) },
+  ];
+  /** Every contact of the host, page by page (the list's largest page is 100). */
+  async function allContacts(hostUserId: string) {
+    const all = [];
+    for (let page = 1; ; page++) {
+      const { data, pagination } = await contactsList.list(hostUserId, { page, limit: 100 });
+      all.push(...data);
+      if (page >= pagination.totalPages) return all;
+    }
+  }
+  const accountData = createAccountDataService(database.db, {
+    now,
+    parts: accountParts,
+    // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
+    onDelete: [(tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id)],
+  });
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -239,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
       await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
+      await api.register(securityRoutes, { security, auth, rateLimits: config.rateLimits });
+      await api.register(accountDataRoutes, { data: accountData });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
       await api.register(pollsRoutes, { polls: createPollsService(database.db, { bookings, now }) });
@@ -257,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes, { analytics });
       await api.register(contactsRoutes, {
         contacts,
-        contactsList: createContactsListService(database.db, { now }),
+        contactsList,
         contactsCsv: createContactsCsvService(database.db, { now }),
       });
       await api.register(workflowsRoutes, { workflows });
@@ -265,6 +313,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  registerWebPages(app, config.webDir, pageRoutes({ eventTypes, slots, now }));
+  registerWebPages(app, config.webDir, pageRoutes({ eventTypes, slots, users, now }));
   return app;
 }

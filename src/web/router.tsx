@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import { matchUserPath } from "../contract/usernames";
 import { HostShell } from "./components/layout/HostShell";
 import { PublicOnly, RequireAuth } from "./components/layout/RouteGuards";
 import { FullPageSpinner } from "./components/ui";
@@ -9,6 +10,7 @@ import { LandingPage } from "./features/landing/LandingPage";
 const LoginPage = lazy(() => import("./features/auth/LoginPage"));
 const SignupPage = lazy(() => import("./features/auth/SignupPage"));
 const OAuthCallbackPage = lazy(() => import("./features/auth/OAuthCallbackPage"));
+const GoogleCalendarCallbackPage = lazy(() => import("./features/calendars/GoogleCalendarCallbackPage"));
 const PrivacyPolicyPage = lazy(() =>
   import("./features/legal/PrivacyPolicyPage").then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -29,13 +31,26 @@ const PollResultsPage = lazy(() => import("./features/polls/PollResultsPage"));
 const WorkflowsPage = lazy(() => import("./features/workflows/WorkflowsPage"));
 const ExecutionsPage = lazy(() => import("./features/workflows/ExecutionsPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
+const SettingsPage = lazy(() => import("./features/users/SettingsPage"));
+const ForgotPasswordPage = lazy(() => import("./features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("./features/auth/ResetPasswordPage"));
+const ConfirmEmailPage = lazy(() => import("./features/auth/ConfirmEmailPage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
+
+/** Renders a /{username} page only for a name that can be a username. */
+function UserPath({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return matchUserPath(pathname) ? children : <Navigate to="/" replace />;
+}
 
 export const router = createBrowserRouter([
   { path: "/", element: <LandingPage /> },
   { path: "/login", element: <PublicOnly>{page(<LoginPage />)}</PublicOnly> },
   { path: "/signup", element: <PublicOnly>{page(<SignupPage />)}</PublicOnly> },
+  { path: "/forgot-password", element: page(<ForgotPasswordPage />) },
+  { path: "/reset-password", element: page(<ResetPasswordPage />) },
+  { path: "/confirm-email", element: page(<ConfirmEmailPage />) },
   { path: "/privacy-policy", element: page(<PrivacyPolicyPage />) },
   { path: "/terms-and-conditions", element: page(<TermsPage />) },
   { path: "/privacy", element: <Navigate to="/privacy-policy" replace /> },
@@ -48,6 +63,8 @@ export const router = createBrowserRouter([
   { path: "/poll/:slug", element: page(<PollPage />) },
   // /auth/google/callback, /auth/sbu/callback, /auth/gameforce/callback and any other configured provider's.
   { path: "/auth/:provider/callback", element: page(<OAuthCallbackPage />) },
+  // Google's calendar consent returns here (register this redirect URI next to /auth/google/callback).
+  { path: "/calendar/google/callback", element: page(<GoogleCalendarCallbackPage />) },
   {
     element: (
       <RequireAuth>
@@ -59,6 +76,7 @@ export const router = createBrowserRouter([
       { path: "/event-types", element: page(<EventTypesPage />) },
       { path: "/meetings", element: page(<MeetingsPage />) },
       { path: "/availability", element: page(<AvailabilityPage />) },
+      { path: "/settings", element: page(<SettingsPage />) },
       { path: "/contacts", element: page(<ContactsPage />) },
       { path: "/teams", element: page(<TeamsPage />) },
       { path: "/polls/:id", element: page(<PollResultsPage />) },
@@ -67,5 +85,8 @@ export const router = createBrowserRouter([
       { path: "/workflows/:id/executions", element: page(<ExecutionsPage />) },
     ],
   },
+  // Public pages by username; the app's own paths above rank first, and reserved words go home.
+  { path: "/:username", element: <UserPath>{page(<PublicProfilePage />)}</UserPath> },
+  { path: "/:username/:slug", element: <UserPath>{page(<BookingPage />)}</UserPath> },
   { path: "*", element: <Navigate to="/" replace /> },
 ]);

@@ -20,6 +20,8 @@ describe("web pages: compression and first answers", () => {
   let t: TestApp;
   let webDir: string;
   let slug: string;
+  let username: string;
+  let userId: string;
   const script = "x".repeat(4000);
 
   beforeAll(async () => {
@@ -44,6 +46,8 @@ describe("web pages: compression and first answers", () => {
       payload: { title: "Intro </script><script>alert(1)</script>", duration: 30 },
     });
     slug = created.json().data.slug;
+    username = created.json().data.user.username;
+    userId = host.userId;
   });
   afterAll(async () => {
     await t.close();
@@ -137,5 +141,31 @@ describe("web pages: compression and first answers", () => {
     expect(Object.keys(inlined(badZone.body) ?? {})).toContain(`month|${slug}|2026-11|Asia/Kolkata|`);
     const moving = await t.app.inject({ method: "GET", url: `/book/${slug}?reschedule=abc&token=def` });
     expect(Object.keys(inlined(moving.body) ?? {})).toEqual([`event-type|${slug}`]);
+  });
+
+  it("inlines the same first answers for /{username}/{slug} and /{username} as for /book/:slug and /user/:id", async () => {
+    const ref = `${username}/${slug}`;
+    const own = inlined((await t.app.inject({ method: "GET", url: `/${username}/${slug}` })).body) ?? {};
+    const legacy = inlined((await t.app.inject({ method: "GET", url: `/book/${slug}` })).body) ?? {};
+    expect(Object.keys(own).sort()).toEqual(
+      Object.keys(legacy)
+        .map((k) => k.replace(`|${slug}`, `|${ref}`))
+        .sort(),
+    );
+    expect(own[`event-type|${ref}`]).toEqual(legacy[`event-type|${slug}`]);
+    expect(own[`month|${ref}|2026-11|Asia/Kolkata|`]).toEqual(legacy[`month|${slug}|2026-11|Asia/Kolkata|`]);
+
+    const profile =
+      inlined((await t.app.inject({ method: "GET", url: `/${username.toUpperCase()}` })).body) ?? {};
+    const api = await t.app.inject({ method: "GET", url: `/api/users/${username}/public` });
+    expect(profile[`profile|${username}`]).toEqual(api.json().data);
+    const byId = inlined((await t.app.inject({ method: "GET", url: `/user/${userId}` })).body) ?? {};
+    expect(byId[`profile|${userId}`]).toEqual(api.json().data);
+
+    // Reserved words stay the host app's; unknown usernames get the public app with nothing inlined.
+    const settings = await t.app.inject({ method: "GET", url: "/settings" });
+    expect(settings.body).toContain("host");
+    const nobody = await t.app.inject({ method: "GET", url: "/nobody-by-this-name/30min" });
+    expect(nobody.body).toBe(BOOK_HTML);
   });
 });

@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import type { Answer } from "../../contract/bookings.js";
 import type { Location } from "../../contract/event-types.js";
+import { eventTypePath } from "../../contract/usernames.js";
 import { formatTimeLabel } from "../../domain/time-labels.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
@@ -12,6 +13,8 @@ export interface BookingMailData {
   sequence: number;
   title: string;
   slug: string;
+  /** The host's username: booking links are /{username}/{slug}. */
+  hostUsername: string;
   start: Date;
   end: Date;
   /** The host schedule's zone: the invite's zone and the host mail's. */
@@ -46,11 +49,11 @@ export interface BookingMailOptions {
 }
 
 /** Links the invitee uses to view, reschedule and cancel without signing in. */
-export function manageLinks(publicUrl: string, uid: string, slug: string, token: string) {
+export function manageLinks(publicUrl: string, uid: string, username: string, slug: string, token: string) {
   const q = `uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
   return {
     view: `${publicUrl}/booking-confirmed?${q}`,
-    reschedule: `${publicUrl}/book/${encodeURIComponent(slug)}?reschedule=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`,
+    reschedule: `${publicUrl}${eventTypePath(username, slug)}?reschedule=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`,
     cancel: `${publicUrl}/booking-confirmed?${q}&action=cancel`,
   };
 }
@@ -65,7 +68,9 @@ export function bookingMessages(
   o: BookingMailOptions,
 ): NewOutboxMessage[] {
   const links =
-    o.manageToken && kind !== "cancelled" ? manageLinks(o.publicUrl, d.uid, d.slug, o.manageToken) : null;
+    o.manageToken && kind !== "cancelled"
+      ? manageLinks(o.publicUrl, d.uid, d.hostUsername, d.slug, o.manageToken)
+      : null;
   const invite = {
     method: kind === "cancelled" ? "CANCEL" : "REQUEST",
     content: inviteFile(d, kind === "cancelled", o.stamp),
@@ -155,7 +160,7 @@ const HOST_PREFIX: Record<BookingMailKind, string> = {
 };
 
 /** A line of the mail: plain text, or a labelled value, or a link. */
-type Line =
+export type Line =
   | { text: string }
   | { label: string; value: string }
   | { link: string; href: string }
@@ -284,6 +289,9 @@ export function subject(value: string): string {
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** The text and HTML bodies of a mail made of `lines`. */
+export const mailBodies = (lines: Line[]) => ({ text: toText(lines), html: toHtml(lines) });
 
 function toText(lines: Line[]): string {
   return lines

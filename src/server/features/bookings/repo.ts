@@ -22,7 +22,7 @@ export interface BookingRecord {
     duration: number;
     kind: EventKind;
   } | null;
-  host: { id: string; name: string; email: string };
+  host: { id: string; name: string; email: string; username: string };
   /** The other hosts a collective booking occupies (empty for one-host bookings). */
   coHosts: { id: string; name: string; email: string }[];
 }
@@ -73,7 +73,7 @@ const recordFields = {
     duration: eventTypes.duration,
     kind: eventTypes.kind,
   },
-  host: { id: users.id, name: users.name, email: users.email },
+  host: { id: users.id, name: users.name, email: users.email, username: users.username },
   coHosts: sql<{ id: string; name: string; email: string }[]>`(
     select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name), '[]'::json)
     from ${bookingHosts} h join ${users} u on u.id = h.host_user_id
@@ -201,6 +201,25 @@ export function createBookingsRepo(db: DbOrTx) {
       const query = selectRecords().where(eq(bookings.uid, uid)).limit(1);
       const [row] = options.lock ? await query.for("update", { of: bookings }) : await query;
       return row;
+    },
+
+    /** The host's confirmed bookings that have not started by `now`, locked for the transaction. */
+    lockUpcomingForHost(hostUserId: string, now: Date): Promise<BookingRecord[]> {
+      return selectRecords()
+        .where(
+          and(
+            eq(bookings.hostUserId, hostUserId),
+            eq(bookings.status, "confirmed"),
+            gt(bookings.startTime, now),
+          ),
+        )
+        .orderBy(asc(bookings.startTime))
+        .for("update", { of: bookings });
+    },
+
+    /** Every booking of the host with what its answers show, oldest first (the account export). */
+    allForHost(hostUserId: string): Promise<BookingRecord[]> {
+      return selectRecords().where(eq(bookings.hostUserId, hostUserId)).orderBy(asc(bookings.startTime));
     },
 
     async findForHost(

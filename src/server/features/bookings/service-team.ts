@@ -5,7 +5,7 @@ import { databaseErrorCode } from "../../lib/error-handler.js";
 import type { EventContext, TeamHostContext } from "../slots/service.js";
 import { createBookingsRepo } from "./repo.js";
 
-type Person = { id: string; name: string; email: string };
+type Person = { id: string; name: string; email: string; username: string };
 
 export interface Placed {
   row: BookingRow;
@@ -13,7 +13,12 @@ export interface Placed {
   coHosts: Person[];
 }
 
-const person = (h: TeamHostContext): Person => ({ id: h.host.id, name: h.host.name, email: h.host.email });
+const person = (h: TeamHostContext): Person => ({
+  id: h.host.id,
+  name: h.host.name,
+  email: h.host.email,
+  username: h.host.username,
+});
 const zoneOf = (h: TeamHostContext) => h.schedule?.timezone ?? h.host.timezone;
 
 /**

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -403,7 +403,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
       const data = mailData(rec);
-      const links = manageLinks(deps.publicUrl, data.uid, data.slug, token);
+      const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
     },
 
@@ -477,6 +477,37 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           totalCapped: capped,
         },
       };
+    },
+
+    /**
+     * The host is deleting their account: cancels every booking that has not started, inside the
+     * deletion's transaction, and tells the invitees and guests (the mails are queued with it).
+     * Returns how many were cancelled.
+     */
+    async cancelUpcomingForDeletedHost(tx: Tx, hostId: string): Promise<number> {
+      const repo = createBookingsRepo(tx);
+      const upcoming = await repo.lockUpcomingForHost(hostId, now());
+      for (const rec of upcoming) {
+        const row = await repo.update(rec.booking.id, {
+          status: "cancelled",
+          cancelledAt: now(),
+          cancelReason: "Other",
+          cancelNote: `${rec.host.name} closed their scheduling account.`,
+          cancelledBy: "host",
+          icsSequence: rec.booking.icsSequence + 1,
+        });
+        if (!row) continue;
+        const updated = { ...rec, booking: row };
+        await mail(tx, "cancelled", updated, { manageToken: null, notifyHost: false });
+        await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
+      }
+      return upcoming.length;
+    },
+
+    /** Every booking of the host, for the account export. */
+    async exportForHost(hostId: string): Promise<BookingDto[]> {
+      const at = now();
+      return (await createBookingsRepo(db).allForHost(hostId)).map((rec) => toBookingDto(rec, at));
     },
 
     /**
@@ -624,7 +655,7 @@ function recordOf(
       duration: et.duration,
       kind: et.kind,
     },
-    host: { id: host.id, name: host.name, email: host.email },
+    host: { id: host.id, name: host.name, email: host.email, username: host.username },
     coHosts,
   };
 }
@@ -637,6 +668,7 @@ function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Actor): Bo
     sequence: b.icsSequence,
     title: rec.eventType?.title ?? b.eventTitle,
     slug: rec.eventType?.slug ?? b.eventSlug,
+    hostUsername: rec.host.username,
     start: b.startTime,
     end: b.endTime,
     hostZone: b.hostTimezone,
@@ -694,7 +726,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,
-    host: { name: rec.host.name, timezone: b.hostTimezone },
+    host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
     hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
     rescheduleCount: b.rescheduleCount,
     createdAt: b.createdAt.toISOString(),

@@ -29,7 +29,14 @@ export type EventTypeParts = (
 /** Kinds reached only by their private link, never listed on a public page. */
 const PRIVATE_KINDS = new Set(["one-off", "poll"]);
 
-export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; now?: () => Date } = {}) {
+export interface EventTypesDeps {
+  parts?: EventTypeParts;
+  now?: () => Date;
+  /** The host who gave up `username` within the last 90 days (their old links still work). */
+  formerHolder?: (username: string) => Promise<string | undefined>;
+}
+
+export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
   const now = deps.now ?? (() => new Date());
   const repo = createEventTypesRepo(db);
 
@@ -38,6 +45,14 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; 
     return rows.map((row) => ({ ...toEventTypeDto(row, host), ...parts.get(row.id) }));
   }
   const dto = async (row: EventTypeRow, host: UserRow) => (await dtos([row], host))[0];
+
+  /** /{username}/{slug}: by the current username, else by one given up lately. */
+  async function findByUserSlug(username: string, slug: string) {
+    const found = await repo.findByHostSlugWithHost({ username }, slug);
+    if (found) return found;
+    const hostId = await deps.formerHolder?.(username);
+    return hostId ? repo.findByHostSlugWithHost({ hostId }, slug) : undefined;
+  }
 
   async function checkSchedule(userId: string, scheduleId: string | null | undefined): Promise<void> {
     if (scheduleId && !(await repo.scheduleBelongsTo(userId, scheduleId))) {
@@ -110,7 +125,7 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; 
       const existing = await repo.findForUser(user.id, id);
       if (!existing) throw notFound("Event type not found");
       await checkSchedule(user.id, body.availabilityScheduleId);
-      if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(body.slug, id))) {
+      if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
       const { type, locations, questions, fixedTimes, expiresAt, ...rest } = body;
@@ -130,14 +145,19 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; 
       if (!(await repo.delete(user.id, id))) throw notFound("Event type not found");
     },
 
-    /** The public view of an active event type; inactive and unknown ones read the same. */
     /** The Google account an event type's Meet links come from (the drawer's picker), if one was picked. */
     async googleAccountOf(eventTypeId: string, tx: DbOrTx = db): Promise<string | null> {
       return (await createEventTypesRepo(tx).findById(eventTypeId))?.googleAccountId ?? null;
     },
 
-    async getPublic(slug: string): Promise<EventTypeDto> {
-      const found = await repo.findBySlugWithHost(slug.toLowerCase());
+    /**
+     * The public view of an active event type, by /{username}/{slug} or by /book/{slug}; inactive and
+     * unknown ones read the same. The answer's user.username and slug make its canonical link.
+     */
+    async getPublic(slug: string, username?: string): Promise<EventTypeDto> {
+      const found = username
+        ? await findByUserSlug(username.toLowerCase(), slug.toLowerCase())
+        : await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");
       const et = found.eventType;
       // A used or expired one-off and a closed poll say so, rather than "not found".
@@ -145,6 +165,11 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts; 
         throw new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
       }
       return dto(et, found.host);
+    },
+
+    /** The id behind /{username}/{slug} of a username given up lately (slot lookups of old links). */
+    async formerUsernameRef(username: string, slug: string): Promise<string | undefined> {
+      return (await findByUserSlug(username, slug))?.eventType.id;
     },
 
     /** Adds the host's active event types to their public profile. */
@@ -201,7 +226,15 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     closedAt: row.closedAt?.toISOString() ?? null,
     team: null,
     hosts: [],
-    user: { _id: host.id, name: host.name, avatar: host.avatar, timezone: host.timezone },
+    user: {
+      _id: host.id,
+      name: host.name,
+      username: host.username,
+      avatar: host.avatar,
+      timezone: host.timezone,
+      timeFormat: host.timeFormat,
+      weekStart: host.weekStart,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

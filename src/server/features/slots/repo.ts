@@ -54,7 +54,7 @@ const scheduleColumns = {
 
 /** What one host's availability depends on. */
 export interface HostContext {
-  host: { id: string; name: string; email: string; timezone: string };
+  host: { id: string; name: string; email: string; timezone: string; username: string };
   /** The event type's schedule (one-host types), else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -75,7 +75,7 @@ export interface TeamHostContext extends HostContext {
 export interface EventContext {
   eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
   /** The event type's owner (its only host unless it is a team event type). */
-  host: { id: string; name: string; email: string; timezone: string };
+  host: { id: string; name: string; email: string; timezone: string; username: string };
   /** The event type's schedule, else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -88,7 +88,11 @@ export interface EventContext {
   teamHosts: TeamHostContext[] | null;
 }
 
-export type EventRef = { id: string } | { slug: string };
+/**
+ * An event type by id, by its host's username and slug (/{username}/{slug}), or by slug alone
+ * (/book/{slug}: the oldest event type with that slug, which is the one its old links meant).
+ */
+export type EventRef = { id: string } | { slug: string; user?: string };
 
 /**
  * The confirmed bookings occupying a host over [from, to): every (booking, host) row, so a
@@ -120,7 +124,13 @@ function teamHostsQuery(db: DbOrTx, name: string) {
     (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${users.id}))`;
   return db
     .select({
-      host: { id: users.id, name: users.name, email: users.email, timezone: users.timezone },
+      host: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        timezone: users.timezone,
+        username: users.username,
+      },
       weight: eventTypeHosts.weight,
       priority: eventTypeHosts.priority,
       schedule: scheduleColumns,
@@ -149,7 +159,7 @@ function teamHostsQuery(db: DbOrTx, name: string) {
  * [fromDate, toDate], the host's confirmed bookings overlapping [from, to), settings and a holiday
  * version stamp: one round trip. Built once and prepared: the slot page calls it on every request.
  */
-function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
+function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string) {
   const overrides = sql<OverrideData[]>`(
     select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
     from ${dateOverrides} o
@@ -161,7 +171,13 @@ function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
   return db
     .select({
       eventType: eventTypeColumns,
-      host: { id: users.id, name: users.name, email: users.email, timezone: users.timezone },
+      host: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        timezone: users.timezone,
+        username: users.username,
+      },
       schedule: scheduleColumns,
       overrides,
       busy,
@@ -185,8 +201,13 @@ function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
     .leftJoin(calendarSettings, eq(calendarSettings.userId, eventTypes.userId))
     .leftJoin(holidaySettings, eq(holidaySettings.userId, eventTypes.userId))
     .where(
-      by === "id" ? eq(eventTypes.id, sql.placeholder("ref")) : eq(eventTypes.slug, sql.placeholder("ref")),
+      by === "id"
+        ? eq(eventTypes.id, sql.placeholder("ref"))
+        : by === "user"
+          ? and(eq(users.username, sql.placeholder("user")), eq(eventTypes.slug, sql.placeholder("ref")))
+          : eq(eventTypes.slug, sql.placeholder("ref")),
     )
+    .orderBy(eventTypes.createdAt)
     .limit(1)
     .prepare(name);
 }
@@ -197,6 +218,9 @@ export function createSlotsRepo(db: Db) {
   const bySlug = keptStatement(db, "slots_context_by_slug", (h) =>
     contextQuery(h, "slug", "slots_context_by_slug"),
   );
+  const byUser = keptStatement(db, "slots_context_by_user", (h) =>
+    contextQuery(h, "user", "slots_context_by_user"),
+  );
   const teamHosts = keptStatement(db, "slots_team_hosts", (h) => teamHostsQuery(h, "slots_team_hosts"));
   return {
     async loadContext(
@@ -205,12 +229,14 @@ export function createSlotsRepo(db: Db) {
     ): Promise<EventContext | undefined> {
       const params = {
         ref: "id" in ref ? ref.id : ref.slug,
+        ...("user" in ref && ref.user ? { user: ref.user } : {}),
         fromDate: range.fromDate,
         toDate: range.toDate,
         from: range.from.toISOString(),
         to: range.to.toISOString(),
       };
-      const [row] = await ("id" in ref ? byId : bySlug)(db, params);
+      const query = "id" in ref ? byId : ref.user ? byUser : bySlug;
+      const [row] = await query(db, params);
       if (!row) return undefined;
       const isTeam = row.eventType.teamId !== null && TEAM_KINDS.has(row.eventType.kind);
       const hosts = isTeam ? await teamHosts(db, { ...params, eventTypeId: row.eventType.id }) : null;

@@ -62,7 +62,13 @@ export interface LookupReport {
 
 export function createSlotsService(
   db: Db,
-  deps: { holidays: HolidaysService; now: () => Date; externalBusy?: ExternalBusySource },
+  deps: {
+    holidays: HolidaysService;
+    now: () => Date;
+    externalBusy?: ExternalBusySource;
+    /** The event type of a /{username}/{slug} whose username was given up lately (it still redirects). */
+    formerUsernameRef?: (username: string, slug: string) => Promise<string | undefined>;
+  },
 ) {
   const repo = createSlotsRepo(db);
   // Holidays change rarely and cost two queries; the context query reads a stamp that changes with them.
@@ -89,12 +95,13 @@ export function createSlotsService(
     const hi = to + MARGIN_MS;
     const fromDate = formatDate(Math.floor(lo / DAY_MS));
     const toDate = formatDate(Math.floor(hi / DAY_MS));
-    const ctx = await repo.loadContext(ref, {
-      fromDate,
-      toDate,
-      from: new Date(busy?.from ?? lo),
-      to: new Date(busy?.to ?? hi),
-    });
+    const dates = { fromDate, toDate, from: new Date(busy?.from ?? lo), to: new Date(busy?.to ?? hi) };
+    let ctx = await repo.loadContext(ref, dates);
+    if (!ctx && "user" in ref && ref.user && deps.formerUsernameRef) {
+      // Only a miss pays for this: pages of an old username keep working while it redirects.
+      const id = await deps.formerUsernameRef(ref.user, ref.slug);
+      if (id) ctx = await repo.loadContext({ id }, dates);
+    }
     if (!ctx) return undefined;
     // Each host's connected calendars, read for their own schedule's zone.
     const range = { from: busy?.from ?? lo, to: busy?.to ?? hi };

@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, Globe } from "lucide-react";
 import { Link } from "react-router";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { profilePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
 import { cn } from "../../lib/cn";
 import { LocationIcon, showsLocationValue } from "./LocationIcon";
@@ -22,7 +23,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
     <div className={cn("relative", className)}>
       {showProfileLink && (
         <Link
-          to={`/user/${host._id}`}
+          to={profilePath(host.username)}
           aria-label={`All event types of ${host.name}`}
           className="absolute top-0 left-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent-strong transition-colors hover:bg-accent-soft lg:flex"
         >

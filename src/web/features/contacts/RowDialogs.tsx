@@ -113,7 +113,7 @@ export function ScheduleDialog({
             {active.map((t) => (
               <li key={t._id}>
                 <a
-                  href={contact ? scheduleUrl(t.slug, contact) : "#"}
+                  href={contact ? scheduleUrl(t, contact) : "#"}
                   target="_blank"
                   rel="noopener noreferrer"
                   onClick={onClose}

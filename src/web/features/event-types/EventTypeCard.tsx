@@ -110,18 +110,14 @@ export function EventTypeCard({
         {compact ? (
           // Dashboard cards are narrow: icon buttons, named for screen readers and on hover.
           <div className="flex items-center gap-0.5">
-            <IconAction
-              label="Copy link"
-              icon={Copy}
-              onClick={() => void copyText(`${window.location.origin}${publicPath(et)}`)}
-            />
+            <IconAction label="Copy link" icon={Copy} onClick={() => void copyText(bookingUrl(et))} />
             <IconAction label="Share" icon={Share2} onClick={() => actions.onShare(et)} />
           </div>
         ) : (
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => void copyText(`${window.location.origin}${publicPath(et)}`)}
+            onClick={() => void copyText(bookingUrl(et))}
             aria-label={`Copy link to ${et.title}`}
           >
             <Copy size={14} aria-hidden />
@@ -149,13 +145,13 @@ function CardMenu({ et, actions }: { et: EventTypeDto; actions: EventTypeCardAct
       <MenuItem icon={Pencil} onSelect={() => actions.onEdit(et)}>
         Edit
       </MenuItem>
-      <MenuItem icon={Eye} onSelect={() => openBookingPage(et.slug)}>
+      <MenuItem icon={Eye} onSelect={() => openBookingPage(et)}>
         Preview
       </MenuItem>
       <MenuItem icon={Share2} onSelect={() => actions.onShare(et)}>
         Share
       </MenuItem>
-      <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et.slug))}>
+      <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et))}>
         Copy link
       </MenuItem>
       <MenuSeparator />
@@ -246,4 +242,4 @@ function KindDetails({ et }: { et: EventTypeDto }) {
 }
 
 /** A poll's participants vote on /poll/:slug; every other kind books on /book/:slug. */
-const publicPath = (et: EventTypeDto) => (et.type === "poll" ? `/poll/${et.slug}` : `/book/${et.slug}`);
+const publicPath = (et: EventTypeDto) => new URL(bookingUrl(et)).pathname;
