@@ -194,18 +194,17 @@ async function seed(database: Database, hostUserId: string): Promise<void> {
 function importCsv(): Buffer {
   const rand = seededRandom(50);
   // About 100 bytes a row, so 50,000 rows stay under the 5 MB limit like the file.
-  const lines = ["Full Name,Email,Phone,Job Title,Company,City,State,Relationship Stage,Priority,Tags"];
+  const lines = ["Full Name,Email,Phone,Job Title,Company,City,Relationship Stage,Priority,Tags"];
   for (let i = 0; i < IMPORT_ROWS; i++) {
     const p = person(rand, i);
     lines.push(
       [
         p.fullName,
         p.email,
-        p.phone,
+        p.phone.replace(/\D/g, "").slice(1),
         p.jobTitle,
         p.company,
         p.city,
-        p.state,
         p.relationshipStage,
         p.priority,
         p.tags.join(";"),
