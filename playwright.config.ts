@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Every run starts on an empty embedded database.
 const dataDir = path.join(os.tmpdir(), `kairos-e2e-${process.pid}-${Date.now()}`);
+// Mail the e2e server sends lands here (scripts/e2e-mail-server.ts); set once, so the test workers,
+// which load this file again, read the same folder (they inherit the runner's environment).
+process.env.E2E_MAIL_DIR ??= `${dataDir}-mail`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,8 +37,10 @@ export default defineConfig({
   },
   webServer: {
     // The demo host of `npm run seed` is there for e2e/seeded-dashboard.spec.ts; other specs make their own hosts.
-    // The server signs in with a local Google and OpenID provider (scripts/e2e-identity-servers.ts).
-    command: "npx tsx scripts/seed.ts && npx tsx scripts/e2e-identity-servers.ts node scripts/start.mjs",
+    // The server signs in with a local Google and OpenID provider (scripts/e2e-identity-servers.ts) and
+    // sends mail to a real SMTP server whose messages the specs read (scripts/e2e-mail-server.ts).
+    command:
+      "npx tsx scripts/seed.ts && npx tsx scripts/e2e-identity-servers.ts npx tsx scripts/e2e-mail-server.ts node scripts/start.mjs",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -47,6 +52,9 @@ export default defineConfig({
       DATABASE_URL: "",
       // Every spec signs up its own hosts from 127.0.0.1; the limits are tested at the API.
       RATE_LIMIT_FACTOR: "50",
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      // Webhook specs deliver to a receiver on 127.0.0.1.
+      ALLOW_PRIVATE_WEBHOOKS: "true",
     },
   },
 });

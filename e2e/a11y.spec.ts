@@ -12,11 +12,15 @@ interface World {
   /** Bearer token of the host every host screen is seen as. */
   token: string;
   userId: string;
+  /** The host's username: public pages at /{username} and /{username}/{slug}. */
+  username: string;
   slug: string;
   eventTypeId: string;
   /** A confirmed booking's uid and manage token (for /booking-confirmed). */
   uid: string;
   manageToken: string;
+  /** A workflow that has run once for the booking (its executions screen has a row). */
+  workflowId: string;
 }
 
 interface Screen {
@@ -45,6 +49,30 @@ export const SCREENS: Screen[] = [
   { name: "privacy policy", path: () => "/privacy-policy" },
   { name: "terms", path: () => "/terms-and-conditions" },
   { name: "public profile", path: (w) => `/user/${w.userId}` },
+  {
+    name: "public profile by username",
+    path: (w) => `/${w.username}`,
+    ready: (page) => page.getByRole("link", { name: /Portfolio Review/ }),
+  },
+  { name: "booking page by username", path: (w) => `/${w.username}/${w.slug}`, open: firstDayWithTimes },
+  { name: "forgot password", path: () => "/forgot-password" },
+  { name: "reset password", path: () => "/reset-password?token=not-a-real-token-0123456789" },
+  { name: "confirm email, bad link", path: () => "/confirm-email?token=not-a-real-token-0123456789" },
+  {
+    name: "settings",
+    path: () => "/settings",
+    host: true,
+    ready: (page) => page.getByRole("list", { name: "Sessions" }),
+  },
+  {
+    name: "settings, delete account dialog",
+    path: () => "/settings",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Delete account" }).click();
+    },
+    ready: (page) => page.getByRole("alertdialog"),
+  },
   { name: "booking page", path: (w) => `/book/${w.slug}`, open: firstDayWithTimes },
   {
     name: "booking details step",
@@ -66,6 +94,15 @@ export const SCREENS: Screen[] = [
     name: "cancel booking (invitee)",
     path: (w) => `/booking-confirmed?uid=${w.uid}&token=${w.manageToken}&action=cancel`,
     ready: (page) => page.getByRole("dialog"),
+  },
+  { name: "team invitation, unknown", path: () => "/team-invite/not-a-real-invitation-token" },
+  { name: "team page, unknown", path: () => "/team/no-such-team-here" },
+  { name: "meeting poll, unknown", path: () => "/poll/no-such-poll-here" },
+  {
+    name: "teams",
+    path: () => "/teams",
+    host: true,
+    ready: (page) => page.getByRole("button", { name: "Create team" }),
   },
   { name: "dashboard", path: () => "/dashboard", host: true },
   { name: "event types", path: () => "/event-types", host: true },
@@ -167,7 +204,37 @@ export const SCREENS: Screen[] = [
     },
     ready: (page) => page.getByRole("heading", { name: "Meera Krishnan" }),
   },
-  { name: "workflows", path: () => "/workflows", host: true },
+  {
+    name: "workflows",
+    path: () => "/workflows",
+    host: true,
+    ready: (page) => page.getByTestId("workflow-row"),
+  },
+  {
+    name: "create workflow, templates",
+    path: () => "/workflows",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Create Workflow" }).click();
+    },
+    ready: (page) => page.getByRole("button", { name: /Meeting reminder/ }),
+  },
+  {
+    name: "create workflow, configure",
+    path: () => "/workflows",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Create Workflow" }).click();
+      await page.getByRole("button", { name: /Webhook notification/ }).click();
+    },
+    ready: (page) => page.getByRole("dialog", { name: "Configure workflow" }),
+  },
+  {
+    name: "workflow executions",
+    path: (w) => `/workflows/${w.workflowId}/executions`,
+    host: true,
+    ready: (page) => page.getByTestId("execution").first(),
+  },
 ];
 
 const SIZES = [
@@ -185,7 +252,7 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   });
   expect(register.ok(), await register.text()).toBeTruthy();
   const { token, data } = await register.json();
-  const user = data.user as { _id: string };
+  const user = data.user as { _id: string; username: string };
   const headers = { Authorization: `Bearer ${token}` };
 
   const [schedule] = (await (await request.get("/api/availability", { headers })).json()).data;
@@ -216,6 +283,19 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   expect(created.status(), await created.text()).toBe(201);
   const eventType = (await created.json()).data as { _id: string; slug: string };
 
+  const workflow = await request.post("/api/workflows", {
+    headers,
+    data: {
+      name: "Welcome email",
+      description: "Thank the invitee as soon as they book",
+      trigger: { type: "event_scheduled" },
+      actions: [
+        { type: "send_email", config: { to: "attendee", subject: "Welcome", body: "Hi {{attendee_name}}" } },
+      ],
+    },
+  });
+  expect(workflow.status(), await workflow.text()).toBe(201);
+
   let slot: string | undefined;
   for (const date of [0, 1, 2, 3, 4].map((d) =>
     new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10),
@@ -241,10 +321,12 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   return {
     token,
     userId: user._id,
+    username: user.username,
     slug: eventType.slug,
     eventTypeId: eventType._id,
     uid: booking.uid,
     manageToken: booking.manageToken,
+    workflowId: (await workflow.json()).data._id,
   };
 }
 

@@ -46,12 +46,19 @@ test("a new host signs up, stays signed in, signs out, and is sent back after si
 });
 
 test("wrong password shows the server's message and stays on /login", async ({ page }) => {
+  // An expected answer is no fault: nothing of ours is logged as an error (Chromium's own
+  // "Failed to load resource" line for the 401 is the browser's, not the app's).
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail());
   await page.getByLabel("Password", { exact: true }).fill("whatever");
   await page.getByRole("button", { name: "Log In", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  expect(errors).toEqual([]);
 });
 
 test("unknown paths go home and legal aliases resolve", async ({ page }) => {

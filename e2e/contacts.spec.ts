@@ -49,13 +49,14 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
     },
   });
   expect(created.status()).toBe(201);
-  const slug = (await created.json()).data.slug as string;
+  const { slug, user: owner } = (await created.json()).data as { slug: string; user: { username: string } };
 
   // An invitee books.
   const inviteeEmail = uniqueEmail("invitee");
   const invitee = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const booking = await invitee.newPage();
-  await booking.goto(`/book/${slug}`);
+  // The host's own link: the seeded demo host also has a "discovery-call", which /book/{slug} finds first.
+  await booking.goto(`/${owner.username}/${slug}`);
   await pickFirstSlot(booking);
   await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Nora Quinn");
   await booking.getByRole("textbox", { name: "Email", exact: true }).fill(inviteeEmail);
@@ -152,7 +153,7 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await chooser.getByRole("link", { name: /Discovery Call/ }).click();
   const popup = await popupPromise;
   await popup.waitForLoadState();
-  expect(popup.url()).toContain(`/book/${slug}?`);
+  expect(popup.url()).toContain(`/${owner.username}/${slug}?`);
   await pickFirstSlot(popup);
   await expect(popup.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Nora Quinn");
   await expect(popup.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(inviteeEmail);

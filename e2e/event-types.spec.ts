@@ -85,14 +85,21 @@ test("a host creates, finds, edits, deactivates, shares and deletes an event typ
   await page.getByRole("menuitemradio", { name: "Inactive" }).click();
   await expect(card(page, renamed)).toBeVisible();
 
-  // Copy link puts origin/book/{slug} on the clipboard.
+  // Copy link puts origin/{username}/{slug} on the clipboard.
   await card(page, renamed)
     .getByRole("button", { name: /Copy link/ })
     .click();
   await expect(page.getByText("Copied to clipboard successfully...")).toBeVisible();
   const origin = new URL(page.url()).origin;
+  const username = await page.evaluate(async () => {
+    const res = await fetch("/api/users/profile", {
+      headers: { Authorization: `Bearer ${localStorage.getItem("auth_token")}` },
+    });
+    return (await res.json()).data.user.username as string;
+  });
+  expect(username).toMatch(/^grace-hopper(-\d+)?$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${origin}/book/discovery-call-${tag}`,
+    `${origin}/${username}/discovery-call-${tag}`,
   );
 
   // Delete, after confirming.

@@ -219,15 +219,22 @@ test("a host finds, cancels and moves meetings, and the dashboard counts what wa
   const dialog = page.getByRole("dialog", { name: "Cancel meeting" });
   const confirm = dialog.getByRole("button", { name: "Cancel meeting" });
   await expect(confirm).toBeDisabled();
-  for (const reason of ["Changed plans", "Found better option", "Booked by mistake", "Other"])
+  // The host's own reasons, not the invitee's ("Found better option").
+  for (const reason of [
+    "Scheduling conflict",
+    "No longer available at this time",
+    "Meeting no longer needed",
+    "Other",
+  ])
     await expect(dialog.getByRole("radio", { name: reason })).toBeVisible();
-  await dialog.getByRole("radio", { name: "Found better option" }).check();
+  await expect(dialog.getByRole("radio", { name: "Found better option" })).toHaveCount(0);
+  await dialog.getByRole("radio", { name: "Scheduling conflict" }).check();
   await expect(confirm).toBeEnabled();
   await confirm.click();
   await expect(page.getByText("Booking Cancelled..")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(alan.getByTestId("booking-status")).toHaveText("Cancelled");
-  await expect(alan).toContainText("Found better option");
+  await expect(alan).toContainText("Scheduling conflict");
   await expect(alan.getByRole("link", { name: "Join Zoom" })).toHaveCount(0);
   // Cancel is offered only while a meeting is not cancelled: nothing is left to do with this one.
   await expect(alan.getByRole("button", { name: /^Actions for/ })).toHaveCount(0);
@@ -253,11 +260,11 @@ test("a host finds, cancels and moves meetings, and the dashboard counts what wa
   await page.getByRole("tab", { name: "Upcoming" }).click();
   await expect(page.getByRole("article")).toHaveCount(5);
 
-  // Edit moves Ada's meeting to the free slot just before it.
+  // Reschedule moves Ada's meeting to the free slot just before it.
   const ada = meeting(page, "Ada Lovelace");
   const adaBefore = await ada.textContent();
   await ada.getByRole("button", { name: /^Actions for/ }).click();
-  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await page.getByRole("menuitem", { name: "Reschedule" }).click();
   const move = page.getByRole("dialog", { name: "Reschedule meeting" });
   const times = move.getByRole("list", { name: "Available times" });
   await expect(times.getByRole("button", { name: new RegExp(`^${todaySlots[2].startTime}`) })).toBeDisabled();

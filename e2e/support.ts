@@ -15,3 +15,34 @@ export function label12h(iso: string, zone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
 }
+
+/**
+ * The newest mail to `to` whose subject is `subject`, as the e2e server's real SMTP server received
+ * it (scripts/e2e-mail-server.ts writes them to E2E_MAIL_DIR). Waits for it to arrive.
+ */
+export async function waitForMail(
+  to: string,
+  subject: string,
+  timeoutMs = 15_000,
+): Promise<{ to: string[]; subject: string; text: string }> {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .reverse()
+      : [];
+    for (const file of files) {
+      const mail = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+      if (mail.to.includes(to) && mail.subject === subject) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail "${subject}" to ${to} within ${timeoutMs} ms`);
+}

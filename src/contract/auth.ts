@@ -30,13 +30,21 @@ export interface PublicUser {
   _id: string;
   name: string;
   email: string;
+  /** Public pages live at /{username} and /{username}/{slug}. */
+  username: string;
   avatar: string | null;
   timezone: string;
+  /** Shown on the public profile. */
+  welcomeText: string;
+  timeFormat: "12h" | "24h";
+  weekStart: "sunday" | "monday";
   createdAt: string;
 }
 
 export interface UserProfile extends PublicUser {
   preferences: { hideGetStarted?: boolean };
+  /** False for accounts that only sign in through an identity provider. */
+  hasPassword: boolean;
 }
 
 export interface AuthResult {

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { dateSchema, isValidDate, scheduleTimeZoneSchema } from "./availability.js";
-import { BOOKING_STATUSES, type BookingStatus, CANCEL_REASONS, MAX_GUESTS } from "./booking-constants.js";
+import {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  CANCEL_REASONS,
+  HOST_CANCEL_REASONS,
+  MAX_GUESTS,
+} from "./booking-constants.js";
 import { DEFAULT_TIMEZONE } from "./common.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
 
@@ -26,7 +32,7 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  * - POST /bookings/public/:uid/reschedule  {token, startTime}        -> BookingDto (same booking, new time)
  *
  * Host (Authorization: Bearer; anything not yours is 404):
- * - GET  /bookings?when=&status=&search=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
+ * - GET  /bookings?when=&status=&search=&eventTypeId=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
  *   when=upcoming: not yet ended, soonest first; when=past: ended, latest first; when=all (default):
  *   upcoming ones (soonest first) then past ones (latest first). See listBookingsQuery. Counting stops at
  *   1,000 matches (200 with a search): then `pagination.totalCapped` is true and `total` a lower bound.
@@ -41,7 +47,7 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  *
  * Web links built from a booking (the mails carry the same):
  * - view:       /booking-confirmed?uid={uid}&token={manageToken}
- * - reschedule: /book/{eventType.slug}?reschedule={uid}&token={manageToken}
+ * - reschedule: /{host.username}/{eventType.slug}?reschedule={uid}&token={manageToken}
  * - cancel:     /booking-confirmed?uid={uid}&token={manageToken}&action=cancel
  */
 
@@ -50,6 +56,8 @@ export {
   type BookingStatus,
   CANCEL_REASONS,
   type CancelReason,
+  HOST_CANCEL_REASONS,
+  type HostCancelReason,
   MAX_GUESTS,
 } from "./booking-constants.js";
 
@@ -142,7 +150,12 @@ export const cancelBookingBody = z.object({
   reason: z.enum(CANCEL_REASONS, { message: "Choose a reason" }),
   note: z.string().trim().max(1000).optional(),
 });
-export type CancelBookingBody = z.infer<typeof cancelBookingBody>;
+/** PUT /bookings/:id/cancel: the host's reasons; the invitee's are still taken from API clients that send them. */
+export const hostCancelBody = z.object({
+  reason: z.enum([...HOST_CANCEL_REASONS, ...CANCEL_REASONS], { message: "Choose a reason" }),
+  note: z.string().trim().max(1000).optional(),
+});
+export type CancelBookingBody = { reason: string; note?: string };
 
 const manageToken = z.string().min(10).max(200);
 
@@ -177,6 +190,7 @@ export const listBookingsQuery = z.object({
   when: z.enum(BOOKING_WHEN, { message: "Use all, upcoming or past" }).default("all"),
   status: z.enum([...BOOKING_STATUSES, "all", "upcoming", "past"]).default("all"),
   search: z.string().trim().max(200).optional(),
+  eventTypeId: z.uuid({ message: "Invalid event type" }).optional(),
   from: z.union([dateSchema, instantSchema]).optional(),
   to: z.union([dateSchema, instantSchema]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -195,6 +209,8 @@ export const slotsQuery = z
       })
       .optional(),
     timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
+    /** With a slug: the host's username (/{username}/{slug}); without it the slug means /book/{slug}. */
+    user: z.string().trim().toLowerCase().max(60).optional(),
     /** Invitee moving their booking: its uid and manage token (both, or neither). */
     reschedule: uidParams.shape.uid.optional(),
     token: manageToken.optional(),
@@ -267,7 +283,9 @@ export interface BookingDto {
   cancelReason: string | null;
   cancelledBy: "host" | "invitee" | null;
   /** The host's name and the zone of their schedule (the calendar invite's zone). */
-  host: { name: string; timezone: string };
+  host: { name: string; timezone: string; username: string };
+  /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */
+  hosts: { name: string }[];
   /** Times the booking was moved. */
   rescheduleCount: number;
   createdAt: string;

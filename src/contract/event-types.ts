@@ -183,7 +183,16 @@ export interface EventTypeDto {
   maxInvitees: number;
   availabilityScheduleId: string | null;
   googleAccountId: string | null;
-  user: { _id: string; name: string; avatar: string | null; timezone: string };
+  /** The host; the public link is /{user.username}/{slug}. */
+  user: {
+    _id: string;
+    name: string;
+    username: string;
+    avatar: string | null;
+    timezone: string;
+    timeFormat: "12h" | "24h";
+    weekStart: "sunday" | "monday";
+  };
   fixedTimes: string[];
   expiresAt: string | null;
   /** One-off booked or meeting poll booked/closed. */

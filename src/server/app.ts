@@ -21,8 +21,10 @@ import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
 import { googleAccountsRoutes } from "./features/calendars/routes-google.js";
+import { calendarSyncRoutes } from "./features/calendars/routes-sync.js";
 import { createCalendarsService } from "./features/calendars/service.js";
 import type { BusyOptions } from "./features/calendars/service-busy.js";
+import { createCalendarSync } from "./features/calendars/service-sync.js";
 import { contactsRoutes } from "./features/contacts/routes.js";
 import { createContactsService } from "./features/contacts/service.js";
 import { createContactsCsvService } from "./features/contacts/service-csv.js";
@@ -32,13 +34,19 @@ import { createEventTypesService } from "./features/event-types/service.js";
 import { holidaysRoutes } from "./features/holidays/routes.js";
 import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
+import { pollsRoutes } from "./features/polls/routes.js";
+import { createPollsService } from "./features/polls/service.js";
 import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
 import { createTeamsService } from "./features/teams/service.js";
 import { createTeamHostsService } from "./features/teams/service-hosts.js";
 import { usersRoutes } from "./features/users/routes.js";
+import { accountDataRoutes } from "./features/users/routes-data.js";
+import { securityRoutes } from "./features/users/routes-security.js";
 import { createUsersService } from "./features/users/service.js";
+import { type AccountDataPart, createAccountDataService } from "./features/users/service-data.js";
+import { createSecurityService } from "./features/users/service-security.js";
 import { workflowsRoutes } from "./features/workflows/routes.js";
 import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
 import { contactsCrm } from "./features/workflows/service-crm.js";
@@ -47,6 +55,7 @@ import { authPlugin } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
+import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
@@ -118,7 +127,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // plain same-origin would cut that popup off from this window.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
-  await app.register(rateLimit, { global: false });
+  // Several instances on one PostgreSQL share their counters there; PGlite is one process, kept in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.kind === "postgres" ? { store: postgresRateLimitStore(database.db) } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Kairos API", version: "1" } },
     transform: jsonSchemaTransform,
@@ -159,24 +172,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
-  const auth = createAuthService(database.db, now, [availability.createDefaultSchedule]);
   const oidc = createOidcProviders(config.oidcProviders, {
     publicUrl: config.publicUrl,
     timeoutMs: config.oauthTimeoutMs,
   });
-  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
   const teams = createTeamsService(database.db, { now, publicUrl: config.publicUrl });
   const teamHosts = createTeamHostsService(database.db);
-  const eventTypes = createEventTypesService(database.db, { parts: teamHosts.partsOf });
-  const users = createUsersService(database.db, [eventTypes.publicProfilePart]);
-  const slots = createSlotsService(database.db, { holidays, now, externalBusy: calendars.externalBusy });
+  // The public profile lists event types; event types resolve a host's former usernames: each gets
+  // the other's function, called only at request time.
+  const eventTypes = createEventTypesService(database.db, {
+    parts: teamHosts.partsOf,
+    now,
+    formerHolder: (username) => users.formerHolder(username),
+  });
+  const users = createUsersService(database.db, now, [eventTypes.publicProfilePart]);
+  const auth = createAuthService(database.db, now, {
+    onUserCreated: [availability.createDefaultSchedule],
+    freeUsername: users.freeUsername,
+  });
+  const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
+  const security = createSecurityService(database.db, { auth, now, publicUrl: config.publicUrl });
+  const slots = createSlotsService(database.db, {
+    holidays,
+    now,
+    externalBusy: calendars.externalBusy,
+    formerUsernameRef: eventTypes.formerUsernameRef,
+  });
+  // Bookings written to the host's calendar by the job runner; the booking is read back when the job runs.
+  const calendarSync = createCalendarSync(database.db, {
+    accounts: calendars.accounts,
+    busy: calendars.busy,
+    calendarSettings,
+    jobs,
+    now,
+    publicUrl: config.publicUrl,
+    eventTypeAccount: eventTypes.googleAccountOf,
+    bookingRecord: (hostId, id) => bookings.record(hostId, id),
+    setMeetingLink: (hostId, id, link) => bookings.setMeetingLink(hostId, id, link),
+  });
   // Features that react to bookings add their listener here; each runs inside the booking's transaction.
   const contacts = createContactsService(database.db, { now });
+  const contactsList = createContactsListService(database.db, { now });
   // Workflows need the bookings service for their jobs, so their listener reaches the service through
   // `workflows`, assigned right after bookings.
   let workflows: WorkflowsService | undefined;
   const bookingListeners: BookingListener[] = [
     contacts.bookingListener,
+    calendarSync.listener,
     (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
     ...(deps.bookingListeners ?? []),
   ];
@@ -186,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
+    prepareMeeting: calendarSync.prepareMeeting,
   });
   const sms: SmsTransport = config.smsUrl
     ? createTwilioTransport(config.smsUrl, config.smsFrom)
@@ -207,6 +250,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
+  // Settings > Data: each feature's share of the export. Features that land later add theirs here.
+  const accountParts: AccountDataPart[] = [
+    { name: "eventTypes", export: (user) => eventTypes.list(user) },
+    { name: "availabilitySchedules", export: (user) => availability.list(user.id) },
+    { name: "calendarSettings", export: (user) => calendarSettings.get(user.id) },
+    { name: "holidays", export: (user) => holidays.view(user) },
+    { name: "bookings", export: (user) => bookings.exportForHost(user.id) },
+    { name: "contacts", export: (user) => allContacts(user.id) },
+    { name: "signInMethods", export: (user) => sso.listIdentities(user.id) },
+    { name: "workflows", export: (user) => (workflows as WorkflowsService).list(user.id) },
+  ];
+  /** Every contact of the host, page by page (the list's largest page is 100). */
+  async function allContacts(hostUserId: string) {
+    const all = [];
+    for (let page = 1; ; page++) {
+      const { data, pagination } = await contactsList.list(hostUserId, { page, limit: 100 });
+      all.push(...data);
+      if (page >= pagination.totalPages) return all;
+    }
+  }
+  const accountData = createAccountDataService(database.db, {
+    now,
+    parts: accountParts,
+    // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
+    onDelete: [(tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id)],
+  });
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -216,13 +285,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
       await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
+      await api.register(securityRoutes, { security, auth, rateLimits: config.rateLimits });
+      await api.register(accountDataRoutes, { data: accountData });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });
+      await api.register(pollsRoutes, { polls: createPollsService(database.db, { bookings, now }) });
       await api.register(availabilityRoutes, { availability });
       await api.register(holidaysRoutes, { holidays });
       await api.register(calendarSettingsRoutes, { calendarSettings });
       await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
       await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });
+      await api.register(calendarSyncRoutes, { sync: calendarSync });
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {
         bookings,
@@ -232,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes, { analytics });
       await api.register(contactsRoutes, {
         contacts,
-        contactsList: createContactsListService(database.db, { now }),
+        contactsList,
         contactsCsv: createContactsCsvService(database.db, { now }),
       });
       await api.register(workflowsRoutes, { workflows });
@@ -240,6 +313,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  registerWebPages(app, config.webDir, pageRoutes({ eventTypes, slots, now }));
+  registerWebPages(app, config.webDir, pageRoutes({ eventTypes, slots, users, now }));
   return app;
 }

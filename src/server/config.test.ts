@@ -52,7 +52,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
 
-  it("finds every SSO_<NAME>_ISSUER provider, with labels, in name order", () => {
+  it("finds every SSO_<NAME>_ISSUER provider, with labels: SBU, Gameforce, then the others by name", () => {
     const providers = loadConfig({
       SSO_SBU_ISSUER: "https://login.sbu.example",
       SSO_SBU_CLIENT_ID: "kairos",
@@ -62,45 +62,52 @@ describe("loadConfig", () => {
       SSO_ENTRA_ID_ISSUER: "https://login.microsoftonline.com/t/v2.0",
       SSO_ENTRA_ID_CLIENT_ID: "entra",
       SSO_ENTRA_ID_LABEL: "Microsoft",
+      SSO_ENTRA_ID_TRUST_EMAIL: "true",
       SSO_OKTA_ISSUER: "https://acme.okta.com",
       SSO_OKTA_CLIENT_ID: "okta-client",
     }).oidcProviders;
-    expect(providers).toEqual([
-      {
-        id: "entra-id",
-        label: "Microsoft",
-        issuer: "https://login.microsoftonline.com/t/v2.0",
-        clientId: "entra",
-        clientSecret: null,
-      },
-      {
-        id: "gameforce",
-        label: "Gameforce",
-        issuer: "https://id.gameforce.example/",
-        clientId: "gf",
-        clientSecret: null,
-      },
-      {
-        id: "okta",
-        label: "Okta",
-        issuer: "https://acme.okta.com",
-        clientId: "okta-client",
-        clientSecret: null,
-      },
-      {
-        id: "sbu",
-        label: "SBU",
-        issuer: "https://login.sbu.example",
-        clientId: "kairos",
-        clientSecret: "s3cret",
-      },
-    ]);
+    expect(providers.map((p) => p.id)).toEqual(["sbu", "gameforce", "entra-id", "okta"]);
+    expect(providers).toContainEqual({
+      id: "entra-id",
+      label: "Microsoft",
+      issuer: "https://login.microsoftonline.com/t/v2.0",
+      clientId: "entra",
+      clientSecret: null,
+      trustEmail: true,
+    });
+    expect(providers).toContainEqual({
+      id: "gameforce",
+      label: "Gameforce",
+      issuer: "https://id.gameforce.example/",
+      clientId: "gf",
+      clientSecret: null,
+      trustEmail: false,
+    });
+    expect(providers).toContainEqual({
+      id: "okta",
+      label: "Okta",
+      issuer: "https://acme.okta.com",
+      clientId: "okta-client",
+      clientSecret: null,
+      trustEmail: false,
+    });
+    expect(providers).toContainEqual({
+      id: "sbu",
+      label: "SBU",
+      issuer: "https://login.sbu.example",
+      clientId: "kairos",
+      clientSecret: "s3cret",
+      trustEmail: false,
+    });
     expect(loadConfig({}).oidcProviders).toEqual([]);
   });
 
   it("names the SSO variable that is missing or wrong", () => {
     expect(() => loadConfig({ SSO_SBU_ISSUER: "https://x.example" })).toThrow(/SSO_SBU_CLIENT_ID/);
     expect(() => loadConfig({ SSO_SBU_CLIENT_ID: "x" })).toThrow(/SSO_SBU_ISSUER/);
+    expect(() =>
+      loadConfig({ SSO_SBU_ISSUER: "https://x.example", SSO_SBU_CLIENT_ID: "x", SSO_SBU_TRUST_EMAIL: "yes" }),
+    ).toThrow(/SSO_SBU_TRUST_EMAIL/);
     expect(() => loadConfig({ SSO_SBU_ISSUER: "not a url", SSO_SBU_CLIENT_ID: "x" })).toThrow(
       /SSO_SBU_ISSUER/,
     );

@@ -58,7 +58,7 @@ export interface AppConfig {
   secretsKey: string | null;
   /** Google OAuth (sign-in, calendars); null when GOOGLE_CLIENT_ID/SECRET are not set. */
   google: GoogleConfig | null;
-  /** OpenID Connect sign-in providers from SSO_<NAME>_* variables, in name order. */
+  /** OpenID Connect sign-in providers from SSO_<NAME>_* variables: SBU, Gameforce, then others by name. */
   oidcProviders: OidcProviderConfig[];
   /** How long a call to Google or an OIDC provider may take before sign-in gives up. */
   oauthTimeoutMs: number;
@@ -82,6 +82,11 @@ export interface OidcProviderConfig {
   clientId: string;
   /** Null for a public client (PKCE only, no client authentication). */
   clientSecret: string | null;
+  /**
+   * SSO_<NAME>_TRUST_EMAIL=true: the provider only issues addresses it owns (a company directory), so an
+   * email without an `email_verified` claim counts as verified. An explicit `false` is never overridden.
+   */
+  trustEmail: boolean;
 }
 
 export interface RateLimits {
@@ -164,7 +169,7 @@ function googleConfig(e: z.infer<typeof envSchema>): GoogleConfig | null {
 /** Display names of the providers the spec names; any other NAME is shown capitalised. */
 const KNOWN_LABELS: Record<string, string> = { sbu: "SBU", gameforce: "Gameforce" };
 
-const SSO_VARIABLE = /^SSO_([A-Z0-9_]+?)_(ISSUER|CLIENT_ID|CLIENT_SECRET|LABEL)$/;
+const SSO_VARIABLE = /^SSO_([A-Z0-9_]+?)_(ISSUER|CLIENT_ID|CLIENT_SECRET|LABEL|TRUST_EMAIL)$/;
 
 /** Every SSO_<NAME>_ISSUER defines a provider; its CLIENT_ID is required, CLIENT_SECRET and LABEL are not. */
 function oidcProviders(env: Record<string, string | undefined>): OidcProviderConfig[] {
@@ -178,7 +183,13 @@ function oidcProviders(env: Record<string, string | undefined>): OidcProviderCon
   }
   const problems: string[] = [];
   const providers: OidcProviderConfig[] = [];
-  for (const [name, fields] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
+  // The spec's two come first, in its order (SBU, then Gameforce); any others follow by name.
+  const rank = (name: string) => {
+    const i = Object.keys(KNOWN_LABELS).indexOf(name.toLowerCase());
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const ordered = [...byName].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  for (const [name, fields] of ordered) {
     if (!fields.ISSUER) {
       problems.push(`SSO_${name}_ISSUER: required when other SSO_${name}_* variables are set`);
       continue;
@@ -187,6 +198,9 @@ function oidcProviders(env: Record<string, string | undefined>): OidcProviderCon
     if (id === "google") problems.push("SSO_GOOGLE_*: Google is configured with GOOGLE_CLIENT_ID/SECRET");
     if (!z.string().url().safeParse(fields.ISSUER).success) problems.push(`SSO_${name}_ISSUER: not a URL`);
     if (!fields.CLIENT_ID) problems.push(`SSO_${name}_CLIENT_ID: required`);
+    if (fields.TRUST_EMAIL && !["true", "false"].includes(fields.TRUST_EMAIL)) {
+      problems.push(`SSO_${name}_TRUST_EMAIL: true or false`);
+    }
     providers.push({
       id,
       label: fields.LABEL ?? KNOWN_LABELS[id] ?? readableName(name),
@@ -194,6 +208,7 @@ function oidcProviders(env: Record<string, string | undefined>): OidcProviderCon
       issuer: fields.ISSUER,
       clientId: fields.CLIENT_ID ?? "",
       clientSecret: fields.CLIENT_SECRET ?? null,
+      trustEmail: fields.TRUST_EMAIL === "true",
     });
   }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);

@@ -1,7 +1,9 @@
 import { Temporal } from "temporal-polyfill";
 import { firstAnswerKey as key } from "../contract/first-answers.js";
+import { RESERVED_USERNAMES, USERNAME_MAX, USERNAME_MIN } from "../contract/usernames.js";
 import type { EventTypesService } from "./features/event-types/service.js";
-import type { SlotsService } from "./features/slots/service.js";
+import type { EventRef, SlotsService } from "./features/slots/service.js";
+import type { UsersService } from "./features/users/service.js";
 import type { PageRoute, PageVisit } from "./lib/web-pages.js";
 
 /** How many months the booking page moves on by itself when the first is empty (DateTimeStep). */
@@ -10,8 +12,16 @@ const AUTO_ADVANCE_LIMIT = 2;
 export interface PageDeps {
   eventTypes: EventTypesService;
   slots: SlotsService;
+  users: UsersService;
   now: () => Date;
 }
+
+/**
+ * A first path segment that can be a username (src/contract/usernames.ts, case-insensitive): the
+ * pattern's length and form, and none of the reserved words, which cover every path of the host app
+ * and /api, so /{username} pages never shadow them.
+ */
+const USERNAME = `(?!(?:${[...RESERVED_USERNAMES].join("|")})(?:/|$))(?=[a-z0-9-]{${USERNAME_MIN},${USERNAME_MAX}}(?:/|$))([a-z0-9]+(?:-[a-z0-9]+)*)`;
 
 /**
  * The web app's pages and what each inlines (see lib/web-pages.ts and ARCHITECTURE.md). Invitees'
@@ -20,49 +30,80 @@ export interface PageDeps {
  */
 export function pageRoutes(deps: PageDeps): PageRoute[] {
   return [
-    { path: /^\/book\/([^/]+)\/?$/, file: "book.html", firstAnswers: (visit) => bookingPage(deps, visit) },
+    {
+      path: /^\/book\/([^/]+)\/?$/,
+      file: "book.html",
+      firstAnswers: (visit) => {
+        const slug = decodeURIComponent(visit.params[0] ?? "").toLowerCase();
+        return bookingPage(deps, visit, slug, { slug });
+      },
+    },
     { path: /^\/booking-confirmed\/?$/, file: "book.html" },
-    { path: /^\/user\/[^/]+\/?$/, file: "book.html" },
+    {
+      path: /^\/user\/([^/]+)\/?$/,
+      file: "book.html",
+      firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+    },
+    // Issue 12: the host's own links, with the same first answers as /book/:slug and /user/:userId.
+    {
+      path: new RegExp(`^/${USERNAME}/([^/]+)/?$`, "i"),
+      file: "book.html",
+      firstAnswers: (visit) => {
+        const user = (visit.params[0] ?? "").toLowerCase();
+        const slug = decodeURIComponent(visit.params[1] ?? "").toLowerCase();
+        // The page's key for it (eventRefOf in src/web/features/bookings/bookingApi.ts).
+        return bookingPage(deps, visit, `${user}/${slug}`, { slug, user });
+      },
+    },
+    {
+      path: new RegExp(`^/${USERNAME}/?$`, "i"),
+      file: "book.html",
+      firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+    },
   ];
 }
 
 const nextMonth = (month: string) => Temporal.PlainYearMonth.from(month).add({ months: 1 }).toString();
 
+/** /{username} and /user/:userId: the profile answer, under the key the page reads it by. */
+async function profilePage(deps: PageDeps, ref: string): Promise<Record<string, unknown>> {
+  const profile = await deps.users.publicProfileView(ref).catch(() => null);
+  return profile ? { [key(["profile", ref])]: profile } : {};
+}
+
 /**
- * /book/:slug: the event type, and in the invitee's zone (known from an earlier visit, else the
- * host's) the month's open days and the times of today and of the first open day: what the page
- * shows first. A page that moves a booking gets only the event type (its times depend on the token).
+ * /book/:slug and /{username}/{slug}: the event type, and in the invitee's zone (known from an
+ * earlier visit, else the host's) the month's open days and the times of today and of the first
+ * open day: what the page shows first. A page that moves a booking gets only the event type (its
+ * times depend on the token). `slug` is the page's key for the event type (eventRefOf).
  */
-async function bookingPage(deps: PageDeps, visit: PageVisit): Promise<Record<string, unknown>> {
-  const slug = decodeURIComponent(visit.params[0] ?? "").toLowerCase();
-  const eventType = await deps.eventTypes.getPublic(slug).catch(() => null);
+async function bookingPage(
+  deps: PageDeps,
+  visit: PageVisit,
+  slug: string,
+  ref: EventRef & { slug: string; user?: string },
+): Promise<Record<string, unknown>> {
+  const eventType = await deps.eventTypes.getPublic(ref.slug, ref.user).catch(() => null);
   if (!eventType) return {};
   const answers: Record<string, unknown> = { [key(["event-type", slug])]: eventType };
   if (visit.query.has("reschedule")) return answers;
   const zone = visit.zone ?? eventType.user.timezone;
-  const ref = { slug };
   const today = Temporal.Instant.fromEpochMilliseconds(deps.now().getTime())
     .toZonedDateTimeISO(zone)
     .toPlainDate()
     .toString();
   let month = today.slice(0, 7);
-  const [days, todays] = await Promise.all([
-    deps.slots.daysInMonth(ref, month, zone),
-    deps.slots.forDate(ref, today, zone),
-  ]);
-  answers[key(["day", slug, today, zone, ""])] = todays;
-  let open = days;
-  for (let advanced = 0; ; advanced++) {
-    answers[key(["month", slug, month, zone, ""])] = { days: open };
-    const first = open.find((d) => d >= today);
-    if (first) {
-      if (first !== today)
-        answers[key(["day", slug, first, zone, ""])] = await deps.slots.forDate(ref, first, zone);
-      break;
-    }
-    if (advanced === AUTO_ADVANCE_LIMIT) break;
+  for (let advanced = 0; advanced <= AUTO_ADVANCE_LIMIT; advanced++) {
+    // The page asks for today's times with the month (the first month only) and opens the first open day.
+    const view = await deps.slots.monthView(ref, month, zone, (days) => {
+      const first = days.find((d) => d >= today);
+      return [...new Set([...(advanced === 0 ? [today] : []), ...(first ? [first] : [])])];
+    });
+    answers[key(["month", slug, month, zone, ""])] = { days: view.days };
+    for (const [date, slots] of Object.entries(view.slots))
+      answers[key(["day", slug, date, zone, ""])] = slots;
+    if (view.days.some((d) => d >= today)) break;
     month = nextMonth(month);
-    open = await deps.slots.daysInMonth(ref, month, zone);
   }
   return answers;
 }

@@ -32,6 +32,10 @@ describe("web app fallback", () => {
       "/book/intro-call?reschedule=abcdefghij&token=x",
       "/booking-confirmed?uid=abc&token=def",
       "/user/3f7b2b1e-8a52-4c1e-9d6a-0b7f1d2c3e4f",
+      "/ada-lovelace",
+      "/ada-lovelace/",
+      "/ada-lovelace/30min",
+      "/Ada-Lovelace/30min?reschedule=abcdefghij&token=x",
     ]) {
       expect(await page(url), url).toEqual({ status: 200, body: "<p>public app</p>", cache: "no-cache" });
     }
@@ -72,6 +76,17 @@ describe("web app fallback", () => {
       "/booking-confirmed/x",
       "/users/1",
       "/bookings",
+      // Words that cannot be usernames stay the host app's, with or without a second segment.
+      "/settings",
+      "/settings/profile",
+      "/login",
+      "/forgot-password",
+      "/reset-password",
+      "/confirm-email",
+      "/admin/x",
+      "/ab",
+      "/a--b/slug",
+      "/favicon.svg",
     ]) {
       expect(await page(url), url).toMatchObject({ status: 200, body: "<p>host app</p>" });
     }

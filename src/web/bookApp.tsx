@@ -1,12 +1,14 @@
 /**
- * The invitees' app: /book/:slug, /booking-confirmed and /user/:userId, loaded by book.tsx and
+ * The invitees' app: /{username}, /{username}/{slug}, /book/:slug, /booking-confirmed and
+ * /user/:userId, loaded by book.tsx and
  * built against Preact's React compatibility layer (see vite.config.ts). It holds no host area,
  * no auth and no design-system overlays, so the booking page loads little JavaScript.
  */
 import { notifyManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, StrictMode, Suspense, useEffect } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider, useLocation } from "react-router";
+import { createBrowserRouter, RouterProvider, useLocation, useParams } from "react-router";
+import { usernameProblem } from "../contract/usernames";
 import { FullPageSpinner } from "./components/ui/Spinner";
 import BookingPage from "./features/bookings/BookingPage";
 import { ApiError } from "./lib/api";
@@ -50,8 +52,28 @@ function HostAppPath() {
   );
 }
 
+/**
+ * The booking page under both of its addresses. One element type for both, so moving from /book/x
+ * to the canonical /{username}/x keeps the page (and what it loaded) in place.
+ */
+function Booking() {
+  const { username } = useParams();
+  return username !== undefined && usernameProblem(username.toLowerCase()) ? (
+    <HostAppPath />
+  ) : (
+    <BookingPage />
+  );
+}
+
+/** The public profile under /user/:userId and /{username}; one element type, as above. */
+function Profile() {
+  const { username } = useParams();
+  if (username !== undefined && usernameProblem(username.toLowerCase())) return <HostAppPath />;
+  return page(<PublicProfilePage />);
+}
+
 const router = createBrowserRouter([
-  { path: "/book/:slug", element: <BookingPage /> },
+  { path: "/book/:slug", element: <Booking /> },
   {
     path: "/booking-confirmed",
     element: (
@@ -63,7 +85,10 @@ const router = createBrowserRouter([
       </>
     ),
   },
-  { path: "/user/:userId", element: page(<PublicProfilePage />) },
+  { path: "/user/:userId", element: <Profile /> },
+  // Reserved words (every path of the host app) are never usernames: those go to the host app.
+  { path: "/:username", element: <Profile /> },
+  { path: "/:username/:slug", element: <Booking /> },
   { path: "*", element: <HostAppPath /> },
 ]);
 

@@ -16,11 +16,14 @@ export { bookingWindowDates, bookingWindowDays, type DayRange } from "./booking-
 export { formatDate, isValidDate, parseDate, weekdayIndex } from "./calendar-days.js";
 export {
   daysWithSlots,
+  daysWithSlotsOf,
   groupByLocalDate,
   isoInstant,
   localDateRange,
   type PresentedSlot,
+  type SlotSource,
   slotsForLocalDate,
+  slotsForLocalDateOf,
 } from "./present.js";
 export {
   type ValidationProblem,
@@ -30,4 +33,5 @@ export {
   validateWeekly,
 } from "./schedule-validation.js";
 export { computeSlots } from "./slots.js";
+export { type HostQuery, hostsFreeAt, slotsAllOf, slotsAnyOf } from "./team-slots.js";
 export * from "./types.js";

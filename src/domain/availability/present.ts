@@ -68,9 +68,16 @@ export function slotsForLocalDate(
   date: string,
   inviteeZone: string,
 ): PresentedSlot[] {
+  return slotsForLocalDateOf((range) => computeSlots({ ...q, ...range }), date, inviteeZone);
+}
+
+/** Slots of an instant range [from, to), ascending: one host's computeSlots, or several hosts' union or intersection. */
+export type SlotSource = (range: { from: number; to: number }) => number[];
+
+/** slotsForLocalDate for any source of slots (several hosts). */
+export function slotsForLocalDateOf(source: SlotSource, date: string, inviteeZone: string): PresentedSlot[] {
   const range = localDateRange(date, inviteeZone);
-  const slots = computeSlots({ ...q, ...range });
-  return groupByLocalDate(slots, inviteeZone).get(date) ?? [];
+  return groupByLocalDate(source(range), inviteeZone).get(date) ?? [];
 }
 
 /** Local dates (invitee zone) of a month 'YYYY-MM' with at least one slot, ascending; one engine run. */
@@ -79,6 +86,11 @@ export function daysWithSlots(
   month: string,
   inviteeZone: string,
 ): string[] {
+  return daysWithSlotsOf((range) => computeSlots({ ...q, ...range }), month, inviteeZone);
+}
+
+/** daysWithSlots for any source of slots (several hosts). */
+export function daysWithSlotsOf(source: SlotSource, month: string, inviteeZone: string): string[] {
   const first = parseDate(`${month}-01`);
   if (first === undefined) throw new RangeError(`Not a month: ${month}`);
   const { year, month: m } = civilFromDays(first);
@@ -87,7 +99,7 @@ export function daysWithSlots(
   const offsets = new ZoneOffsets(inviteeZone, range.from, range.to);
   const dates: string[] = [];
   let lastDay = Number.NaN;
-  for (const s of computeSlots({ ...q, ...range })) {
+  for (const s of source(range)) {
     const day = Math.floor((s + offsets.offsetAt(s)) / DAY_MS);
     if (day !== lastDay) dates.push(formatDate(day));
     lastDay = day;

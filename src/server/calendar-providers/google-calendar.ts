@@ -1,4 +1,4 @@
-import { calendar, type calendar_v3 } from "@googleapis/calendar";
+import type { calendar_v3 } from "@googleapis/calendar";
 import { Temporal } from "temporal-polyfill";
 import { GoogleError, type GoogleOAuth, toGoogleError } from "../lib/google.js";
 import { calendarUid } from "../mail/ics.js";
@@ -27,7 +27,15 @@ function translate(error: unknown, what: string): Error {
 
 /** Google Calendar v3 through @googleapis/calendar, authorised by google-auth-library's client. */
 export function createGoogleCalendar(google: GoogleOAuth, options: { timeoutMs: number }): GoogleCalendarApi {
-  function api(tokens: GoogleTokens, onTokens: (t: GoogleTokens) => void): calendar_v3.Calendar {
+  // The generated client is large: load it on first use, so servers without Google start no slower.
+  let library: Promise<typeof import("@googleapis/calendar")> | undefined;
+
+  async function api(
+    tokens: GoogleTokens,
+    onTokens: (t: GoogleTokens) => void,
+  ): Promise<calendar_v3.Calendar> {
+    library ??= import("@googleapis/calendar");
+    const { calendar } = await library;
     const auth = google.client({
       accessToken: tokens.accessToken ?? undefined,
       refreshToken: tokens.refreshToken,
@@ -68,7 +76,7 @@ export function createGoogleCalendar(google: GoogleOAuth, options: { timeoutMs: 
   return {
     async listCalendars(tokens, onTokens): Promise<RemoteCalendar[]> {
       return run("list the calendars", async () => {
-        const res = await api(tokens, onTokens).calendarList.list({ minAccessRole: "writer" });
+        const res = await (await api(tokens, onTokens)).calendarList.list({ minAccessRole: "writer" });
         return (res.data.items ?? [])
           .filter((c) => c.id)
           .map((c) => ({
@@ -83,7 +91,7 @@ export function createGoogleCalendar(google: GoogleOAuth, options: { timeoutMs: 
     /** One freeBusy call for all the account's calendars. Google already expands recurrences. */
     async busy(tokens, onTokens, calendars, range) {
       return run("read busy times", async () => {
-        const res = await api(tokens, onTokens).freebusy.query({
+        const res = await (await api(tokens, onTokens)).freebusy.query({
           requestBody: {
             timeMin: new Date(range.from).toISOString(),
             timeMax: new Date(range.to).toISOString(),
@@ -107,7 +115,7 @@ export function createGoogleCalendar(google: GoogleOAuth, options: { timeoutMs: 
 
     async write(tokens, onTokens, calendarId, event, existing) {
       return run("write the event", async () => {
-        const client = api(tokens, onTokens);
+        const client = await api(tokens, onTokens);
         const body: calendar_v3.Schema$Event = {
           summary: event.summary,
           description: event.description,
@@ -161,7 +169,11 @@ export function createGoogleCalendar(google: GoogleOAuth, options: { timeoutMs: 
     async remove(tokens, onTokens, calendarId, remoteId) {
       await run("delete the event", async () => {
         try {
-          await api(tokens, onTokens).events.delete({ calendarId, eventId: remoteId, sendUpdates: "none" });
+          await (await api(tokens, onTokens)).events.delete({
+            calendarId,
+            eventId: remoteId,
+            sendUpdates: "none",
+          });
         } catch (error) {
           const status = (error as { response?: { status?: number } })?.response?.status;
           if (status !== 404 && status !== 410) throw error;

@@ -8,6 +8,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by requireUser; routes behind it can rely on it. */
     user: UserRow;
+    /** The id of the session behind the bearer token (set by requireUser). */
+    sessionId: string;
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
@@ -24,10 +26,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Decorates the app with `requireUser`, a preHandler that loads the session's user or answers 401. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
   app.decorateRequest("user", null as unknown as UserRow);
+  app.decorateRequest("sessionId", "");
   app.decorate("requireUser", async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const user = token ? await opts.auth.authenticate(token) : undefined;
-    if (!user) throw unauthorized("Please sign in to continue");
-    request.user = user;
+    const session = token ? await opts.auth.authenticateSession(token) : undefined;
+    if (!session) throw unauthorized("Please sign in to continue");
+    request.user = session.user;
+    request.sessionId = session.sessionId;
   });
 });

@@ -122,7 +122,10 @@ export function createOidcProviders(
         return {
           subject: claims.sub,
           email: typeof info.email === "string" ? info.email.trim().toLowerCase() : null,
-          emailVerified: info.email_verified === true || info.email_verified === "true",
+          emailVerified:
+            info.email_verified === true ||
+            info.email_verified === "true" ||
+            (info.email_verified === undefined && p.trustEmail),
           name: typeof info.name === "string" ? info.name : null,
           picture: typeof info.picture === "string" ? info.picture : null,
         };

@@ -20,6 +20,8 @@ describe("web pages: compression and first answers", () => {
   let t: TestApp;
   let webDir: string;
   let slug: string;
+  let username: string;
+  let userId: string;
   const script = "x".repeat(4000);
 
   beforeAll(async () => {
@@ -44,6 +46,8 @@ describe("web pages: compression and first answers", () => {
       payload: { title: "Intro </script><script>alert(1)</script>", duration: 30 },
     });
     slug = created.json().data.slug;
+    username = created.json().data.user.username;
+    userId = host.userId;
   });
   afterAll(async () => {
     await t.close();
@@ -116,7 +120,13 @@ describe("web pages: compression and first answers", () => {
     expect(Object.keys(inZone)).toContain(`day|${slug}|2026-11-01|America/New_York|`);
     // The first open day in New York is Sunday evening's times of Kolkata's Monday morning: inlined too.
     const open = (inZone[`month|${slug}|2026-11|America/New_York|`] as { days: string[] }).days;
-    expect(inZone[`day|${slug}|${open.find((d) => d >= "2026-11-01")}|America/New_York|`]).toBeDefined();
+    const firstOpen = open.find((d) => d >= "2026-11-01");
+    const api = await t.app.inject({
+      method: "GET",
+      url: `/api/bookings/availability/${slug}?date=${firstOpen}&timezone=America/New_York`,
+    });
+    expect((api.json().data as unknown[]).length).toBeGreaterThan(0);
+    expect(inZone[`day|${slug}|${firstOpen}|America/New_York|`]).toEqual(api.json().data);
   });
 
   it("inlines nothing for an unknown event type, a bad zone cookie gets the host's zone, moves get only the event type", async () => {
@@ -131,5 +141,31 @@ describe("web pages: compression and first answers", () => {
     expect(Object.keys(inlined(badZone.body) ?? {})).toContain(`month|${slug}|2026-11|Asia/Kolkata|`);
     const moving = await t.app.inject({ method: "GET", url: `/book/${slug}?reschedule=abc&token=def` });
     expect(Object.keys(inlined(moving.body) ?? {})).toEqual([`event-type|${slug}`]);
+  });
+
+  it("inlines the same first answers for /{username}/{slug} and /{username} as for /book/:slug and /user/:id", async () => {
+    const ref = `${username}/${slug}`;
+    const own = inlined((await t.app.inject({ method: "GET", url: `/${username}/${slug}` })).body) ?? {};
+    const legacy = inlined((await t.app.inject({ method: "GET", url: `/book/${slug}` })).body) ?? {};
+    expect(Object.keys(own).sort()).toEqual(
+      Object.keys(legacy)
+        .map((k) => k.replace(`|${slug}`, `|${ref}`))
+        .sort(),
+    );
+    expect(own[`event-type|${ref}`]).toEqual(legacy[`event-type|${slug}`]);
+    expect(own[`month|${ref}|2026-11|Asia/Kolkata|`]).toEqual(legacy[`month|${slug}|2026-11|Asia/Kolkata|`]);
+
+    const profile =
+      inlined((await t.app.inject({ method: "GET", url: `/${username.toUpperCase()}` })).body) ?? {};
+    const api = await t.app.inject({ method: "GET", url: `/api/users/${username}/public` });
+    expect(profile[`profile|${username}`]).toEqual(api.json().data);
+    const byId = inlined((await t.app.inject({ method: "GET", url: `/user/${userId}` })).body) ?? {};
+    expect(byId[`profile|${userId}`]).toEqual(api.json().data);
+
+    // Reserved words stay the host app's; unknown usernames get the public app with nothing inlined.
+    const settings = await t.app.inject({ method: "GET", url: "/settings" });
+    expect(settings.body).toContain("host");
+    const nobody = await t.app.inject({ method: "GET", url: "/nobody-by-this-name/30min" });
+    expect(nobody.body).toBe(BOOK_HTML);
   });
 });

@@ -1,6 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { PassThrough, type Transform } from "node:stream";
+import {
+  type BrotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  type Gzip,
+  gzipSync,
+} from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -49,6 +58,13 @@ function compress(plain: Buffer, encoding: Encoding): Buffer {
   return encoding === "br"
     ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(plain, { level: 6 });
+}
+
+/** A response body written in parts: compressed as the browser accepts, else as is. */
+function streamFor(encoding: Encoding | null): Transform {
+  if (encoding === "br") return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === "gzip") return createGzip({ level: 6 });
+  return new PassThrough();
 }
 
 function pick(request: FastifyRequest): Encoding | null {
@@ -138,20 +154,30 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
     if (!html)
       return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
     const encoding = pick(request);
-    let body = encoding ? html[encoding] : html.plain;
+    let body: Buffer | Transform = encoding ? html[encoding] : html.plain;
     if (route?.firstAnswers && match) {
+      // The head (the scripts and stylesheet the page needs) goes out at once, so the browser fetches
+      // them while the answers are looked up; the answers follow in the same response. Module scripts
+      // run after the whole document is parsed, so they always find the answers in place.
+      const stream = streamFor(encoding);
+      stream.write(html.head);
+      // Out of the compressor now, not when its buffer happens to fill.
+      if (encoding) (stream as BrotliCompress | Gzip).flush();
       const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-      const answers = await route
+      void route
         .firstAnswers({ params: match.slice(1), query, zone: zoneOf(request) })
         .catch((error: unknown) => {
           request.log.warn({ err: error }, "first answers failed; the page fetches them");
           return {};
+        })
+        .then((answers) => {
+          const script =
+            Object.keys(answers).length > 0
+              ? `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(answers)}</script>`
+              : "";
+          stream.end(script + html.tail);
         });
-      if (Object.keys(answers).length > 0) {
-        const script = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(answers)}</script>`;
-        const plain = Buffer.from(html.head + script + html.tail);
-        body = encoding ? compress(plain, encoding) : plain;
-      }
+      body = stream;
     }
     // A provider's page sends the popup back here; with any opener policy but the default the browser
     // would put this page in a new browsing context group, and it could no longer tell its opener.

@@ -92,8 +92,15 @@ describe.each(dbKinds)("booking mails on %s", (kind) => {
     expect(invitee.parsed.text).toContain(
       `https://kairos.test/booking-confirmed?uid=${uid}&token=${manageToken}`,
     );
+    // Rescheduling goes through the host's own link, /{username}/{slug}.
+    const profile = await t.app.inject({
+      method: "GET",
+      url: "/api/users/profile",
+      headers: bearer(host.token),
+    });
+    const username = profile.json().data.user.username;
     expect(invitee.parsed.text).toContain(
-      `https://kairos.test/book/${et.slug}?reschedule=${uid}&token=${manageToken}`,
+      `https://kairos.test/${username}/${et.slug}?reschedule=${uid}&token=${manageToken}`,
     );
     expect(invitee.parsed.text).toContain(
       `https://kairos.test/booking-confirmed?uid=${uid}&token=${manageToken}&action=cancel`,

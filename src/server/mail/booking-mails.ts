@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import type { Answer } from "../../contract/bookings.js";
 import type { Location } from "../../contract/event-types.js";
+import { eventTypePath } from "../../contract/usernames.js";
 import { formatTimeLabel } from "../../domain/time-labels.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
@@ -12,11 +13,15 @@ export interface BookingMailData {
   sequence: number;
   title: string;
   slug: string;
+  /** The host's username: booking links are /{username}/{slug}. */
+  hostUsername: string;
   start: Date;
   end: Date;
   /** The host schedule's zone: the invite's zone and the host mail's. */
   hostZone: string;
   host: InvitePerson;
+  /** The other hosts of a collective booking: each gets the host's mail and is on the invite. */
+  coHosts?: InvitePerson[];
   attendee: InvitePerson & { phone: string; timezone: string };
   guests: string[];
   location: Location | null;
@@ -44,11 +49,11 @@ export interface BookingMailOptions {
 }
 
 /** Links the invitee uses to view, reschedule and cancel without signing in. */
-export function manageLinks(publicUrl: string, uid: string, slug: string, token: string) {
+export function manageLinks(publicUrl: string, uid: string, username: string, slug: string, token: string) {
   const q = `uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
   return {
     view: `${publicUrl}/booking-confirmed?${q}`,
-    reschedule: `${publicUrl}/book/${encodeURIComponent(slug)}?reschedule=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`,
+    reschedule: `${publicUrl}${eventTypePath(username, slug)}?reschedule=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`,
     cancel: `${publicUrl}/booking-confirmed?${q}&action=cancel`,
   };
 }
@@ -63,7 +68,9 @@ export function bookingMessages(
   o: BookingMailOptions,
 ): NewOutboxMessage[] {
   const links =
-    o.manageToken && kind !== "cancelled" ? manageLinks(o.publicUrl, d.uid, d.slug, o.manageToken) : null;
+    o.manageToken && kind !== "cancelled"
+      ? manageLinks(o.publicUrl, d.uid, d.hostUsername, d.slug, o.manageToken)
+      : null;
   const invite = {
     method: kind === "cancelled" ? "CANCEL" : "REQUEST",
     content: inviteFile(d, kind === "cancelled", o.stamp),
@@ -85,10 +92,11 @@ export function bookingMessages(
   forInvitee(d.attendee.email, links);
   for (const guest of d.guests) forInvitee(guest, null);
 
-  if (o.notifyHost) {
+  const hostCopies = [...(o.notifyHost ? [d.host.email] : []), ...(d.coHosts ?? []).map((h) => h.email)];
+  for (const to of hostCopies) {
     const lines = hostLines(kind, d, o.publicUrl);
     messages.push({
-      to: d.host.email,
+      to,
       subject: subject(
         `${HOST_PREFIX[kind]}: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
       ),
@@ -100,8 +108,16 @@ export function bookingMessages(
   return messages;
 }
 
-/** The booking's invite (CANCEL once cancelled): what the mails carry and the .ics download serves. */
-export function inviteFile(d: BookingMailData, cancelled: boolean, stamp: Date): string {
+/**
+ * The booking's invite (CANCEL once cancelled), as the mails carry it; with `download`, the plain event
+ * (PUBLISH) the .ics download serves, carrying the invitee's manage links.
+ */
+export function inviteFile(
+  d: BookingMailData,
+  cancelled: boolean,
+  stamp: Date,
+  download?: { links: ReturnType<typeof manageLinks> | null },
+): string {
   const where = locationText(d.location);
   const description = [
     d.title,
@@ -109,22 +125,25 @@ export function inviteFile(d: BookingMailData, cancelled: boolean, stamp: Date):
     d.meetingLink && d.meetingLink !== d.location?.value ? `Join: ${d.meetingLink}` : "",
     `Invitee: ${d.attendee.name} (${d.attendee.email})`,
     d.message ? `Message: ${d.message}` : "",
+    download?.links && !cancelled ? `\nReschedule: ${download.links.reschedule}` : "",
+    download?.links && !cancelled ? `Cancel: ${download.links.cancel}` : "",
   ]
     .filter(Boolean)
     .join("\n");
   return buildInvite({
     uid: d.uid,
     sequence: d.sequence,
-    method: cancelled ? "CANCEL" : "REQUEST",
+    method: download ? "PUBLISH" : cancelled ? "CANCEL" : "REQUEST",
+    cancelled,
     start: d.start,
     end: d.end,
     timeZone: d.hostZone,
     summary: `${d.title} between ${d.host.name} and ${d.attendee.name}`,
     description,
     location: d.meetingLink ?? where,
-    url: null,
+    url: download?.links?.view ?? null,
     organizer: d.host,
-    attendees: [d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
+    attendees: [...(d.coHosts ?? []), d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
     stamp,
   });
 }
@@ -141,7 +160,7 @@ const HOST_PREFIX: Record<BookingMailKind, string> = {
 };
 
 /** A line of the mail: plain text, or a labelled value, or a link. */
-type Line =
+export type Line =
   | { text: string }
   | { label: string; value: string }
   | { link: string; href: string }
@@ -270,6 +289,9 @@ export function subject(value: string): string {
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** The text and HTML bodies of a mail made of `lines`. */
+export const mailBodies = (lines: Line[]) => ({ text: toText(lines), html: toHtml(lines) });
 
 function toText(lines: Line[]): string {
   return lines

@@ -17,7 +17,13 @@ export interface InviteInput {
   uid: string;
   /** Bumped on every change so calendars replace the older copy. */
   sequence: number;
-  method: "REQUEST" | "CANCEL";
+  /**
+   * REQUEST/CANCEL: an invitation the mails carry (RFC 5546), with attendees. PUBLISH: a plain event for a
+   * download, which calendars import as-is instead of treating as an invitation to answer.
+   */
+  method: "REQUEST" | "CANCEL" | "PUBLISH";
+  /** Only with PUBLISH: a cancelled booking's download says CANCELLED without being a CANCEL message. */
+  cancelled?: boolean;
   start: Date;
   end: Date;
   /** The host's IANA zone: DTSTART/DTEND are written as its wall-clock times with a VTIMEZONE. */
@@ -56,6 +62,12 @@ function vtimezone(zone: string): string | null {
   return block;
 }
 
+const METHODS = {
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+} as const;
+
 /** Parameter values cannot hold quotes or line breaks; names go in CN="...". */
 const paramSafe = (value: string) => value.replace(/[\r\n"]+/g, " ").trim();
 
@@ -67,7 +79,7 @@ export function buildInvite(input: InviteInput): string {
   const zoneBlock = vtimezone(input.timeZone);
   const cal = ical({
     prodId: { company: "Kairos", product: "Kairos", language: "EN" },
-    method: input.method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: METHODS[input.method],
   });
   // No calendar-level zone name: ical-generator would then write DTSTAMP as local time instead of UTC.
   // The generator still emits the VTIMEZONE of every zone an event uses.
@@ -88,10 +100,12 @@ export function buildInvite(input: InviteInput): string {
     description: input.description,
     location: input.location ?? undefined,
     url: input.url ?? undefined,
-    status: input.method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status:
+      input.method === "CANCEL" || input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: paramSafe(input.organizer.name), email: input.organizer.email },
   });
-  for (const person of input.attendees) {
+  // RFC 5546 3.2.1: a PUBLISH carries no ATTENDEE (nobody is asked to reply).
+  for (const person of input.method === "PUBLISH" ? [] : input.attendees) {
     event.createAttendee({
       name: paramSafe(person.name) || undefined,
       email: person.email,

@@ -11,7 +11,8 @@ import Provider, { type Configuration } from "oidc-provider";
 export interface IdpAccount {
   sub: string;
   email: string;
-  emailVerified: boolean;
+  /** Null leaves the `email_verified` claim out, as some providers (Entra ID) do. */
+  emailVerified: boolean | null;
   name: string;
 }
 
@@ -48,7 +49,7 @@ export async function startTestIdp(options: { clients: IdpClient[]; label?: stri
     const account: IdpAccount = {
       sub: a.sub ?? `user-${counter}-${Date.now().toString(36)}`,
       email,
-      emailVerified: a.emailVerified ?? true,
+      emailVerified: a.emailVerified === undefined ? true : a.emailVerified,
       name: a.name ?? email.split("@")[0],
     };
     accounts.set(email, account);
@@ -96,7 +97,12 @@ export async function startTestIdp(options: { clients: IdpClient[]; label?: stri
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: account.email, email_verified: account.emailVerified, name: account.name };
+          return {
+            sub,
+            email: account.email,
+            ...(account.emailVerified === null ? {} : { email_verified: account.emailVerified }),
+            name: account.name,
+          };
         },
       };
     },

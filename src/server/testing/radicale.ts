@@ -109,9 +109,10 @@ export async function startRadicale(): Promise<RadicaleServer> {
         { "content-type": "application/xml", depth: "1" },
       );
       const found = new Map<string, string>();
-      for (const m of xml.matchAll(
-        /<D:href>([^<]+)<\/D:href>[\s\S]*?<C:calendar-data>([\s\S]*?)<\/C:calendar-data>/g,
-      )) {
+      // Radicale answers with DAV: as the default namespace (<href>) and C: for CalDAV.
+      const pattern =
+        /<(?:D:)?href>([^<]+)<\/(?:D:)?href>[\s\S]*?<C:calendar-data>([\s\S]*?)<\/C:calendar-data>/g;
+      for (const m of xml.matchAll(pattern)) {
         const text = (m[2] as string)
           .replaceAll("&#13;", "\r")
           .replaceAll("&lt;", "<")

@@ -1,13 +1,15 @@
-import { CANCEL_REASONS, type CancelReason } from "../../contract/booking-constants";
+import { CANCEL_REASONS } from "../../contract/booking-constants";
 import { cn } from "../lib/cn";
 import { Label } from "./ui/Label";
 import { Textarea } from "./ui/Textarea";
 
 /**
- * The reason radios (spec section 5, word for word) and an optional note, shared by the host's and the
- * invitee's cancel dialogs. Imports ui files directly: the public booking app must stay small.
+ * The reason radios and an optional note, shared by the host's and the invitee's cancel dialogs: the
+ * invitee's reasons are the spec's (section 5, word for word), the host passes its own. Imports ui files
+ * directly: the public booking app must stay small.
  */
-export function CancelReasonFields({
+export function CancelReasonFields<R extends string>({
+  reasons = CANCEL_REASONS as unknown as readonly R[],
   idPrefix,
   legend,
   noteLabel,
@@ -18,12 +20,13 @@ export function CancelReasonFields({
   onNoteChange,
   disabled,
 }: {
+  reasons?: readonly R[];
   idPrefix: string;
   legend: string;
   noteLabel: string;
   notePlaceholder?: string;
-  reason: CancelReason | null;
-  onReasonChange: (reason: CancelReason) => void;
+  reason: R | null;
+  onReasonChange: (reason: R) => void;
   note: string;
   onNoteChange: (note: string) => void;
   disabled?: boolean;
@@ -33,7 +36,7 @@ export function CancelReasonFields({
       <fieldset disabled={disabled}>
         <legend className="mb-2 font-medium text-slate-800 text-sm">{legend}</legend>
         <div className="grid gap-2">
-          {CANCEL_REASONS.map((r) => (
+          {reasons.map((r) => (
             <label
               key={r}
               className={cn(

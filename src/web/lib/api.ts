@@ -50,7 +50,10 @@ export async function request<T>(
   try {
     return await send<T>(method, path, body, extraHeaders);
   } catch (error) {
-    console.error(
+    // An answer the app expects and shows (wrong password, slot taken, a 404) is not a fault: it is logged
+    // as information. Only server faults and lost connections are logged as errors.
+    const expected = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    (expected ? console.info : console.error)(
       `${method} /api${path.split("?")[0]} failed:`,
       error instanceof Error ? error.message : error,
     );

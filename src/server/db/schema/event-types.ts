@@ -27,7 +27,10 @@ export const eventTypes = pgTable(
     duration: integer("duration").notNull(),
     description: text("description").notNull().default(""),
     color: text("color").notNull(),
-    /** Public booking path /book/{slug}; unique across the product. */
+    /**
+     * Public booking path /{username}/{slug}; unique per host. /book/{slug} finds the oldest event type
+     * with the slug, so the links made while slugs were unique across the product keep working.
+     */
     slug: text("slug").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     locations: jsonb("locations").$type<Location[]>().notNull().default([]),
@@ -53,7 +56,8 @@ export const eventTypes = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("event_types_slug_key").on(t.slug),
+    uniqueIndex("event_types_user_slug_key").on(t.userId, t.slug),
+    index("event_types_slug_idx").on(t.slug, t.createdAt),
     index("event_types_user_idx").on(t.userId),
     index("event_types_team_idx").on(t.teamId),
     check("event_types_duration_check", sql`${t.duration} between 5 and 480`),

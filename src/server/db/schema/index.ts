@@ -8,6 +8,7 @@ export * from "./event-types.js";
 export * from "./jobs.js";
 export * from "./mail.js";
 export * from "./oauth.js";
+export * from "./rate-limits.js";
 export * from "./teams.js";
 export * from "./users.js";
 export * from "./workflows.js";

@@ -1,10 +1,11 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { sessions, type UserRow, users } from "../../db/schema/index.js";
+import { type SessionRow, sessions, type UserRow, users } from "../../db/schema/index.js";
 
 export interface NewUser {
   name: string;
   email: string;
+  username: string;
   passwordHash: string | null;
   timezone: string;
   avatar?: string | null;
@@ -17,28 +18,60 @@ export function createAuthRepo(db: DbOrTx) {
       return row;
     },
 
-    /** Returns undefined when the email is taken (the unique index decides, not a prior read). */
+    /** Returns undefined when the email or username is taken (the unique indexes decide, not a prior read). */
     async insertUser(user: NewUser): Promise<UserRow | undefined> {
       const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
       return row;
     },
 
-    async insertSession(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+    async insertSession(userId: string, tokenHash: string, expiresAt: Date, userAgent: string | null) {
+      await db.insert(sessions).values({ userId, tokenHash, expiresAt, userAgent });
     },
 
-    async findUserBySessionHash(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+    async findBySessionHash(
+      tokenHash: string,
+      now: Date,
+    ): Promise<{ user: UserRow; sessionId: string; lastUsedAt: Date } | undefined> {
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
-      return row?.user;
+      return row;
+    },
+
+    async touchSession(id: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, id));
+    },
+
+    listSessions(userId: string, now: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .orderBy(asc(sessions.createdAt));
     },
 
     async deleteSession(tokenHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async deleteSessionOf(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+
+    /** Every session of the user except `keepId` (all of them when it is undefined). */
+    async deleteSessionsOf(userId: string, keepId?: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(
+          keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId),
+        );
     },
 
     async deleteExpiredSessions(now: Date): Promise<void> {

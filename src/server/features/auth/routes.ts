@@ -17,7 +17,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       config: { rateLimit: { max: rateLimits.register.max, timeWindow: rateLimits.register.windowMs } },
     },
     async (request, reply) => {
-      const { user, token } = await auth.register(request.body);
+      const { user, token } = await auth.register(request.body, request.headers["user-agent"]);
       return reply.status(201).send({
         success: true,
         message: "Account created",
@@ -34,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } },
     },
     async (request) => {
-      const { user, token } = await auth.login(request.body);
+      const { user, token } = await auth.login(request.body, request.headers["user-agent"]);
       return { success: true, message: "Signed in", token, data: { user: toUserProfile(user) } };
     },
   );

@@ -27,7 +27,7 @@ describe.each(dbKinds)("Google sign-in on %s", (kind) => {
     t = await createTestApp(kind, {
       config: { publicUrl: env.publicUrl, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },
     });
-  });
+  }, 180_000); // a fresh database migrates slowly on a busy machine
   afterAll(async () => {
     await t.close();
     await fake.close();

@@ -24,6 +24,11 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
           redirectUris: ["http://kairos.test/auth/sbu/callback"],
         },
         {
+          clientId: "kairos-corp",
+          clientSecret: "corp-secret",
+          redirectUris: ["http://kairos.test/auth/corp/callback"],
+        },
+        {
           clientId: "kairos-gf",
           clientSecret: "gf-secret",
           redirectUris: ["http://kairos.test/auth/gameforce/callback"],
@@ -38,6 +43,11 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
       SSO_GAMEFORCE_ISSUER: idp.issuer,
       SSO_GAMEFORCE_CLIENT_ID: "kairos-gf",
       SSO_GAMEFORCE_CLIENT_SECRET: "gf-secret",
+      // A company directory whose addresses are its own: no email_verified claim needed.
+      SSO_CORP_ISSUER: idp.issuer,
+      SSO_CORP_CLIENT_ID: "kairos-corp",
+      SSO_CORP_CLIENT_SECRET: "corp-secret",
+      SSO_CORP_TRUST_EMAIL: "true",
       // A provider that is down: nothing listens on the discard port.
       SSO_DOWN_ISSUER: "http://127.0.0.1:9",
       SSO_DOWN_CLIENT_ID: "x",
@@ -51,7 +61,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
         oauthTimeoutMs: env.oauthTimeoutMs,
       },
     });
-  });
+  }, 180_000); // a fresh database migrates slowly on a busy machine
   afterAll(async () => {
     await t.close();
     await idp.close();
@@ -62,7 +72,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
   const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0].n;
 
   /** Start at Kairos, sign in at the provider, come back: the callback's query as an object. */
-  async function signInAt(provider: "sbu" | "gameforce", account: string) {
+  async function signInAt(provider: "sbu" | "gameforce" | "corp", account: string) {
     const start = await post(`/api/auth/${provider}/start`, {});
     expect(start.statusCode, start.body).toBe(200);
     const authUrl = new URL(start.json().data.authUrl);
@@ -74,9 +84,10 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
   it("lists the configured providers for the login page", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/providers" });
     expect(res.json().data.providers).toEqual([
-      { id: "down", label: "Down" },
-      { id: "gameforce", label: "Gameforce" },
       { id: "sbu", label: "SBU" },
+      { id: "gameforce", label: "Gameforce" },
+      { id: "corp", label: "Corp" },
+      { id: "down", label: "Down" },
     ]);
   });
 
@@ -217,6 +228,17 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
       headers: bearer(owner.token),
     });
     expect(list.json().data.identities).toEqual([]);
+  });
+
+  it("takes an email without email_verified only from a provider set to trust its emails", async () => {
+    const address = email("no-claim");
+    idp.addAccount({ email: address, emailVerified: null });
+    const untrusted = await post("/api/auth/sbu", (await signInAt("sbu", address)).callback);
+    expect(untrusted.statusCode).toBe(403);
+    expect(untrusted.json().errorCode).toBe("EMAIL_NOT_VERIFIED");
+    const trusted = await post("/api/auth/corp", (await signInAt("corp", address)).callback);
+    expect(trusted.statusCode, trusted.body).toBe(200);
+    expect(trusted.json().data.user.email).toBe(address);
   });
 
   it("links a verified email to the password account that has it", async () => {

@@ -370,6 +370,14 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(ics.body).toContain("SEQUENCE:2");
     expect(ics.body).toContain("DTSTART;TZID=America/New_York:20261029T113000");
+    // A download is a plain event (mails keep REQUEST): no attendees to answer, the manage links inside.
+    const unfolded = ics.body.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain("METHOD:PUBLISH");
+    expect(unfolded).not.toContain("METHOD:REQUEST");
+    expect(unfolded).not.toMatch(/^ATTENDEE/m);
+    expect(unfolded).toMatch(/^ORGANIZER/m);
+    expect(unfolded).toContain(`booking-confirmed?uid=${uid}&token=${manageToken}`);
+    expect(unfolded).toMatch(/Reschedule: http\S+reschedule=/);
   });
 
   it("lets the invitee view and cancel by link, and refuses a wrong token", async () => {
@@ -390,6 +398,12 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
       reason: "Bored",
     });
     expect(noReason.statusCode).toBe(400);
+    // The host's reasons are the host's: an invitee cannot pick one.
+    const hostReason = await call("POST", `/api/bookings/public/${uid}/cancel`, undefined, {
+      token: manageToken,
+      reason: "Scheduling conflict",
+    });
+    expect(hostReason.statusCode).toBe(400);
     const cancelled = await call("POST", `/api/bookings/public/${uid}/cancel`, undefined, {
       token: manageToken,
       reason: "Changed plans",
@@ -434,14 +448,23 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     expect((await hostBookings(t.app, host, "&search=turing")).data.map((x) => x._id)).toEqual([a._id]);
     expect((await hostBookings(t.app, host, "&from=2026-11-01")).data.map((x) => x._id)).toEqual([b._id]);
     expect((await hostBookings(t.app, host, "&to=2026-10-29")).data.map((x) => x._id)).toEqual([a._id]);
+    // By event type: what deleting it would leave behind.
+    expect((await hostBookings(t.app, host, `&eventTypeId=${et._id}`)).pagination.total).toBe(2);
+    const otherType = await eventType(t.app, host);
+    expect((await hostBookings(t.app, host, `&eventTypeId=${otherType._id}`)).pagination.total).toBe(0);
+    expect((await hostBookings(t.app, other, `&eventTypeId=${et._id}`)).pagination.total).toBe(0);
 
     const early = await call("PUT", `/api/bookings/${a._id}/no-show`, host.token, {});
     expect(early.statusCode).toBe(400);
 
     const res = await call("PUT", `/api/bookings/${b._id}/cancel`, host.token, {
-      reason: "Booked by mistake",
+      reason: "Scheduling conflict",
     });
-    expect(res.json().data).toMatchObject({ status: "cancelled", cancelledBy: "host" });
+    expect(res.json().data).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "host",
+      cancelReason: "Scheduling conflict",
+    });
     expect((await hostBookings(t.app, host, "&status=cancelled")).data.map((x) => x._id)).toEqual([b._id]);
 
     // Time passes: the confirmed booking reads as completed, and can be marked as a no-show.

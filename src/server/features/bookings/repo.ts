@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type S
 import type { EventKind, Location } from "../../../contract/event-types.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
-import { type BookingRow, bookings, eventTypes, type NewBookingRow, users } from "../../db/schema/index.js";
+import {
+  type BookingRow,
+  bookingHosts,
+  bookings,
+  eventTypes,
+  type NewBookingRow,
+  users,
+} from "../../db/schema/index.js";
 
 /** A booking with what its answers show: the event type as it is now (null once deleted) and the host. */
 export interface BookingRecord {
@@ -15,7 +22,9 @@ export interface BookingRecord {
     duration: number;
     kind: EventKind;
   } | null;
-  host: { id: string; name: string; email: string };
+  host: { id: string; name: string; email: string; username: string };
+  /** The other hosts a collective booking occupies (empty for one-host bookings). */
+  coHosts: { id: string; name: string; email: string }[];
 }
 
 export interface BookingFilters {
@@ -24,6 +33,8 @@ export interface BookingFilters {
   /** Stored status, with 'completed' and 'upcoming' split from 'confirmed' by `now`. */
   status: "all" | "confirmed" | "cancelled" | "completed" | "no_show" | "upcoming" | "past";
   search?: string;
+  /** Only this event type's bookings (e.g. what deleting it would leave behind). */
+  eventTypeId?: string;
   from?: Date;
   to?: Date;
   page: number;
@@ -46,6 +57,9 @@ export type BookingPatch = Partial<
     | "cancelledBy"
     | "manageTokenHash"
     | "earlierManageTokenHashes"
+    | "location"
+    | "hostUserId"
+    | "hostTimezone"
   >
 >;
 
@@ -59,7 +73,11 @@ const recordFields = {
     duration: eventTypes.duration,
     kind: eventTypes.kind,
   },
-  host: { id: users.id, name: users.name, email: users.email },
+  host: { id: users.id, name: users.name, email: users.email, username: users.username },
+  coHosts: sql<{ id: string; name: string; email: string }[]>`(
+    select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name), '[]'::json)
+    from ${bookingHosts} h join ${users} u on u.id = h.host_user_id
+    where h.booking_id = "bookings"."id" and h.host_user_id <> "bookings"."host_user_id")`,
 };
 
 export function createBookingsRepo(db: DbOrTx) {
@@ -110,10 +128,98 @@ export function createBookingsRepo(db: DbOrTx) {
       return row?.n ?? 0;
     },
 
+    /** The other hosts of a collective booking; the exclusion constraint refuses any of them busy. */
+    async insertCoHosts(row: BookingRow, hostIds: string[]): Promise<void> {
+      if (hostIds.length === 0) return;
+      await db.insert(bookingHosts).values(
+        hostIds.map((hostUserId) => ({
+          bookingId: row.id,
+          hostUserId,
+          eventTypeId: row.eventTypeId,
+          startTime: row.startTime,
+          endTime: row.endTime,
+          status: row.status,
+          slotKey: row.slotKey,
+        })),
+      );
+    },
+
+    /**
+     * Round-robin fairness inputs per host: bookings of the event type made in [from, to) that
+     * were not cancelled, and when the host was last given one (ever).
+     */
+    async roundRobinStats(
+      eventTypeId: string,
+      hostIds: string[],
+      window: { from: Date; to: Date },
+    ): Promise<Map<string, { count: number; lastBookedAt: number | null }>> {
+      const rows =
+        hostIds.length === 0
+          ? []
+          : await db
+              .select({
+                hostId: bookings.hostUserId,
+                count: sql<number>`count(*) filter (where ${bookings.createdAt} >= ${window.from} and ${bookings.createdAt} < ${window.to} and ${bookings.status} <> 'cancelled')::int`,
+                last: sql<string | null>`max(${bookings.createdAt})`,
+              })
+              .from(bookings)
+              .where(and(eq(bookings.eventTypeId, eventTypeId), inArray(bookings.hostUserId, hostIds)))
+              .groupBy(bookings.hostUserId);
+      return new Map(
+        rows.map((r) => [
+          r.hostId,
+          { count: Number(r.count), lastBookedAt: r.last ? Date.parse(r.last) : null },
+        ]),
+      );
+    },
+
+    /** A one-off link is used up by its booking; a poll is closed by the booking made from it. */
+    async closeEventType(eventTypeId: string, at: Date, pollBookingId?: string): Promise<void> {
+      await db
+        .update(eventTypes)
+        .set({ closedAt: at, ...(pollBookingId ? { pollBookingId } : {}) })
+        .where(eq(eventTypes.id, eventTypeId));
+    },
+
+    /** Locks the event type and says whether it is still open (not closed). */
+    async lockOpenEventType(eventTypeId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ closedAt: eventTypes.closedAt })
+        .from(eventTypes)
+        .where(eq(eventTypes.id, eventTypeId))
+        .for("update");
+      return !!row && row.closedAt === null;
+    },
+
+    /** A team booking: written with its creation time from the clock, which round-robin fairness counts by. */
+    async insert(values: NewBookingRow): Promise<BookingRow> {
+      const [row] = await db.insert(bookings).values(values).returning();
+      return row;
+    },
+
     async findByUid(uid: string, options: { lock?: boolean } = {}): Promise<BookingRecord | undefined> {
       const query = selectRecords().where(eq(bookings.uid, uid)).limit(1);
       const [row] = options.lock ? await query.for("update", { of: bookings }) : await query;
       return row;
+    },
+
+    /** The host's confirmed bookings that have not started by `now`, locked for the transaction. */
+    lockUpcomingForHost(hostUserId: string, now: Date): Promise<BookingRecord[]> {
+      return selectRecords()
+        .where(
+          and(
+            eq(bookings.hostUserId, hostUserId),
+            eq(bookings.status, "confirmed"),
+            gt(bookings.startTime, now),
+          ),
+        )
+        .orderBy(asc(bookings.startTime))
+        .for("update", { of: bookings });
+    },
+
+    /** Every booking of the host with what its answers show, oldest first (the account export). */
+    allForHost(hostUserId: string): Promise<BookingRecord[]> {
+      return selectRecords().where(eq(bookings.hostUserId, hostUserId)).orderBy(asc(bookings.startTime));
     },
 
     async findForHost(
@@ -322,6 +428,7 @@ function listWhere(
   else if (f.status in stored) conditions.push(eq(bookings.status, "confirmed"));
   if (f.from) conditions.push(gte(bookings.startTime, f.from));
   if (f.to) conditions.push(lt(bookings.startTime, f.to));
+  if (f.eventTypeId) conditions.push(eq(bookings.eventTypeId, f.eventTypeId));
   if (f.search) {
     // search_text holds name, email, phone and booked title, lower-cased; its trigram index answers this.
     const text = sql`${bookings.searchText} like lower(${containsPattern(f.search)})`;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  cancelBookingBody,
   createBookingBody,
   createBookingHeaders,
+  hostCancelBody,
   hostRescheduleBody,
   listBookingsQuery,
   noShowBody,
@@ -103,7 +103,7 @@ export async function bookingsRoutes(
 
   r.put(
     "/bookings/:id/cancel",
-    { ...host, schema: { params: idParams, body: cancelBookingBody, tags } },
+    { ...host, schema: { params: idParams, body: hostCancelBody, tags } },
     async (request) => ({
       success: true,
       message: "Booking Cancelled..",

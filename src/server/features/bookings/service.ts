@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
   type BookingDto,
   type CancelBookingBody,
@@ -12,7 +13,7 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -22,12 +23,14 @@ import {
   type BookingMailKind,
   bookingMessages,
   inviteFile,
+  manageLinks,
 } from "../../mail/booking-mails.js";
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
-import { type EventContext, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
+import { type EventContext, isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor, type BookingListener } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
+import { hostForMove, placeTeamBooking, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 type Actor = BookingActor;
@@ -36,6 +39,7 @@ const BOOKING_NOT_FOUND = "Booking not found";
 const EVENT_NOT_FOUND = "Event type not found";
 const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
 const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
+const gone = () => new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
 
 export interface BookingsDeps {
   slots: SlotsService;
@@ -44,6 +48,18 @@ export interface BookingsDeps {
   publicUrl: string;
   /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
   listeners?: readonly BookingListener[];
+  /**
+   * Makes the meeting link of a google_meet booking before it commits (the calendars feature), so the
+   * answer, the mails and the invite carry it. Null: no link now (the booking goes ahead without one).
+   */
+  prepareMeeting?: (input: { rec: BookingRecord }) => Promise<PreparedMeeting | null>;
+}
+
+/** A meeting made for a booking about to be written: recorded with it, or undone if it fails. */
+export interface PreparedMeeting {
+  meetingLink: string;
+  record(tx: import("../../db/client.js").Tx, bookingId: string): Promise<void>;
+  discard(): Promise<void>;
 }
 
 export function createBookingsService(db: Db, deps: BookingsDeps) {
@@ -155,6 +171,17 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         if (!locked) throw notFound(BOOKING_NOT_FOUND);
         assertOpen(locked.booking, now());
         const previousStart = locked.booking.startTime;
+        // Round robin: the host stays when free at the new time, else the next free host by fairness takes it.
+        let assigned: { hostUserId: string; hostTimezone: string } | undefined;
+        if (ctx.teamHosts && ctx.eventType.kind === "round-robin") {
+          const candidates = await hostForMove(tx, ctx, checked.freeHosts, locked.booking.hostUserId, now());
+          const first = candidates[0];
+          if (!first) throw slotTaken();
+          if (first.host.id !== locked.booking.hostUserId) {
+            assigned = { hostUserId: first.host.id, hostTimezone: teamHostZone(first) };
+            locked.host = teamHostPerson(first);
+          }
+        }
         const slotKey = slotKeyFor(ctx, start, locked.booking.id);
         if (isSeated(ctx)) {
           const event = await repo.lockEventType(ctx.eventType.id);
@@ -166,6 +193,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // links; the old one stays valid for the links in earlier mails.
         const inviteeToken = manageToken ?? randomToken(32);
         const row = await repo.update(locked.booking.id, {
+          ...assigned,
           startTime: start,
           endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
           slotKey,
@@ -213,7 +241,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     ): Promise<{ booking: CreateBookingAnswer; created: boolean }> {
       const start = new Date(body.startTime);
       const checked = await slots.check({ id: body.eventTypeId }, start);
-      if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+      // A meeting poll is booked by its host from the votes, never from its public link.
+      if (!checked?.ctx.eventType.isActive || checked.ctx.eventType.kind === "poll")
+        throw notFound(EVENT_NOT_FOUND);
+      if (!isOpen(checked.ctx.eventType, now())) throw gone();
       if (!checked.bookable) {
         // A retried request finds its own booking in the way: answer with it.
         const existing = await identical(body, start, idempotencyKey);
@@ -236,41 +267,60 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
       const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
         .emailOnBooking;
+      const values = {
+        id,
+        uid,
+        hostUserId: ctx.host.id,
+        eventTypeId: ctx.eventType.id,
+        eventTitle: ctx.eventType.title,
+        eventColor: ctx.eventType.color,
+        eventSlug: ctx.eventType.slug,
+        startTime: start,
+        endTime: end,
+        slotKey: slotKeyFor(ctx, start, id),
+        attendeeName: body.attendee.name,
+        attendeeEmail: body.attendee.email,
+        attendeePhone: body.attendee.phone,
+        attendeeTimezone: body.attendee.timezone,
+        hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+        location: choice.location,
+        answers: body.answers,
+        guests: body.guests.filter((g) => g !== body.attendee.email),
+        message: body.message,
+        manageTokenHash: sha256(manageToken),
+      };
+      const prepared =
+        values.location?.type === "google_meet" && deps.prepareMeeting
+          ? await deps.prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
+          : null;
+      if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
       try {
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
             const repo = createBookingsRepo(tx);
-            const slotKey = slotKeyFor(ctx, start, id);
             if (isSeated(ctx)) {
               // Seats of one slot are counted under a lock on the event type, so they never oversell.
               const locked = await repo.lockEventType(ctx.eventType.id);
-              if (!locked || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= locked.maxInvitees) {
+              if (
+                !locked ||
+                (await repo.countConfirmedAtSlot(ctx.host.id, values.slotKey)) >= locked.maxInvitees
+              ) {
                 throw slotTaken();
               }
             }
-            const row = await insertBooking(tx, {
-              id,
-              uid,
-              hostUserId: ctx.host.id,
-              eventTypeId: ctx.eventType.id,
-              eventTitle: ctx.eventType.title,
-              eventColor: ctx.eventType.color,
-              eventSlug: ctx.eventType.slug,
-              startTime: start,
-              endTime: end,
-              slotKey,
-              attendeeName: body.attendee.name,
-              attendeeEmail: body.attendee.email,
-              attendeePhone: body.attendee.phone,
-              attendeeTimezone: body.attendee.timezone,
-              hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
-              location: choice.location,
-              answers: body.answers,
-              guests: body.guests.filter((g) => g !== body.attendee.email),
-              message: body.message,
-              manageTokenHash: sha256(manageToken),
-            });
-            const rec = recordOf(row, ctx);
+            if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
+              throw gone();
+            let rec: BookingRecord;
+            if (ctx.teamHosts) {
+              const placed = await placeTeamBooking(tx, ctx, checked.freeHosts, values, now());
+              if (!placed) throw slotTaken();
+              rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
+            } else {
+              rec = recordOf(await insertBooking(tx, values), ctx);
+            }
+            await prepared?.record(tx, id);
+            // A one-off link works once.
+            if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
             await mail(tx, "created", rec, { manageToken, notifyHost });
             await announce(listeners, tx, { kind: "created", booking: rec });
             return toBookingDto(rec, now());
@@ -278,6 +328,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         );
         return { booking: { ...booking, manageToken }, created: true };
       } catch (error) {
+        // The booking did not happen: neither does its meeting.
+        await prepared?.discard();
         // Two identical requests raced: the loser answers with the winner's booking.
         if (error instanceof AppError && error.errorCode === "SLOT_TAKEN") {
           const again = await identical(body, start, idempotencyKey);
@@ -287,6 +339,62 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       }
     },
 
+    /**
+     * Books a meeting poll at one of its times: one booking, the first voter as its attendee and the
+     * others as guests, so each gets their own invite; the poll closes with it. Only its host.
+     */
+    async bookPoll(
+      hostId: string,
+      eventTypeId: string,
+      start: Date,
+      people: { name: string; email: string }[],
+    ): Promise<BookingDto> {
+      const checked = await slots.check({ id: eventTypeId }, start);
+      const ctx = checked?.ctx;
+      if (!ctx || ctx.host.id !== hostId || ctx.eventType.kind !== "poll") throw notFound(EVENT_NOT_FOUND);
+      if (!ctx.eventType.fixedTimes.includes(start.toISOString())) {
+        throw badRequest("Choose one of the poll's times", { startTime: "Not a proposed time" });
+      }
+      const [first, ...others] = people;
+      if (!first)
+        throw badRequest("Nobody can attend this time yet.", { startTime: "No yes or if-need-be votes" });
+      const id = randomUUID();
+      const manageToken = randomToken(32);
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const repo = createBookingsRepo(tx);
+          if (!(await repo.lockOpenEventType(eventTypeId))) throw gone();
+          const row = await insertBooking(tx, {
+            id,
+            uid: randomToken(16),
+            hostUserId: ctx.host.id,
+            eventTypeId,
+            eventTitle: ctx.eventType.title,
+            eventColor: ctx.eventType.color,
+            eventSlug: ctx.eventType.slug,
+            startTime: start,
+            endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
+            slotKey: id,
+            attendeeName: first.name,
+            attendeeEmail: first.email,
+            attendeePhone: "",
+            attendeeTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            location: ctx.eventType.locations[0] ?? null,
+            answers: [],
+            guests: others.map((p) => p.email).filter((e) => e !== first.email),
+            message: "",
+            manageTokenHash: sha256(manageToken),
+          });
+          await repo.closeEventType(eventTypeId, now(), row.id);
+          const rec = recordOf(row, ctx);
+          await mail(tx, "created", rec, { manageToken, notifyHost: true });
+          await announce(listeners, tx, { kind: "created", booking: rec });
+          return toBookingDto(rec, now());
+        }),
+      );
+    },
+
     async getPublic(uid: string, token: string): Promise<BookingDto> {
       return toBookingDto(await byToken(uid, token), now());
     },
@@ -294,7 +402,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      return inviteFile(mailData(rec), rec.booking.status === "cancelled", now());
+      const data = mailData(rec);
+      const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
+      return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
     },
 
     async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {
@@ -350,6 +460,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         when: q.when,
         status: q.status,
         search: q.search || undefined,
+        eventTypeId: q.eventTypeId,
         from: q.from ? boundary(q.from, hostZone, "start") : undefined,
         to: q.to ? boundary(q.to, hostZone, "end") : undefined,
         page: q.page,
@@ -366,6 +477,54 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           totalCapped: capped,
         },
       };
+    },
+
+    /**
+     * The host is deleting their account: cancels every booking that has not started, inside the
+     * deletion's transaction, and tells the invitees and guests (the mails are queued with it).
+     * Returns how many were cancelled.
+     */
+    async cancelUpcomingForDeletedHost(tx: Tx, hostId: string): Promise<number> {
+      const repo = createBookingsRepo(tx);
+      const upcoming = await repo.lockUpcomingForHost(hostId, now());
+      for (const rec of upcoming) {
+        const row = await repo.update(rec.booking.id, {
+          status: "cancelled",
+          cancelledAt: now(),
+          cancelReason: "Other",
+          cancelNote: `${rec.host.name} closed their scheduling account.`,
+          cancelledBy: "host",
+          icsSequence: rec.booking.icsSequence + 1,
+        });
+        if (!row) continue;
+        const updated = { ...rec, booking: row };
+        await mail(tx, "cancelled", updated, { manageToken: null, notifyHost: false });
+        await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
+      }
+      return upcoming.length;
+    },
+
+    /** Every booking of the host, for the account export. */
+    async exportForHost(hostId: string): Promise<BookingDto[]> {
+      const at = now();
+      return (await createBookingsRepo(db).allForHost(hostId)).map((rec) => toBookingDto(rec, at));
+    },
+
+    /**
+     * Puts a meeting link made after the booking (a calendar retry created the Meet) on its location;
+     * the invite's SEQUENCE goes up so a downloaded invite replaces the older one.
+     */
+    async setMeetingLink(hostId: string, id: string, link: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repo = createBookingsRepo(tx);
+        const rec = await repo.findForHost(hostId, id, { lock: true });
+        const location = rec?.booking.location;
+        if (!rec || !location || location.value === link) return;
+        await repo.update(id, {
+          location: { ...location, value: link },
+          icsSequence: rec.booking.icsSequence + 1,
+        });
+      });
     },
 
     async get(hostId: string, id: string): Promise<BookingDto> {
@@ -448,7 +607,43 @@ function boundary(value: string, zone: string, side: "start" | "end"): Date {
   return new Date(side === "start" ? range.from : range.to);
 }
 
-function recordOf(row: BookingRow, ctx: EventContext): BookingRecord {
+/** The row a booking will be once inserted, for work done before the insert (a Meet link). */
+function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
+  return {
+    ...values,
+    status: "confirmed",
+    earlierManageTokenHashes: [],
+    icsSequence: 0,
+    rescheduleCount: 0,
+    cancelledAt: null,
+    cancelReason: null,
+    cancelNote: null,
+    cancelledBy: null,
+    createdAt: at,
+    updatedAt: at,
+    // Computed by the database on insert; nothing before it reads this.
+    searchText: "",
+  };
+}
+type DraftDefaults =
+  | "status"
+  | "earlierManageTokenHashes"
+  | "icsSequence"
+  | "rescheduleCount"
+  | "cancelledAt"
+  | "cancelReason"
+  | "cancelNote"
+  | "cancelledBy"
+  | "createdAt"
+  | "updatedAt"
+  | "searchText";
+
+function recordOf(
+  row: BookingRow,
+  ctx: EventContext,
+  host: BookingRecord["host"] = ctx.host,
+  coHosts: BookingRecord["coHosts"] = [],
+): BookingRecord {
   const et = ctx.eventType;
   return {
     booking: row,
@@ -460,7 +655,8 @@ function recordOf(row: BookingRow, ctx: EventContext): BookingRecord {
       duration: et.duration,
       kind: et.kind,
     },
-    host: { id: ctx.host.id, name: ctx.host.name, email: ctx.host.email },
+    host: { id: host.id, name: host.name, email: host.email, username: host.username },
+    coHosts,
   };
 }
 
@@ -472,10 +668,12 @@ function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Actor): Bo
     sequence: b.icsSequence,
     title: rec.eventType?.title ?? b.eventTitle,
     slug: rec.eventType?.slug ?? b.eventSlug,
+    hostUsername: rec.host.username,
     start: b.startTime,
     end: b.endTime,
     hostZone: b.hostTimezone,
     host: { name: rec.host.name, email: rec.host.email },
+    coHosts: rec.coHosts.map((h) => ({ name: h.name, email: h.email })),
     attendee: {
       name: b.attendeeName,
       email: b.attendeeEmail,
@@ -528,7 +726,8 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,
-    host: { name: rec.host.name, timezone: b.hostTimezone },
+    host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
+    hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
     rescheduleCount: b.rescheduleCount,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),

@@ -69,6 +69,11 @@ export function createCalendarSettingsService(
       const row = await createCalendarSettingsRepo(tx).find(userId);
       return row ? toCalendarSettings(row).notifications : defaults().notifications;
     },
+    /** The sync settings, read with the caller's transaction (a booking listener; see notificationsIn). */
+    async syncIn(tx: DbOrTx, userId: string): Promise<SyncSettings> {
+      const row = await createCalendarSettingsRepo(tx).find(userId);
+      return row ? toCalendarSettings(row).sync : defaults().sync;
+    },
     update: (userId: string, body: CalendarSettingsBody) =>
       update(userId, {
         bufferTime: body.bufferTime,

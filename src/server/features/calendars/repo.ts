@@ -209,9 +209,16 @@ export function createCalendarsRepo(db: DbOrTx) {
       return row;
     },
 
-    async eventsFor(bookingIds: string[]): Promise<CalendarEventRow[]> {
+    async eventsFor(userId: string, bookingIds: string[]): Promise<CalendarEventRow[]> {
       if (bookingIds.length === 0) return [];
-      return db.select().from(calendarEvents).where(inArray(calendarEvents.bookingId, bookingIds));
+      return db
+        .select()
+        .from(calendarEvents)
+        .where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.bookingId, bookingIds)));
+    },
+
+    async insertEvent(values: typeof calendarEvents.$inferInsert): Promise<void> {
+      await db.insert(calendarEvents).values(values);
     },
 
     /** Records that a booking's event must be (re)written; keeps where it already lives. */

@@ -29,6 +29,11 @@ export function createEventTypesRepo(db: DbOrTx) {
         .orderBy(asc(eventTypes.createdAt));
     },
 
+    async findById(id: string): Promise<EventTypeRow | undefined> {
+      const [row] = await db.select().from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+      return row;
+    },
+
     async findForUser(userId: string, id: string): Promise<EventTypeRow | undefined> {
       const [row] = await db
         .select()
@@ -38,12 +43,33 @@ export function createEventTypesRepo(db: DbOrTx) {
       return row;
     },
 
+    /** /book/{slug}: the oldest event type with the slug (slugs were unique across hosts until issue 12). */
     async findBySlugWithHost(slug: string): Promise<EventTypeWithHost | undefined> {
       const [row] = await db
         .select({ eventType: eventTypes, host: users })
         .from(eventTypes)
         .innerJoin(users, eq(users.id, eventTypes.userId))
         .where(eq(eventTypes.slug, slug))
+        .orderBy(asc(eventTypes.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** /{username}/{slug}, by the host's current username or, with `hostId`, by the host. */
+    async findByHostSlugWithHost(
+      host: { username: string } | { hostId: string },
+      slug: string,
+    ): Promise<EventTypeWithHost | undefined> {
+      const [row] = await db
+        .select({ eventType: eventTypes, host: users })
+        .from(eventTypes)
+        .innerJoin(users, eq(users.id, eventTypes.userId))
+        .where(
+          and(
+            "username" in host ? eq(users.username, host.username) : eq(users.id, host.hostId),
+            eq(eventTypes.slug, slug),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -58,21 +84,22 @@ export function createEventTypesRepo(db: DbOrTx) {
       return row;
     },
 
-    /** Inserts unless the slug is taken; undefined means "try another slug". */
+    /** Inserts unless the host already has the slug; undefined means "try another slug". */
     async insertIfSlugFree(values: NewEventType): Promise<EventTypeRow | undefined> {
       const [row] = await db
         .insert(eventTypes)
         .values(values)
-        .onConflictDoNothing({ target: eventTypes.slug })
+        .onConflictDoNothing({ target: [eventTypes.userId, eventTypes.slug] })
         .returning();
       return row;
     },
 
-    async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+    /** Whether another event type of the same host has the slug (slugs are unique per host). */
+    async slugTaken(userId: string, slug: string, exceptId?: string): Promise<boolean> {
       const [row] = await db
         .select({ id: eventTypes.id })
         .from(eventTypes)
-        .where(eq(eventTypes.slug, slug))
+        .where(and(eq(eventTypes.userId, userId), eq(eventTypes.slug, slug)))
         .limit(1);
       return !!row && row.id !== exceptId;
     },

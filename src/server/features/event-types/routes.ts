@@ -22,8 +22,17 @@ export async function eventTypesRoutes(app: FastifyInstance, opts: { eventTypes:
 
   r.get(
     "/event-types/:slug/public",
-    { schema: { params: z.object({ slug: z.string().min(1).max(80) }) } },
-    async (request) => ({ success: true, data: await eventTypes.getPublic(request.params.slug) }),
+    {
+      schema: {
+        params: z.object({ slug: z.string().min(1).max(80) }),
+        // ?user={username}: the event type at /{username}/{slug}; without it, /book/{slug}.
+        querystring: z.object({ user: z.string().min(1).max(60).optional() }),
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await eventTypes.getPublic(request.params.slug, request.query.user),
+    }),
   );
 
   r.get("/event-types/:id", { ...host, schema: { params: idParams } }, async (request) => ({

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
   bookingSettingsSchema,
   type CreateEventTypeBody,
@@ -12,10 +13,10 @@ import {
   slugify,
   type UpdateEventTypeBody,
 } from "../../../contract/event-types.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { createEventTypesRepo, type NewEventType } from "./repo.js";
 
 const SLUG_ATTEMPTS = 50;
@@ -28,7 +29,15 @@ export type EventTypeParts = (
 /** Kinds reached only by their private link, never listed on a public page. */
 const PRIVATE_KINDS = new Set(["one-off", "poll"]);
 
-export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts } = {}) {
+export interface EventTypesDeps {
+  parts?: EventTypeParts;
+  now?: () => Date;
+  /** The host who gave up `username` within the last 90 days (their old links still work). */
+  formerHolder?: (username: string) => Promise<string | undefined>;
+}
+
+export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
+  const now = deps.now ?? (() => new Date());
   const repo = createEventTypesRepo(db);
 
   async function dtos(rows: EventTypeRow[], host: UserRow): Promise<EventTypeDto[]> {
@@ -36,6 +45,14 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts }
     return rows.map((row) => ({ ...toEventTypeDto(row, host), ...parts.get(row.id) }));
   }
   const dto = async (row: EventTypeRow, host: UserRow) => (await dtos([row], host))[0];
+
+  /** /{username}/{slug}: by the current username, else by one given up lately. */
+  async function findByUserSlug(username: string, slug: string) {
+    const found = await repo.findByHostSlugWithHost({ username }, slug);
+    if (found) return found;
+    const hostId = await deps.formerHolder?.(username);
+    return hostId ? repo.findByHostSlugWithHost({ hostId }, slug) : undefined;
+  }
 
   async function checkSchedule(userId: string, scheduleId: string | null | undefined): Promise<void> {
     if (scheduleId && !(await repo.scheduleBelongsTo(userId, scheduleId))) {
@@ -108,7 +125,7 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts }
       const existing = await repo.findForUser(user.id, id);
       if (!existing) throw notFound("Event type not found");
       await checkSchedule(user.id, body.availabilityScheduleId);
-      if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(body.slug, id))) {
+      if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
       const { type, locations, questions, fixedTimes, expiresAt, ...rest } = body;
@@ -128,11 +145,31 @@ export function createEventTypesService(db: Db, deps: { parts?: EventTypeParts }
       if (!(await repo.delete(user.id, id))) throw notFound("Event type not found");
     },
 
-    /** The public view of an active event type; inactive and unknown ones read the same. */
-    async getPublic(slug: string): Promise<EventTypeDto> {
-      const found = await repo.findBySlugWithHost(slug.toLowerCase());
+    /** The Google account an event type's Meet links come from (the drawer's picker), if one was picked. */
+    async googleAccountOf(eventTypeId: string, tx: DbOrTx = db): Promise<string | null> {
+      return (await createEventTypesRepo(tx).findById(eventTypeId))?.googleAccountId ?? null;
+    },
+
+    /**
+     * The public view of an active event type, by /{username}/{slug} or by /book/{slug}; inactive and
+     * unknown ones read the same. The answer's user.username and slug make its canonical link.
+     */
+    async getPublic(slug: string, username?: string): Promise<EventTypeDto> {
+      const found = username
+        ? await findByUserSlug(username.toLowerCase(), slug.toLowerCase())
+        : await repo.findBySlugWithHost(slug.toLowerCase());
       if (!found?.eventType.isActive) throw notFound("Event type not found");
-      return dto(found.eventType, found.host);
+      const et = found.eventType;
+      // A used or expired one-off and a closed poll say so, rather than "not found".
+      if (PRIVATE_KINDS.has(et.kind) && (et.closedAt || (et.expiresAt && et.expiresAt <= now()))) {
+        throw new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+      }
+      return dto(et, found.host);
+    },
+
+    /** The id behind /{username}/{slug} of a username given up lately (slot lookups of old links). */
+    async formerUsernameRef(username: string, slug: string): Promise<string | undefined> {
+      return (await findByUserSlug(username, slug))?.eventType.id;
     },
 
     /** Adds the host's active event types to their public profile. */
@@ -189,7 +226,15 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     closedAt: row.closedAt?.toISOString() ?? null,
     team: null,
     hosts: [],
-    user: { _id: host.id, name: host.name, avatar: host.avatar, timezone: host.timezone },
+    user: {
+      _id: host.id,
+      name: host.name,
+      username: host.username,
+      avatar: host.avatar,
+      timezone: host.timezone,
+      timeFormat: host.timeFormat,
+      weekStart: host.weekStart,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

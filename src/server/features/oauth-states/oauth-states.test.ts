@@ -9,7 +9,7 @@ describe.each(dbKinds)("OAuth states on %s", (kind) => {
   const now = () => clock;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-  });
+  }, 180_000); // a fresh database migrates slowly on a busy machine
   afterAll(() => database.close());
 
   it("gives a random state, nonce and PKCE pair, and takes the state back exactly once", async () => {

@@ -1,14 +1,15 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { TimeSlot } from "../../../contract/availability.js";
 import type { NotificationSettings } from "../../../contract/calendar-settings.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
 import {
   availabilitySchedules,
-  bookings,
+  bookingHosts,
   calendarSettings,
   dateOverrides,
   type EventTypeRow,
+  eventTypeHosts,
   eventTypes,
   holidaySettings,
   type ScheduleRow,
@@ -26,6 +27,10 @@ export type BusyRow = [start: number, end: number, slotKey: string, eventTypeId:
 
 const eventTypeColumns = {
   id: eventTypes.id,
+  teamId: eventTypes.teamId,
+  fixedTimes: eventTypes.fixedTimes,
+  expiresAt: eventTypes.expiresAt,
+  closedAt: eventTypes.closedAt,
   title: eventTypes.title,
   kind: eventTypes.kind,
   duration: eventTypes.duration,
@@ -47,11 +52,10 @@ const scheduleColumns = {
   maximumNotice: availabilitySchedules.maximumNotice,
 };
 
-/** Everything the slot engine and a booking need about one event type, read in one query. */
-export interface EventContext {
-  eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
-  host: { id: string; name: string; email: string; timezone: string };
-  /** The event type's schedule, else the host's default; null when the host has none. */
+/** What one host's availability depends on. */
+export interface HostContext {
+  host: { id: string; name: string; email: string; timezone: string; username: string };
+  /** The event type's schedule (one-host types), else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
   busy: BusyRow[];
@@ -61,34 +65,119 @@ export interface EventContext {
   holidayStamp: string;
 }
 
-export type EventRef = { id: string } | { slug: string };
+/** A host of a team event type. */
+export interface TeamHostContext extends HostContext {
+  weight: number;
+  priority: number;
+}
+
+/** Everything the slot engine and a booking need about one event type, read in one query. */
+export interface EventContext {
+  eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
+  /** The event type's owner (its only host unless it is a team event type). */
+  host: { id: string; name: string; email: string; timezone: string; username: string };
+  /** The event type's schedule, else the host's default; null when the host has none. */
+  schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
+  overrides: OverrideData[];
+  busy: BusyRow[];
+  /** Host-wide floors; null when the host never opened the settings (defaults apply). */
+  settings: { bufferTime: number; minimumNotice: number; notifications: NotificationSettings } | null;
+  /** Changes whenever the host's holidays change; keys the holiday cache. */
+  holidayStamp: string;
+  /** Round robin and collective event types of a team: their hosts; null for one-host types. */
+  teamHosts: TeamHostContext[] | null;
+}
+
+/**
+ * An event type by id, by its host's username and slug (/{username}/{slug}), or by slug alone
+ * (/book/{slug}: the oldest event type with that slug, which is the one its old links meant).
+ */
+export type EventRef = { id: string } | { slug: string; user?: string };
+
+/**
+ * The confirmed bookings occupying a host over [from, to): every (booking, host) row, so a
+ * collective booking the host shares counts as well as their own. The overlap test is written in
+ * the exclusion constraint's own terms, so its GiST index finds the rows (start/end comparisons
+ * would read every booking the host ever had).
+ */
+function busyOf(hostId: SQL) {
+  return sql<BusyRow[]>`(
+    select coalesce(json_agg(json_build_array(
+      extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
+      b.slot_key, b.event_type_id, b.booking_id)), '[]'::json)
+    from ${bookingHosts} b
+    where b.host_user_id = ${hostId} and b.status = 'confirmed'
+      and tstzrange(b.start_time, b.end_time) && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz))`;
+}
+
+/**
+ * The hosts of a team event type, each with what their availability depends on: their default
+ * schedule, its overrides, busy time, host-wide settings and holiday stamp; one round trip.
+ */
+function teamHostsQuery(db: DbOrTx, name: string) {
+  const overrides = sql<OverrideData[]>`(
+    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
+    from ${dateOverrides} o
+    where o.schedule_id = ${availabilitySchedules.id}
+      and o.date between ${sql.placeholder("fromDate")}::date and ${sql.placeholder("toDate")}::date)`;
+  const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
+    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${users.id}))`;
+  return db
+    .select({
+      host: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        timezone: users.timezone,
+        username: users.username,
+      },
+      weight: eventTypeHosts.weight,
+      priority: eventTypeHosts.priority,
+      schedule: scheduleColumns,
+      overrides,
+      busy: busyOf(sql`${users.id}`),
+      bufferTime: calendarSettings.bufferTime,
+      minimumNotice: calendarSettings.minimumNotice,
+      notifications: calendarSettings.notifications,
+      holidayStamp,
+    })
+    .from(eventTypeHosts)
+    .innerJoin(users, eq(users.id, eventTypeHosts.userId))
+    .leftJoin(
+      availabilitySchedules,
+      and(eq(availabilitySchedules.userId, users.id), sql`${availabilitySchedules.isDefault}`),
+    )
+    .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+    .leftJoin(holidaySettings, eq(holidaySettings.userId, users.id))
+    .where(eq(eventTypeHosts.eventTypeId, sql.placeholder("eventTypeId")))
+    .orderBy(users.id)
+    .prepare(name);
+}
 
 /**
  * The event type with host, schedule (its own, else the host's default), overrides on host dates
  * [fromDate, toDate], the host's confirmed bookings overlapping [from, to), settings and a holiday
  * version stamp: one round trip. Built once and prepared: the slot page calls it on every request.
  */
-function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
+function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string) {
   const overrides = sql<OverrideData[]>`(
     select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
     from ${dateOverrides} o
     where o.schedule_id = ${availabilitySchedules.id}
       and o.date between ${sql.placeholder("fromDate")}::date and ${sql.placeholder("toDate")}::date)`;
-  const busy = sql<BusyRow[]>`(
-    select coalesce(json_agg(json_build_array(
-      extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
-      b.slot_key, b.event_type_id, b.id)), '[]'::json)
-    from ${bookings} b
-    where b.host_user_id = ${eventTypes.userId} and b.status = 'confirmed'
-      -- The overlap test in the exclusion constraint's own terms, so its GiST index finds the rows
-      -- (start/end comparisons would read every confirmed booking the host ever had).
-      and tstzrange(b.start_time, b.end_time) && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz))`;
+  const busy = busyOf(sql`${eventTypes.userId}`);
   const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
     (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${eventTypes.userId}))`;
   return db
     .select({
       eventType: eventTypeColumns,
-      host: { id: users.id, name: users.name, email: users.email, timezone: users.timezone },
+      host: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        timezone: users.timezone,
+        username: users.username,
+      },
       schedule: scheduleColumns,
       overrides,
       busy,
@@ -112,8 +201,13 @@ function contextQuery(db: DbOrTx, by: "id" | "slug", name: string) {
     .leftJoin(calendarSettings, eq(calendarSettings.userId, eventTypes.userId))
     .leftJoin(holidaySettings, eq(holidaySettings.userId, eventTypes.userId))
     .where(
-      by === "id" ? eq(eventTypes.id, sql.placeholder("ref")) : eq(eventTypes.slug, sql.placeholder("ref")),
+      by === "id"
+        ? eq(eventTypes.id, sql.placeholder("ref"))
+        : by === "user"
+          ? and(eq(users.username, sql.placeholder("user")), eq(eventTypes.slug, sql.placeholder("ref")))
+          : eq(eventTypes.slug, sql.placeholder("ref")),
     )
+    .orderBy(eventTypes.createdAt)
     .limit(1)
     .prepare(name);
 }
@@ -124,6 +218,10 @@ export function createSlotsRepo(db: Db) {
   const bySlug = keptStatement(db, "slots_context_by_slug", (h) =>
     contextQuery(h, "slug", "slots_context_by_slug"),
   );
+  const byUser = keptStatement(db, "slots_context_by_user", (h) =>
+    contextQuery(h, "user", "slots_context_by_user"),
+  );
+  const teamHosts = keptStatement(db, "slots_team_hosts", (h) => teamHostsQuery(h, "slots_team_hosts"));
   return {
     async loadContext(
       ref: EventRef,
@@ -131,29 +229,50 @@ export function createSlotsRepo(db: Db) {
     ): Promise<EventContext | undefined> {
       const params = {
         ref: "id" in ref ? ref.id : ref.slug,
+        ...("user" in ref && ref.user ? { user: ref.user } : {}),
         fromDate: range.fromDate,
         toDate: range.toDate,
         from: range.from.toISOString(),
         to: range.to.toISOString(),
       };
-      const [row] = await ("id" in ref ? byId : bySlug)(db, params);
+      const query = "id" in ref ? byId : ref.user ? byUser : bySlug;
+      const [row] = await query(db, params);
       if (!row) return undefined;
+      const isTeam = row.eventType.teamId !== null && TEAM_KINDS.has(row.eventType.kind);
+      const hosts = isTeam ? await teamHosts(db, { ...params, eventTypeId: row.eventType.id }) : null;
       return {
+        teamHosts:
+          hosts?.map((h) => ({
+            host: h.host,
+            weight: h.weight,
+            priority: h.priority,
+            schedule: h.schedule,
+            overrides: h.overrides,
+            busy: h.busy,
+            settings: settingsOf(h),
+            holidayStamp: String(h.holidayStamp),
+          })) ?? null,
         eventType: row.eventType,
         host: row.host,
         schedule: row.schedule,
         overrides: row.overrides,
         busy: row.busy,
-        settings:
-          row.bufferTime === null || row.minimumNotice === null || row.notifications === null
-            ? null
-            : {
-                bufferTime: row.bufferTime,
-                minimumNotice: row.minimumNotice,
-                notifications: row.notifications,
-              },
+        settings: settingsOf(row),
         holidayStamp: String(row.holidayStamp),
       };
     },
   };
+}
+
+/** Kinds whose hosts are team members named in event_type_hosts. */
+export const TEAM_KINDS: ReadonlySet<string> = new Set(["round-robin", "collective"]);
+
+function settingsOf(row: {
+  bufferTime: number | null;
+  minimumNotice: number | null;
+  notifications: NotificationSettings | null;
+}): HostContext["settings"] {
+  return row.bufferTime === null || row.minimumNotice === null || row.notifications === null
+    ? null
+    : { bufferTime: row.bufferTime, minimumNotice: row.minimumNotice, notifications: row.notifications };
 }

@@ -5,7 +5,8 @@ import { eventTypeRefParams, slotsQuery } from "../../../contract/bookings.js";
 import type { EventRef, LookupReport, SlotsService } from "./service.js";
 
 const uuid = z.uuid();
-const refOf = (value: string): EventRef => (uuid.safeParse(value).success ? { id: value } : { slug: value });
+const refOf = (value: string, user?: string): EventRef =>
+  uuid.safeParse(value).success ? { id: value } : user ? { slug: value, user } : { slug: value };
 
 /** Public slot lookups for the booking page (spec section 7: GET /bookings/availability/{id}). */
 export async function slotsRoutes(
@@ -28,8 +29,8 @@ export async function slotsRoutes(
     "/bookings/availability/:eventTypeId",
     { schema: { params: eventTypeRefParams, querystring: slotsQuery, tags: ["bookings"] } },
     async (request, reply) => {
-      const { date, month, timezone, reschedule, token, excludeBookingId } = request.query;
-      const ref = refOf(request.params.eventTypeId);
+      const { date, month, timezone, reschedule, token, excludeBookingId, user } = request.query;
+      const ref = refOf(request.params.eventTypeId, user);
       // Slots move as bookings land: let nobody cache them.
       reply.header("Cache-Control", "no-store");
       let exclude: string | undefined;

@@ -1,20 +1,32 @@
 import type { Slot } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { noticeMinutes } from "../../../contract/event-types.js";
+import { fixedSlots } from "../../../domain/availability/fixed-slots.js";
 import {
   computeSlots,
-  daysWithSlots,
+  daysWithSlotsOf,
   formatDate,
+  type HostQuery,
+  hostsFreeAt,
   localDateRange,
   type SlotQuery,
-  slotsForLocalDate,
+  type SlotSource,
+  slotsAllOf,
+  slotsAnyOf,
+  slotsForLocalDateOf,
 } from "../../../domain/availability/index.js";
 import { type Interval, subtractIntervals } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
 import { effectiveRules } from "../calendar-settings/service.js";
 import type { HolidaysService } from "../holidays/service.js";
-import { createSlotsRepo, type EventContext, type EventRef } from "./repo.js";
+import {
+  createSlotsRepo,
+  type EventContext,
+  type EventRef,
+  type HostContext,
+  type TeamHostContext,
+} from "./repo.js";
 
 const DAY_MS = 86_400_000;
 /** Range margin around a lookup: covers every zone offset, buffers (<= 1 day) and durations (<= 8 h). */
@@ -22,7 +34,7 @@ const MARGIN_MS = 2 * DAY_MS;
 const HOLIDAY_CACHE_MAX = 5000;
 const EVENT_NOT_FOUND = "Event type not found";
 
-export type { EventContext, EventRef };
+export type { EventContext, EventRef, HostContext, TeamHostContext };
 
 /** Group events share a slot between seats; everything else holds the host alone. */
 export const isSeated = (ctx: Pick<EventContext, "eventType">) =>
@@ -50,13 +62,19 @@ export interface LookupReport {
 
 export function createSlotsService(
   db: Db,
-  deps: { holidays: HolidaysService; now: () => Date; externalBusy?: ExternalBusySource },
+  deps: {
+    holidays: HolidaysService;
+    now: () => Date;
+    externalBusy?: ExternalBusySource;
+    /** The event type of a /{username}/{slug} whose username was given up lately (it still redirects). */
+    formerUsernameRef?: (username: string, slug: string) => Promise<string | undefined>;
+  },
 ) {
   const repo = createSlotsRepo(db);
   // Holidays change rarely and cost two queries; the context query reads a stamp that changes with them.
   const holidayCache = new Map<string, Promise<string[]>>();
 
-  function blockedDates(ctx: EventContext, fromDate: string, toDate: string): Promise<string[]> {
+  function blockedDates(ctx: HostContext, fromDate: string, toDate: string): Promise<string[]> {
     const key = `${ctx.host.id}|${fromDate}|${toDate}|${ctx.holidayStamp}`;
     let hit = holidayCache.get(key);
     if (!hit) {
@@ -77,44 +95,54 @@ export function createSlotsService(
     const hi = to + MARGIN_MS;
     const fromDate = formatDate(Math.floor(lo / DAY_MS));
     const toDate = formatDate(Math.floor(hi / DAY_MS));
-    const ctx = await repo.loadContext(ref, {
-      fromDate,
-      toDate,
-      from: new Date(busy?.from ?? lo),
-      to: new Date(busy?.to ?? hi),
-    });
+    const dates = { fromDate, toDate, from: new Date(busy?.from ?? lo), to: new Date(busy?.to ?? hi) };
+    let ctx = await repo.loadContext(ref, dates);
+    if (!ctx && "user" in ref && ref.user && deps.formerUsernameRef) {
+      // Only a miss pays for this: pages of an old username keep working while it redirects.
+      const id = await deps.formerUsernameRef(ref.user, ref.slug);
+      if (id) ctx = await repo.loadContext({ id }, dates);
+    }
     if (!ctx) return undefined;
-    const external =
-      deps.externalBusy && ctx.schedule
-        ? await deps.externalBusy(
-            ctx.host.id,
-            { from: busy?.from ?? lo, to: busy?.to ?? hi },
-            ctx.schedule.timezone,
-          )
-        : { busy: [], stale: false };
-    return { ctx, fromDate, toDate, external };
+    // Each host's connected calendars, read for their own schedule's zone.
+    const range = { from: busy?.from ?? lo, to: busy?.to ?? hi };
+    const external = new Map<string, Interval[]>();
+    let stale = false;
+    if (deps.externalBusy) {
+      const source = deps.externalBusy;
+      const hosts = (ctx.teamHosts ?? [ctx]).filter((h) => h.schedule);
+      const answers = await Promise.all(
+        hosts.map((h) => source(h.host.id, range, h.schedule?.timezone ?? h.host.timezone)),
+      );
+      hosts.forEach((h, i) => {
+        external.set(h.host.id, answers[i].busy);
+        stale ||= answers[i].stale;
+      });
+    }
+    return { ctx, fromDate, toDate, external: { byHost: external, stale } };
   }
 
   /**
-   * The engine query of an event type: its schedule's week and overrides, holidays, buffers and
-   * notice (never below the host-wide settings or the event type's own notice), window, and the
-   * host's confirmed bookings: seats of this group event count per slot, all others are busy.
+   * The engine query of one host of an event type: their schedule's week and overrides, holidays,
+   * buffers and notice (never below the host-wide settings or the event type's own notice), the
+   * event type's window, and the host's confirmed bookings: seats of this group event count per
+   * slot, all others are busy. A connected calendar's busy time would join `busy` here, per host.
    */
   async function engineQuery(
-    ctx: EventContext,
+    eventType: EventContext["eventType"],
+    hc: HostContext,
     fromDate: string,
     toDate: string,
-    external: { busy: Interval[] },
+    externalBusy: Interval[],
     excludeBookingId?: string,
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
-    const { eventType, schedule } = ctx;
+    const { schedule } = hc;
     if (!schedule) return null;
-    const rules = effectiveRules(schedule, ctx.settings ?? DEFAULT_CALENDAR_SETTINGS);
-    const seated = isSeated(ctx);
+    const rules = effectiveRules(schedule, hc.settings ?? DEFAULT_CALENDAR_SETTINGS);
+    const seated = isSeated({ eventType });
     const durationMs = eventType.duration * 60_000;
     const busy: SlotQuery["busy"] = [];
     const taken = new Map<number, number>();
-    for (const [start, end, slotKey, eventTypeId, id] of ctx.busy) {
+    for (const [start, end, slotKey, eventTypeId, id] of hc.busy) {
       if (id === excludeBookingId) continue;
       const sameSlotFamily =
         seated &&
@@ -126,14 +154,14 @@ export function createSlotsService(
     }
     // The events we wrote for bookings come back as the calendar's busy times; the bookings themselves
     // already count above (or are being moved, or share seats), so their times are cut out.
-    const ours = ctx.busy.map(([start, end]) => ({ start, end }));
-    busy.push(...subtractIntervals(external.busy, ours));
+    const ours = hc.busy.map(([start, end]) => ({ start, end }));
+    busy.push(...subtractIntervals(externalBusy, ours));
     const settings = eventType.bookingSettings;
     return {
       timeZone: schedule.timezone,
       weekly: schedule.weekly,
-      overrides: ctx.overrides,
-      holidays: await blockedDates(ctx, fromDate, toDate),
+      overrides: hc.overrides,
+      holidays: await blockedDates(hc, fromDate, toDate),
       durationMinutes: eventType.duration,
       bufferBeforeMinutes: rules.bufferTimeBefore,
       bufferAfterMinutes: rules.bufferTimeAfter,
@@ -154,6 +182,43 @@ export function createSlotsService(
     };
   }
 
+  /** Each host of the event type with their engine query (hosts without a schedule offer nothing). */
+  async function hostQueries(loaded: Loaded, excludeBookingId?: string): Promise<HostQuery<HostContext>[]> {
+    const { ctx, fromDate, toDate, external } = loaded;
+    const hosts: HostContext[] = ctx.teamHosts ?? [ctx];
+    const out: HostQuery<HostContext>[] = [];
+    for (const hc of hosts) {
+      const extra = external.byHost.get(hc.host.id) ?? [];
+      const q = await engineQuery(ctx.eventType, hc, fromDate, toDate, extra, excludeBookingId);
+      if (q) out.push({ host: hc, query: { ...q, from: 0, to: 0 } });
+    }
+    return out;
+  }
+
+  /**
+   * Where the slots of an event type come from: one host's engine; round robin: any host free;
+   * collective: every host free (and no slot without hosts); a one-off with chosen times: those
+   * times, free; a closed or expired one-off or a meeting poll: none.
+   */
+  function sourceOf(ctx: EventContext, hosts: HostQuery<HostContext>[]): SlotSource {
+    const et = ctx.eventType;
+    const withRange = (range: { from: number; to: number }) => hosts.map((h) => ({ ...h.query, ...range }));
+    if (!isOpen(et, deps.now())) return () => [];
+    if (et.kind === "one-off" && et.fixedTimes.length > 0) {
+      const times = et.fixedTimes.map((t) => Date.parse(t));
+      return (range) => (hosts[0] ? fixedSlots(times, { ...hosts[0].query, ...range }) : []);
+    }
+    if (ctx.teamHosts && et.kind === "collective") {
+      // Every chosen host must have a schedule; one without hours makes the event unbookable.
+      if (hosts.length === 0 || hosts.length < ctx.teamHosts.length) return () => [];
+      return (range) => slotsAllOf(withRange(range));
+    }
+    if (ctx.teamHosts) return (range) => slotsAnyOf(withRange(range));
+    return (range) => (hosts[0] ? computeSlots({ ...hosts[0].query, ...range }) : []);
+  }
+
+  type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
   async function activeContext(ref: EventRef, from: number, to: number) {
     const loaded = await load(ref, from, to);
     if (!loaded?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
@@ -170,10 +235,10 @@ export function createSlotsService(
       report?: LookupReport,
     ): Promise<Slot[]> {
       const range = localDateRange(date, zone);
-      const { ctx, fromDate, toDate, external } = await activeContext(ref, range.from, range.to);
-      if (report) report.calendarsStale = external.stale;
-      const q = await engineQuery(ctx, fromDate, toDate, external, excludeBookingId);
-      return q ? slotsForLocalDate(q, date, zone) : [];
+      const loaded = await activeContext(ref, range.from, range.to);
+      if (report) report.calendarsStale = loaded.external.stale;
+      const hosts = await hostQueries(loaded, excludeBookingId);
+      return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts), date, zone);
     },
 
     /** Dates of a month (invitee zone) with at least one slot. */
@@ -186,43 +251,79 @@ export function createSlotsService(
     ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
-      const { ctx, fromDate, toDate, external } = await activeContext(ref, first, last);
-      if (report) report.calendarsStale = external.stale;
-      const q = await engineQuery(ctx, fromDate, toDate, external, excludeBookingId);
-      return q ? daysWithSlots(q, month, zone) : [];
+      const loaded = await activeContext(ref, first, last);
+      if (report) report.calendarsStale = loaded.external.stale;
+      const hosts = await hostQueries(loaded, excludeBookingId);
+      return daysWithSlotsOf(sourceOf(loaded.ctx, hosts), month, zone);
+    },
+
+    /**
+     * A month as the booking page first shows it, from one load: the dates with slots (invitee zone)
+     * and the slots of the dates `pick` chooses from them (dates of that month).
+     */
+    async monthView(
+      ref: EventRef,
+      month: string,
+      zone: string,
+      pick: (days: string[]) => string[],
+    ): Promise<{ days: string[]; slots: Record<string, Slot[]> }> {
+      const first = localDateRange(`${month}-01`, zone).from;
+      const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
+      const loaded = await activeContext(ref, first, last);
+      const source = sourceOf(loaded.ctx, await hostQueries(loaded));
+      const days = daysWithSlotsOf(source, month, zone);
+      const slots: Record<string, Slot[]> = {};
+      for (const date of pick(days)) slots[date] = slotsForLocalDateOf(source, date, zone);
+      return { days, slots };
     },
 
     /**
      * The event type (active or not; the caller decides) and whether `start` is one of its
-     * bookable slots right now, ignoring `excludeBookingId` as busy time (a reschedule).
+     * bookable slots right now, ignoring `excludeBookingId` as busy time (a reschedule), with the
+     * hosts free then (round robin: the candidates; collective: all of them when bookable).
      */
     async check(
       ref: EventRef,
       start: Date,
       excludeBookingId?: string,
-    ): Promise<{ ctx: EventContext; bookable: boolean; taken: boolean } | undefined> {
+    ): Promise<
+      { ctx: EventContext; bookable: boolean; taken: boolean; freeHosts: TeamHostContext[] } | undefined
+    > {
       const t = start.getTime();
       // Only bookings that can overlap this slot and its buffers (each at most a day, a slot at most
       // 8 hours) decide it: a booking reads a few rows of a busy host's calendar, not five days of it.
       const loaded = await load(ref, t, t + DAY_MS, { from: t - DAY_MS, to: t + 2 * DAY_MS });
       if (!loaded) return undefined;
-      const q = await engineQuery(
-        loaded.ctx,
-        loaded.fromDate,
-        loaded.toDate,
-        loaded.external,
-        excludeBookingId,
-      );
-      if (!q) return { ctx: loaded.ctx, bookable: false, taken: false };
-      const isSlot = (query: Omit<SlotQuery, "from" | "to">) =>
-        computeSlots({ ...query, from: t - DAY_MS, to: t + DAY_MS }).includes(t);
-      const bookable = isSlot(q);
+      const { ctx } = loaded;
+      const hosts = await hostQueries(loaded, excludeBookingId);
+      const around = { from: t - DAY_MS, to: t + DAY_MS };
+      const bookable = sourceOf(ctx, hosts)(around).includes(t);
       // A slot only other bookings keep free was real a moment ago: the caller says "taken", not "unavailable".
       // (A time the host's own calendar blocks reads as taken too.)
-      const taken = !bookable && isSlot({ ...q, busy: [], seats: undefined });
-      return { ctx: loaded.ctx, bookable, taken };
+      const unbooked = hosts.map((h) => ({ ...h, query: { ...h.query, busy: [], seats: undefined } }));
+      const taken = !bookable && sourceOf(ctx, unbooked)(around).includes(t);
+      const freeHosts =
+        bookable && ctx.teamHosts
+          ? (hostsFreeAt(
+              hosts.map((h) => ({ ...h, query: { ...h.query, ...around } })),
+              t,
+            ) as TeamHostContext[])
+          : [];
+      return { ctx, bookable, taken, freeHosts };
     },
   };
+}
+
+/**
+ * A one-off is open until booked or expired, a poll until booked or closed; others always. An
+ * open poll's slots are its host's free time, from which the host proposes times.
+ */
+export function isOpen(
+  et: Pick<EventContext["eventType"], "kind" | "closedAt" | "expiresAt">,
+  at: Date,
+): boolean {
+  if (et.kind !== "one-off" && et.kind !== "poll") return true;
+  return !et.closedAt && !(et.expiresAt && et.expiresAt <= at);
 }
 
 export type SlotsService = ReturnType<typeof createSlotsService>;

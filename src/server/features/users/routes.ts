@@ -1,39 +1,89 @@
+import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { preferencesBody } from "../../../contract/users.js";
-import { notFound } from "../../lib/errors.js";
-import { toPublicUser, toUserProfile, type UsersService } from "./service.js";
+import {
+  AVATAR_MAX_BYTES,
+  preferencesBody,
+  updateProfileBody,
+  updateUsernameBody,
+} from "../../../contract/users.js";
+import { AppError } from "../../lib/errors.js";
+import { toUserProfile, type UsersService } from "./service.js";
 
+/** The host's profile, username and avatar, and the public profile (spec: GET /users/profile). */
 export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { users } = opts;
+  // onRequest: a caller without a session gets 401 before any body validation.
+  const host = { onRequest: app.requireUser };
+  // Only the avatar route reads multipart bodies; files over the limit fail with 413.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    throwFileSizeLimit: true,
+  });
 
-  r.get("/users/profile", { preHandler: app.requireUser }, async (request) => ({
+  r.get("/users/profile", host, async (request) => ({
     success: true,
     data: { user: toUserProfile(request.user) },
   }));
 
-  r.put(
-    "/users/preferences",
-    { preHandler: app.requireUser, schema: { body: preferencesBody } },
-    async (request) => {
-      const user = await opts.users.updatePreferences(request.user, request.body);
-      return { success: true, data: { user: toUserProfile(user) } };
+  r.put("/users/profile", { ...host, schema: { body: updateProfileBody } }, async (request) => ({
+    success: true,
+    message: "Profile updated",
+    data: { user: toUserProfile(await users.updateProfile(request.user, request.body)) },
+  }));
+
+  r.put("/users/preferences", { ...host, schema: { body: preferencesBody } }, async (request) => {
+    const user = await users.updatePreferences(request.user, request.body);
+    return { success: true, data: { user: toUserProfile(user) } };
+  });
+
+  r.put("/users/username", { ...host, schema: { body: updateUsernameBody } }, async (request) => ({
+    success: true,
+    message: "Username updated",
+    data: { user: toUserProfile(await users.changeUsername(request.user, request.body.username)) },
+  }));
+
+  r.post("/users/avatar", host, async (request) => {
+    if (!request.isMultipart()) {
+      throw new AppError(415, "Upload the image as multipart/form-data", "UNSUPPORTED_MEDIA_TYPE");
+    }
+    const file = await request.file();
+    if (!file)
+      throw new AppError(400, "Choose an image to upload", "VALIDATION_ERROR", { avatar: "Required" });
+    const data = await file.toBuffer();
+    return {
+      success: true,
+      message: "Avatar updated",
+      data: { user: toUserProfile(await users.setAvatar(request.user, data)) },
+    };
+  });
+
+  r.delete("/users/avatar", host, async (request) => ({
+    success: true,
+    message: "Avatar removed",
+    data: { user: toUserProfile(await users.removeAvatar(request.user)) },
+  }));
+
+  r.get(
+    "/users/:id/avatar",
+    { schema: { params: z.object({ id: z.string().max(64) }) } },
+    async (request, reply) => {
+      const avatar = await users.avatar(request.params.id);
+      // The URL carries a version (?v=), so a new upload is a new URL.
+      return reply
+        .header("Content-Type", avatar.contentType)
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .header("Content-Disposition", "inline")
+        .send(avatar.data);
     },
   );
 
   r.get(
     "/users/:id/public",
-    // Unknown or malformed ids both read as "User not found".
+    // By id (/user/:userId) or username (/{username}); unknown and malformed both read "User not found".
     { schema: { params: z.object({ id: z.string().max(64) }) } },
-    async (request) => {
-      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
-        request.params.id,
-      );
-      if (!isUuid) throw notFound("User not found");
-      const { user, extra } = await opts.users.publicProfile(request.params.id);
-      const { email: _email, ...visible } = toPublicUser(user);
-      return { success: true, data: { user: visible, ...extra } };
-    },
+    async (request) => ({ success: true, data: await users.publicProfileView(request.params.id) }),
   );
 }

@@ -67,7 +67,13 @@ export function needsLinks(texts: string[]): boolean {
 }
 
 export function linksFor(publicUrl: string, rec: BookingRecord, token: string) {
-  return manageLinks(publicUrl, rec.booking.uid, rec.eventType?.slug ?? rec.booking.eventSlug, token);
+  return manageLinks(
+    publicUrl,
+    rec.booking.uid,
+    rec.host.username,
+    rec.eventType?.slug ?? rec.booking.eventSlug,
+    token,
+  );
 }
 
 type Recipient = { kind: "attendee" | "host"; zone: string };

@@ -244,7 +244,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       };
       view.links = {
         view: `${deps.env.publicUrl}/booking-confirmed?uid=sample`,
-        reschedule: `${deps.env.publicUrl}/book/sample?reschedule=sample`,
+        reschedule: `${deps.env.publicUrl}/${user.username}/sample?reschedule=sample`,
         cancel: `${deps.env.publicUrl}/booking-confirmed?uid=sample&action=cancel`,
       };
       const results: WorkflowTestResult[] = [];
@@ -400,5 +400,10 @@ function sampleBooking(user: UserRow, zone: string, at: Date): BookingRecord {
     },
     cancelReason: null,
   } as unknown as BookingRow;
-  return { booking, eventType: null, host: { id: user.id, name: user.name, email: user.email } };
+  return {
+    booking,
+    eventType: null,
+    host: { id: user.id, name: user.name, email: user.email, username: user.username },
+    coHosts: [],
+  };
 }

@@ -6,7 +6,9 @@ import {
   LogOut,
   Menu as MenuIcon,
   Plus,
+  Settings,
   Users,
+  UsersRound,
   Workflow,
   X,
 } from "lucide-react";
@@ -23,7 +25,9 @@ const links = [
   { to: "/meetings", label: "Meetings", icon: CalendarDays },
   { to: "/availability", label: "Availability", icon: Clock },
   { to: "/contacts", label: "Contacts", icon: Users },
+  { to: "/teams", label: "Teams", icon: UsersRound },
   { to: "/workflows", label: "Workflows", icon: Workflow },
+  { to: "/settings", label: "Settings", icon: Settings },
 ];
 
 /** The signed-in host's frame: sidebar, top bar and the current screen. */
@@ -131,6 +135,9 @@ export function HostShell() {
                 <div className="font-medium text-slate-900">{user?.name}</div>
                 <div className="text-slate-500 text-xs">{user?.email}</div>
               </div>
+              <MenuItem icon={Settings} onSelect={() => navigate("/settings")}>
+                Settings
+              </MenuItem>
               <MenuItem icon={LogOut} onSelect={handleSignOut}>
                 Sign out
               </MenuItem>

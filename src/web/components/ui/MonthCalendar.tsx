@@ -20,6 +20,8 @@ export interface MonthCalendarProps {
   maxMonth?: string;
   /** Announced while the enabled days of the month load; days render muted meanwhile. */
   loading?: boolean;
+  /** First column: 0 Sunday (default), 1 Monday (the host's profile setting). */
+  weekStartsOn?: 0 | 1;
   className?: string;
 }
 
@@ -47,10 +49,14 @@ export function MonthCalendar({
   minMonth,
   maxMonth,
   loading = false,
+  weekStartsOn = 0,
   className,
 }: MonthCalendarProps) {
   const days = daysOfMonth(month);
-  const lead = weekdayOf(days[0]);
+  // Column of a date: its weekday counted from the week's first day.
+  const column = (date: string) => (weekdayOf(date) - weekStartsOn + 7) % 7;
+  const headers = [...HEADERS.slice(weekStartsOn), ...HEADERS.slice(0, weekStartsOn)];
+  const lead = column(days[0]);
   const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...days];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (string | null)[][] = [];
@@ -85,8 +91,7 @@ export function MonthCalendar({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
-    const wd = weekdayOf(date);
-    const next = keyTarget(event.key, date, wd);
+    const next = keyTarget(event.key, date, column(date));
     if (!next) return;
     event.preventDefault();
     moveTo(next);
@@ -132,7 +137,7 @@ export function MonthCalendar({
       >
         <thead>
           <tr>
-            {HEADERS.map(([short, long]) => (
+            {headers.map(([short, long]) => (
               <th
                 key={short}
                 scope="col"

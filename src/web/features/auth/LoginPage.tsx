@@ -76,6 +76,12 @@ export default function LoginPage() {
             {...register("password")}
           />
         </Field>
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end font-medium text-accent-strong text-sm hover:underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
           {isSubmitting ? "Signing in..." : "Log In"}
         </Button>

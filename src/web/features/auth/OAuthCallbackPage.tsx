@@ -2,7 +2,7 @@ import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { SsoCallbackResult } from "../../../contract/auth";
-import { buttonClasses, Card, Spinner } from "../../components/ui";
+import { buttonClasses, Card, Logo, Spinner } from "../../components/ui";
 import { errorMessage, request, setToken } from "../../lib/api";
 import {
   hasOpener,
@@ -102,7 +102,8 @@ export default function OAuthCallbackPage() {
   }, [provider]);
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-app p-6">
+    <div className="flex min-h-screen flex-col items-center justify-center gap-6 bg-app p-6">
+      <Logo />
       <Card className="w-full max-w-md p-8 text-center">
         <div aria-live="polite">
           {view.status === "loading" && (

@@ -21,7 +21,11 @@ export function SsoButtons({
 }) {
   const providers = useSsoProviders();
   const [error, setError] = useState<string | null>(null);
-  const list = providers.data ?? [];
+  // The login page leads with single sign-on (SBU, Gameforce), the sign-up page with Google (spec section 2).
+  const all = providers.data ?? [];
+  const google = all.filter((p) => p.id === "google");
+  const others = all.filter((p) => p.id !== "google");
+  const list = mode === "signup" ? [...google, ...others] : [...others, ...google];
   if (list.length === 0) return null;
   return (
     <section aria-label="Single sign-on" className="flex flex-col gap-3">

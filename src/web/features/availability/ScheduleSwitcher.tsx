@@ -46,7 +46,7 @@ export function ScheduleSwitcher({
                 onClick={() => onSelect(s._id)}
                 className="flex w-full flex-col items-start gap-1 rounded-lg p-4 pr-11 text-left focus-visible:outline-offset-0"
               >
-                <span className="line-clamp-2 break-words font-semibold text-slate-900 text-sm">
+                <span className="line-clamp-2 wrap-anywhere font-semibold text-slate-900 text-sm">
                   {s.name}
                 </span>
                 {s.isDefault && <Badge tone="blue">Default</Badge>}

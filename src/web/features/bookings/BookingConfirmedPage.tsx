@@ -3,6 +3,7 @@ import { CalendarX, Check, CloudOff, RefreshCw, RotateCw, X } from "lucide-react
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { BookingDto } from "../../../contract/bookings";
+import { eventTypePath } from "../../../contract/usernames";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
@@ -117,7 +118,7 @@ export default function BookingConfirmedPage() {
           <AddToCalendarMenu booking={data} token={token || undefined} />
           {cancellable && data.eventType._id && (
             <Link
-              to={reschedulePath(slug, data.uid, token)}
+              to={reschedulePath(data.host.username, slug, data.uid, token)}
               className={buttonClasses({ variant: "outline" })}
             >
               <RefreshCw size={16} aria-hidden /> Reschedule
@@ -136,7 +137,10 @@ export default function BookingConfirmedPage() {
       )}
       {status === "cancelled" && data.eventType._id && (
         <div className="mt-5 flex justify-center">
-          <Link to={`/book/${encodeURIComponent(slug)}`} className={buttonClasses({ variant: "primary" })}>
+          <Link
+            to={eventTypePath(data.host.username, slug)}
+            className={buttonClasses({ variant: "primary" })}
+          >
             Book a new time
           </Link>
         </div>

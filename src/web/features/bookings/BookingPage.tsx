@@ -4,11 +4,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { Slot } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { eventTypePath } from "../../../contract/usernames";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { monthOf } from "../../components/ui/dates";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
-import { bookingKeys, fetchPublicBooking, fetchPublicEventType, movingFrom } from "./bookingApi";
+import { bookingKeys, eventRefOf, fetchPublicBooking, fetchPublicEventType, movingFrom } from "./bookingApi";
 import { DateTimeStep } from "./DateTimeStep";
 import { DetailsForm } from "./DetailsForm";
 import { EventInfo } from "./EventInfo";
@@ -24,12 +25,16 @@ import { emptyDetails } from "./validation";
 startEarlyFetches(window.location);
 
 /**
- * /book/:slug — step 1 'Select a Date & Time', step 2 'Enter Details' (or, with
- * ?reschedule={uid}&token={token}, 'Confirm New Time'). Step 2 is a history entry, so the
+ * /{username}/{slug} and /book/:slug — step 1 'Select a Date & Time', step 2 'Enter Details' (or,
+ * with ?reschedule={uid}&token={token}, 'Confirm New Time'). Step 2 is a history entry, so the
  * browser's Back button returns to the times.
  */
 export default function BookingPage() {
-  const { slug = "" } = useParams();
+  const params = useParams();
+  // The page keeps the reference it opened with: moving the address to the canonical link below
+  // must not refetch what is already loaded.
+  const [ref] = useState(() => eventRefOf(params.username, params.slug ?? ""));
+  const slug = params.slug ?? "";
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -38,9 +43,9 @@ export default function BookingPage() {
   const moving = useMemo(() => movingFrom(search), [search]);
 
   const eventType = useQuery({
-    queryKey: bookingKeys.eventType(slug),
-    queryFn: () => takeEarly(["event-type", slug.toLowerCase()], () => fetchPublicEventType(slug)),
-    initialData: () => earlyData<EventTypeDto>(["event-type", slug.toLowerCase()]),
+    queryKey: bookingKeys.eventType(ref),
+    queryFn: () => takeEarly(["event-type", ref], () => fetchPublicEventType(ref)),
+    initialData: () => earlyData<EventTypeDto>(["event-type", ref]),
   });
   const original = useQuery({
     queryKey: bookingKeys.booking(rescheduleUid ?? ""),
@@ -67,9 +72,23 @@ export default function BookingPage() {
 
   const inDetails = Boolean((location.state as { details?: boolean } | null)?.details) && slot !== null;
 
+  const [hour24, setHour24] = useState<boolean | null>(null);
+
   useEffect(() => {
     if (eventType.data) document.title = `${eventType.data.title} | ${eventType.data.user.name}`;
   }, [eventType.data]);
+
+  // /book/{slug}, /user links and a former username all land on the canonical /{username}/{slug}.
+  // Team event types keep the address they were opened with (their team's pages own their links).
+  const canonical =
+    eventType.data && !eventType.data.team
+      ? eventTypePath(eventType.data.user.username, eventType.data.slug)
+      : null;
+  useEffect(() => {
+    if (canonical && canonical !== location.pathname) {
+      navigate({ pathname: canonical, search: location.search }, { replace: true, state: location.state });
+    }
+  }, [canonical, location.pathname, location.search, location.state, navigate]);
 
   // The details step starts at its top (phones scroll far down the times); focus follows for screen readers.
   useEffect(() => {
@@ -80,6 +99,21 @@ export default function BookingPage() {
 
   if (eventType.isError) {
     const missing = eventType.error instanceof ApiError && eventType.error.status === 404;
+    // A used or expired one-off link.
+    if (eventType.error instanceof ApiError && eventType.error.status === 410) {
+      return (
+        <StatusCard
+          icon={CalendarX}
+          title="No longer available"
+          description={eventType.error.message}
+          action={
+            <Link to="/" className={buttonClasses({ variant: "outline" })}>
+              Go Home
+            </Link>
+          }
+        />
+      );
+    }
     return missing ? (
       <StatusCard
         icon={CalendarX}
@@ -108,7 +142,7 @@ export default function BookingPage() {
   if (rescheduleUid && (original.isError || !rescheduleToken)) {
     return (
       <RescheduleUnavailable
-        slug={slug}
+        path={canonical ?? `/book/${encodeURIComponent(slug)}`}
         reason="This reschedule link is not valid. It may have been mistyped."
       />
     );
@@ -118,7 +152,7 @@ export default function BookingPage() {
       original.data.status === "cancelled"
         ? "This meeting was cancelled, so it cannot be moved."
         : "This meeting has already taken place.";
-    return <RescheduleUnavailable slug={slug} reason={reason} />;
+    return <RescheduleUnavailable path={canonical ?? `/book/${encodeURIComponent(slug)}`} reason={reason} />;
   }
 
   const changeDate = (d: string) => {
@@ -208,7 +242,10 @@ export default function BookingPage() {
             ) : (
               <DateTimeStep
                 // The availability endpoint takes the slug too, so times load alongside the event type.
-                eventRef={slug.toLowerCase()}
+                eventRef={ref}
+                hour24={hour24 ?? et?.user.timeFormat === "24h"}
+                onHour24Change={setHour24}
+                weekStartsOn={et?.user.weekStart === "monday" ? 1 : 0}
                 moving={moving}
                 currentStart={original.data?.startTime}
                 today={today}
@@ -252,14 +289,14 @@ function InfoSkeleton() {
   );
 }
 
-function RescheduleUnavailable({ slug, reason }: { slug: string; reason: string }) {
+function RescheduleUnavailable({ path, reason }: { path: string; reason: string }) {
   return (
     <StatusCard
       icon={CalendarX}
       title="Cannot Reschedule"
       description={reason}
       action={
-        <Link to={`/book/${encodeURIComponent(slug)}`} className={buttonClasses({ variant: "primary" })}>
+        <Link to={path} className={buttonClasses({ variant: "primary" })}>
           Book a new time
         </Link>
       }

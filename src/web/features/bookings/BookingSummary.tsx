@@ -14,7 +14,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
         {icon}
         <span className="sr-only">{label}</span>
       </dt>
-      <dd className="min-w-0 flex-1 break-words text-slate-700">{children}</dd>
+      <dd className="min-w-0 flex-1 wrap-anywhere text-slate-700">{children}</dd>
     </div>
   );
 }
@@ -39,7 +39,12 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
         />
         <h2 className="font-semibold text-lg text-slate-900 leading-6">{booking.eventType.title}</h2>
       </div>
-      <p className="mt-1 pl-5.5 text-slate-500 text-sm">with {booking.host.name}</p>
+      <p className="mt-1 pl-5.5 text-slate-500 text-sm" data-testid="booking-host">
+        with{" "}
+        {"hosts" in booking && booking.hosts?.length
+          ? booking.hosts.map((h) => h.name).join(", ")
+          : booking.host.name}
+      </p>
 
       <dl className="mt-5 grid gap-3.5 text-sm">
         <Row icon={<CalendarDays size={18} aria-hidden />} label="Date and time">

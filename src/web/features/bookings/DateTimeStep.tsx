@@ -37,7 +37,38 @@ export interface DateTimeStepProps {
   notice?: string | null;
   /** Until the invitee touches the calendar, the page may pick the first open day for them. */
   autoPick: boolean;
+  /** 24-hour times (the host's default, switchable by the invitee under the calendar). */
+  hour24: boolean;
+  onHour24Change: (hour24: boolean) => void;
+  /** The host's week start for the calendar's first column. */
+  weekStartsOn?: 0 | 1;
   onAutoPickDone: () => void;
+}
+
+/** 12h / 24h: how the times are written, as on the host's profile unless the invitee switches. */
+function TimeFormatSwitch({ hour24, onChange }: { hour24: boolean; onChange: (hour24: boolean) => void }) {
+  const option = (value: boolean, text: string) => (
+    <button
+      type="button"
+      aria-pressed={hour24 === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        "h-8 rounded-[6px] px-3 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent",
+        hour24 === value ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900",
+      )}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <fieldset className="mt-4 flex items-center gap-3">
+      <legend className="float-left mr-3 font-medium text-slate-700 text-sm">Time format</legend>
+      <div className="inline-flex rounded-lg bg-slate-100 p-0.5">
+        {option(false, "12h")}
+        {option(true, "24h")}
+      </div>
+    </fieldset>
+  );
 }
 
 /** Step 1: month calendar and time zone on the left, the chosen day's times on the right. */
@@ -129,6 +160,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
           minMonth={minMonth}
           maxMonth={addMonths(minMonth, MONTHS_AHEAD)}
           loading={days.isPending}
+          weekStartsOn={props.weekStartsOn}
         />
         {days.isError && (
           <div
@@ -159,6 +191,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
         <div className="mt-6">
           <TimezoneSelect value={zone} onChange={props.onZoneChange} />
         </div>
+        <TimeFormatSwitch hour24={props.hour24} onChange={props.onHour24Change} />
       </div>
 
       <div className={cn("min-w-0 md:pt-12", !date && "hidden md:block")}>
@@ -183,6 +216,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
             onSelect={props.onSlotChange}
             onNext={props.onNext}
             current={props.currentStart}
+            hour24={props.hour24 ? { zone } : null}
             className="md:max-h-[460px]"
           />
         ) : (

@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, Globe } from "lucide-react";
 import { Link } from "react-router";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { profilePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
 import { cn } from "../../lib/cn";
 import { LocationIcon, showsLocationValue } from "./LocationIcon";
@@ -22,7 +23,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
     <div className={cn("relative", className)}>
       {showProfileLink && (
         <Link
-          to={`/user/${host._id}`}
+          to={profilePath(host.username)}
           aria-label={`All event types of ${host.name}`}
           className="absolute top-0 left-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent-strong transition-colors hover:bg-accent-soft lg:flex"
         >
@@ -35,15 +36,27 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
           showProfileLink && "lg:pt-12",
         )}
       >
-        <Avatar name={host.name} src={host.avatar} size={44} className="lg:mb-3" />
+        <Avatar
+          name={eventType.team?.name ?? host.name}
+          src={(eventType.team ? eventType.team.logo : host.avatar) ?? undefined}
+          size={44}
+          className="lg:mb-3"
+        />
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-500 text-sm">{host.name}</p>
+          <p className="truncate font-medium text-slate-500 text-sm">{eventType.team?.name ?? host.name}</p>
           <h1 className="font-semibold text-[20px] text-slate-900 leading-7 lg:mt-1 lg:text-2xl lg:leading-8">
             {eventType.title}
           </h1>
         </div>
       </div>
 
+      {eventType.hosts.length > 0 && (
+        <p className="mt-3 text-slate-600 text-sm">
+          {eventType.type === "collective"
+            ? `With ${eventType.hosts.map((h) => h.name).join(", ")}`
+            : `With one of ${eventType.hosts.map((h) => h.name).join(", ")}`}
+        </p>
+      )}
       <ul className="mt-4 flex flex-col gap-3 font-medium text-slate-600 text-sm lg:mt-5">
         <li className="flex items-center gap-2.5">
           <Clock size={18} aria-hidden className="shrink-0 text-slate-500" />
@@ -55,7 +68,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
             <span className="min-w-0">
               {l.type === "ask_invitee" ? "You choose the location" : l.displayName}
               {showsLocationValue(l) && (
-                <span className="block break-words font-normal text-slate-500">{l.value}</span>
+                <span className="block wrap-anywhere font-normal text-slate-500">{l.value}</span>
               )}
             </span>
           </li>
@@ -77,7 +90,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
       </ul>
 
       {eventType.description && (
-        <p className="mt-5 whitespace-pre-line break-words text-slate-600 text-sm leading-6">
+        <p className="mt-5 whitespace-pre-line wrap-anywhere text-slate-600 text-sm leading-6">
           {eventType.description}
         </p>
       )}

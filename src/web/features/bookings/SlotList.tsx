@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { formatLongDate } from "../../components/ui/dates";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
+import { formatTime24 } from "./time";
 
 export interface SlotListProps {
   /** The chosen day, 'YYYY-MM-DD'. */
@@ -18,6 +19,8 @@ export interface SlotListProps {
   onNext: () => void;
   /** While rescheduling: the booking's present start, marked 'Current' in the list. */
   current?: string;
+  /** Show times as 13:30 instead of the server's '1:30pm' labels; needs the zone they are in. */
+  hour24?: { zone: string } | null;
   className?: string;
 }
 
@@ -32,8 +35,10 @@ export function SlotList({
   onSelect,
   onNext,
   current,
+  hour24,
   className,
 }: SlotListProps) {
+  const label = (slot: Slot) => (hour24 ? formatTime24(slot.iso, hour24.zone) : slot.startTime);
   const nextRef = useRef<HTMLButtonElement>(null);
   const currentAt = current ? Date.parse(current) : Number.NaN;
   const [weekday, rest] = splitDate(formatLongDate(date));
@@ -95,7 +100,7 @@ export function SlotList({
                   className="flex h-12 items-center justify-center rounded-[6px] bg-slate-600 font-semibold text-sm text-white tabular-nums"
                   onClick={() => nextRef.current?.focus()}
                 >
-                  {slot.startTime}
+                  {label(slot)}
                 </button>
                 <button
                   ref={nextRef}
@@ -114,7 +119,7 @@ export function SlotList({
                   onClick={() => onSelect(slot)}
                   className="flex h-12 w-full items-center justify-center gap-2 rounded-[6px] border border-blue-300 bg-white font-semibold text-accent-hover text-sm tabular-nums transition-colors hover:border-accent hover:ring-1 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
                 >
-                  {slot.startTime}
+                  {label(slot)}
                   {Date.parse(slot.iso) === currentAt && (
                     <span className="rounded-full bg-accent-soft px-2 py-0.5 font-medium text-blue-700 text-xs">
                       Current

@@ -1,4 +1,6 @@
 // Types only: the contract's zod schemas would pull zod (~22 KB gzipped) into the public booking chunk.
+
+import type { PublicUser } from "../../../contract/auth";
 import type {
   BookingDto,
   CreateBookingAnswer,
@@ -7,6 +9,7 @@ import type {
   SlotDays,
 } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { eventTypePath } from "../../../contract/usernames";
 import { api } from "../../lib/api";
 
 const enc = encodeURIComponent;
@@ -29,22 +32,50 @@ export const bookingKeys = {
   booking: (uid: string) => ["public-booking", uid] as const,
 };
 
-export const fetchPublicEventType = (slug: string) =>
-  api.get<EventTypeDto>(`/event-types/${enc(slug)}/public`);
+/**
+ * How a page names its event type: 'username/slug' for /{username}/{slug}, the bare slug for
+ * /book/{slug} (or an id). Lower-case, so early fetches and the page's queries share keys.
+ */
+export function eventRefOf(username: string | undefined, slug: string): string {
+  return username ? `${username.toLowerCase()}/${slug.toLowerCase()}` : slug.toLowerCase();
+}
+
+/** `ref` as the endpoints take it: the slug (or id) in the path, the username as a `user=` parameter. */
+function refParts(ref: string): { path: string; user: string | null } {
+  const i = ref.indexOf("/");
+  return i < 0
+    ? { path: enc(ref), user: null }
+    : { path: enc(ref.slice(i + 1)), user: `user=${enc(ref.slice(0, i))}` };
+}
+
+/** GET /users/:idOrUsername/public: the host (without e-mail), their active event types, their link. */
+export interface PublicProfile {
+  user: Omit<PublicUser, "email">;
+  eventTypes: EventTypeDto[];
+  canonicalPath: string;
+}
+
+export const fetchPublicProfile = (ref: string) => api.get<PublicProfile>(`/users/${enc(ref)}/public`);
+
+export const fetchPublicEventType = (ref: string) => {
+  const { path, user } = refParts(ref);
+  return api.get<EventTypeDto>(`/event-types/${path}/public${user ? `?${user}` : ""}`);
+};
 
 const movingQuery = (moving?: Moving | null) =>
   moving ? `&reschedule=${enc(moving.uid)}&token=${enc(moving.token)}` : "";
 
-/** `ref` is the event type's id or slug (the availability endpoint takes either). */
+function availabilityUrl(ref: string, when: string, zone: string, moving?: Moving | null): string {
+  const { path, user } = refParts(ref);
+  return `/bookings/availability/${path}?${user ? `${user}&` : ""}${when}&timezone=${enc(zone)}${movingQuery(moving)}`;
+}
+
+/** `ref`: see eventRefOf (the availability endpoint also takes an id or a bare slug). */
 export const fetchSlotDays = (ref: string, month: string, zone: string, moving?: Moving | null) =>
-  api.get<SlotDays>(
-    `/bookings/availability/${enc(ref)}?month=${month}&timezone=${enc(zone)}${movingQuery(moving)}`,
-  );
+  api.get<SlotDays>(availabilityUrl(ref, `month=${month}`, zone, moving));
 
 export const fetchSlots = (ref: string, date: string, zone: string, moving?: Moving | null) =>
-  api.get<Slot[]>(
-    `/bookings/availability/${enc(ref)}?date=${date}&timezone=${enc(zone)}${movingQuery(moving)}`,
-  );
+  api.get<Slot[]>(availabilityUrl(ref, `date=${date}`, zone, moving));
 
 /** The booking being moved, from the page's query string (both parts, or none). */
 export function movingFrom(search: URLSearchParams): Moving | null {
@@ -92,6 +123,7 @@ export function confirmationPath(uid: string, token?: string, action?: "cancel")
   return `/booking-confirmed?${params}`;
 }
 
-export function reschedulePath(slug: string, uid: string, token: string): string {
-  return `/book/${enc(slug)}?${new URLSearchParams({ reschedule: uid, token })}`;
+/** The booking page of the event type (by its host's username), moving booking `uid`. */
+export function reschedulePath(username: string, slug: string, uid: string, token: string): string {
+  return `${eventTypePath(username, slug)}?${new URLSearchParams({ reschedule: uid, token })}`;
 }

@@ -1,5 +1,36 @@
 import { firstAnswerKey as key } from "../../../contract/first-answers";
-import { fetchPublicEventType, fetchSlotDays, fetchSlots, movingFrom } from "./bookingApi";
+import { matchUserPath } from "../../../contract/usernames";
+import {
+  eventRefOf,
+  fetchPublicEventType,
+  fetchPublicProfile,
+  fetchSlotDays,
+  fetchSlots,
+  movingFrom,
+} from "./bookingApi";
+
+/** The host a profile page's address names (/{username} or /user/{id}), or null for other pages. */
+function profileRefOf(pathname: string): string | null {
+  const byId = pathname.match(/^\/user\/([^/]+)\/?$/);
+  if (byId) return byId[1].toLowerCase();
+  const user = matchUserPath(pathname);
+  return user && !user.slug ? user.username : null;
+}
+
+/** The event type a booking page's address names (see eventRefOf), or null for other pages. */
+function bookingRefOf(pathname: string): string | null {
+  const legacy = pathname.match(/^\/book\/([^/]+)\/?$/);
+  if (legacy) {
+    try {
+      return eventRefOf(undefined, decodeURIComponent(legacy[1]));
+    } catch {
+      return null;
+    }
+  }
+  const user = matchUserPath(pathname);
+  return user?.slug ? eventRefOf(user.username, user.slug) : null;
+}
+
 import { dateInZone, detectTimeZone } from "./time";
 
 /**
@@ -35,10 +66,11 @@ let started = false;
 
 /** Once per page load: the public app's entry calls it, and so does the booking chunk (host app). */
 export function startEarlyFetches(location: { pathname: string; search: string }): void {
-  const match = location.pathname.match(/^\/book\/([^/]+)\/?$/);
-  if (!match || started) return;
+  if (started) return;
+  const slug = bookingRefOf(location.pathname);
+  const profile = slug ? null : profileRefOf(location.pathname);
+  if (!slug && !profile) return;
   started = true;
-  const slug = decodeURIComponent(match[1]).toLowerCase();
   const inlined = inlinedAnswers();
   const at = Date.now();
   for (const [k, data] of Object.entries(inlined)) {
@@ -59,6 +91,12 @@ export function startEarlyFetches(location: { pathname: string; search: string }
     );
     pending.set(k, entry);
   };
+  // The public profile: one call, started with the app chunk as the booking page's are.
+  if (profile) {
+    keep(key(["profile", profile]), () => fetchPublicProfile(profile));
+    return;
+  }
+  if (!slug) return;
   // The event type needs no zone: it goes first, while the browser loads its time zone data (the
   // first Intl call costs 15-30 ms).
   keep(key(["event-type", slug]), () => fetchPublicEventType(slug));

@@ -69,6 +69,15 @@ export function formatTime(instant: Date | string | number, zone: string): strin
   return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
 }
 
+/** '13:30': the 24-hour form, for invitees (or hosts) who read times that way. */
+export function formatTime24(instant: Date | string | number, zone: string): string {
+  const parts = formatter(zone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(
+    new Date(instant),
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("hour")}:${get("minute")}`;
+}
+
 /** 'Monday, March 15, 2027'. */
 export function formatDateLong(instant: Date | string | number, zone: string): string {
   return formatter(zone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(

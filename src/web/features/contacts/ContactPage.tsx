@@ -49,7 +49,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
       <dt className="w-32 shrink-0 text-slate-500 text-sm">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-800 text-sm">{children || "—"}</dd>
+      <dd className="min-w-0 wrap-anywhere text-slate-800 text-sm">{children || "—"}</dd>
     </div>
   );
 }
@@ -104,7 +104,7 @@ function Details({ c }: { c: ContactDetail }) {
         <div className="flex flex-wrap items-start gap-4">
           <ContactAvatar contact={c} size={64} />
           <div className="min-w-0 flex-1">
-            <h1 className="break-words font-semibold text-2xl text-slate-900">{c.fullName}</h1>
+            <h1 className="wrap-anywhere font-semibold text-2xl text-slate-900">{c.fullName}</h1>
             <p className="text-slate-600 text-sm">
               {[c.jobTitle, c.company].filter(Boolean).join(" at ") || "No company yet"}
             </p>
@@ -123,11 +123,11 @@ function Details({ c }: { c: ContactDetail }) {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-slate-600 text-sm">
-          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+          <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
             <Mail size={14} aria-hidden /> {c.email}
           </a>
           {c.phone && (
-            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent">
+            <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
               <Phone size={14} aria-hidden /> {c.phone}
             </a>
           )}
@@ -141,7 +141,7 @@ function Details({ c }: { c: ContactDetail }) {
               href={c.linkedIn}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="inline-flex items-center gap-1.5 hover:text-accent"
+              className="inline-flex items-center gap-1.5 hover:text-accent-strong"
             >
               <Link2 size={14} aria-hidden /> LinkedIn
             </a>

@@ -89,7 +89,7 @@ function NameCell({ c }: { c: ContactDto }) {
       <div className="min-w-0">
         <Link
           to={`/contacts/${c._id}`}
-          className="block truncate font-medium text-slate-900 hover:text-accent hover:underline"
+          className="block truncate font-medium text-slate-900 hover:text-accent-strong hover:underline"
         >
           {c.fullName}
         </Link>
@@ -184,7 +184,7 @@ export function ContactsTable({
                   <NameCell c={c} />
                 </TableCell>
                 <TableCell className="max-w-56 truncate pt-3 pb-1">
-                  <a href={`mailto:${c.email}`} className="hover:text-accent hover:underline">
+                  <a href={`mailto:${c.email}`} className="hover:text-accent-strong hover:underline">
                     {c.email}
                   </a>
                 </TableCell>

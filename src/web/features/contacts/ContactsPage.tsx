@@ -153,7 +153,7 @@ export default function ContactsPage() {
       />
 
       <div className="mb-4 flex items-start gap-3 rounded-xl border border-blue-100 bg-blue-50/70 px-4 py-3 text-sm">
-        <Info size={18} aria-hidden className="mt-0.5 shrink-0 text-accent" />
+        <Info size={18} aria-hidden className="mt-0.5 shrink-0 text-accent-strong" />
         <div>
           <p className="font-medium text-slate-900">Stay organized as you build relationships</p>
           <p className="text-slate-600">

@@ -186,7 +186,7 @@ export function ImportDialog({
                 onClick={() => input.current?.click()}
                 className="flex flex-col items-center gap-1 rounded-lg border-2 border-slate-300 border-dashed px-4 py-8 text-slate-600 text-sm hover:border-accent hover:bg-slate-50"
               >
-                <FileText size={24} aria-hidden className="text-slate-400" />
+                <FileText size={24} aria-hidden className="text-slate-500" />
                 <span className="font-medium text-slate-800">Choose a CSV file</span>
                 <span className="text-slate-500 text-xs">Up to 5MB and 50,000 rows</span>
               </button>

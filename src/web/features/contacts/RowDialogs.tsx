@@ -113,7 +113,7 @@ export function ScheduleDialog({
             {active.map((t) => (
               <li key={t._id}>
                 <a
-                  href={contact ? scheduleUrl(t.slug, contact) : "#"}
+                  href={contact ? scheduleUrl(t, contact) : "#"}
                   target="_blank"
                   rel="noopener noreferrer"
                   onClick={onClose}
@@ -128,7 +128,7 @@ export function ScheduleDialog({
                     <span className="block truncate font-medium text-slate-900">{t.title}</span>
                     <span className="text-slate-500 text-xs">{formatDuration(t.duration)}</span>
                   </span>
-                  <ExternalLink size={14} aria-hidden className="text-slate-400" />
+                  <ExternalLink size={14} aria-hidden className="text-slate-500" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               </li>

@@ -1,5 +1,6 @@
 import { Flag } from "lucide-react";
 import type { ContactDto, ContactPriority, ContactStage } from "../../../contract/contacts";
+import { eventTypePath } from "../../../contract/usernames";
 import { Avatar, Badge, type BadgeTone } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { useAuthedImage } from "./queries";
@@ -64,10 +65,13 @@ export function ContactAvatar({
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-/** The 'Schedule Meeting' link: the booking page with the contact's details filled in. */
-export function scheduleUrl(slug: string, c: Pick<ContactDto, "fullName" | "email" | "phone">): string {
+/** The 'Schedule Meeting' link: the booking page (/{username}/{slug}) with the contact's details filled in. */
+export function scheduleUrl(
+  et: { slug: string; user: { username: string } },
+  c: Pick<ContactDto, "fullName" | "email" | "phone">,
+): string {
   const q = new URLSearchParams({ name: c.fullName, email: c.email });
   const phone = c.phone.replace(/\D+/g, "");
   if (phone) q.set("phone", phone);
-  return `/book/${slug}?${q}`;
+  return `${eventTypePath(et.user.username, et.slug)}?${q}`;
 }

@@ -122,7 +122,7 @@ export function GetStartedPanel({ onHide }: { onHide: () => void }) {
           icon={Link2}
           title="Share your link"
           text="Copy your booking page for invitees."
-          onClick={() => user && void copyText(profileUrl(user._id))}
+          onClick={() => user && void copyText(profileUrl(user.username))}
         />
       </div>
       <Button

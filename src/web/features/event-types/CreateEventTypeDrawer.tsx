@@ -9,6 +9,7 @@ import { DurationField } from "./DurationField";
 import { type CreateFormValues, createDefaults, createForm } from "./forms";
 import { HostField } from "./HostField";
 import { LocationField } from "./LocationField";
+import { useWarnMissingLinks } from "./linkWarning";
 import { useCreateEventType } from "./queries";
 
 const FORM_ID = "create-event-type-form";
@@ -59,6 +60,7 @@ function CreateForm({
   onCreated: () => void;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
+  const warnMissingLinks = useWarnMissingLinks();
   const {
     register,
     control,
@@ -85,6 +87,7 @@ function CreateForm({
         availabilityScheduleId: values.availabilityScheduleId,
       });
       toast.success(`"${created.title}" created`);
+      void warnMissingLinks(created);
       onCreated();
     } catch (error) {
       setFormError(errorMessage(error, "Failed to create event type"));

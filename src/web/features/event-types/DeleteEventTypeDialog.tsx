@@ -1,6 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
+import type { BookingDto, BookingListEnvelope } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
-import { errorMessage } from "../../lib/api";
+import { errorMessage, request } from "../../lib/api";
 import { useDeleteEventType } from "./queries";
 
 /** Confirms, deletes, and lets the list refresh; stays open with the error if the delete fails. */
@@ -12,6 +14,20 @@ export function DeleteEventTypeDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteEventType();
+  // What deleting leaves behind: the host should know before, not find out from invitees.
+  const upcoming = useQuery({
+    queryKey: ["bookings", "upcoming-of-type", eventType?._id],
+    enabled: eventType !== null,
+    staleTime: 0,
+    queryFn: async () => {
+      const res = (await request<BookingDto[]>(
+        "GET",
+        `/bookings?when=upcoming&status=confirmed&limit=1&eventTypeId=${eventType?._id}`,
+      )) as unknown as BookingListEnvelope;
+      return res.pagination.total;
+    },
+  });
+  const count = upcoming.data ?? 0;
   const confirm = async () => {
     if (!eventType) return;
     try {
@@ -40,6 +56,20 @@ export function DeleteEventTypeDialog({
           Are you sure you want to delete "{eventType?.title}"? This will permanently remove the event type
           and all its settings.
         </p>
+        {count > 0 && (
+          <p
+            role="status"
+            className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm leading-6"
+          >
+            <span className="font-medium">
+              {count === 1 ? "1 upcoming meeting" : `${count} upcoming meetings`} booked with this type.
+            </span>{" "}
+            {count === 1 ? "It stays" : "They stay"} on your calendar and in Meetings, and invitees can still
+            cancel, but no one can book or reschedule to this type any more. Cancel{" "}
+            {count === 1 ? "it" : "them"} in Meetings first if {count === 1 ? "it is" : "they are"} not going
+            ahead.
+          </p>
+        )}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={remove.isPending}>

@@ -10,6 +10,7 @@ import { ColorField } from "./ColorField";
 import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
 import { DrawerSection } from "./FieldGroup";
+import { FixedTimesField } from "./FixedTimesField";
 import {
   type EditFormInput,
   type EditFormValues,
@@ -21,9 +22,12 @@ import {
 } from "./forms";
 import { HostField } from "./HostField";
 import { LocationField } from "./LocationField";
+import { useWarnMissingLinks } from "./linkWarning";
+import { NoBookableTimes } from "./NoBookableTimes";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { SlugField } from "./SlugField";
+import { TeamHostsField } from "./TeamHostsField";
 
 const FORM_ID = "edit-event-type-form";
 
@@ -35,6 +39,7 @@ export function EditEventTypeForm({
   onClose: () => void;
 }) {
   const update = useUpdateEventType();
+  const warnMissingLinks = useWarnMissingLinks();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -56,6 +61,7 @@ export function EditEventTypeForm({
     try {
       const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values, et) });
       toast.success(`"${saved.title}" saved`);
+      void warnMissingLinks(saved);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === "SLUG_TAKEN") {
@@ -97,6 +103,7 @@ export function EditEventTypeForm({
         className="flex flex-col gap-6"
         aria-label="Edit event type"
       >
+        <NoBookableTimes et={et} />
         {formError && (
           <div
             role="alert"
@@ -219,8 +226,18 @@ export function EditEventTypeForm({
           <QuestionsField control={control} register={register} errors={errors} />
         </DrawerSection>
 
+        {(et.type === "one-off" || et.type === "poll") && (
+          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
+            <FixedTimesField eventType={et} />
+          </DrawerSection>
+        )}
+
         <DrawerSection>
-          <HostField />
+          {et.type === "round-robin" || et.type === "collective" ? (
+            <TeamHostsField eventType={et} />
+          ) : (
+            <HostField />
+          )}
         </DrawerSection>
       </form>
     </DrawerContent>

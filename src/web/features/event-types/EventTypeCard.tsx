@@ -14,6 +14,7 @@ import { type EventTypeDto, KIND_DEFAULTS } from "../../../contract/event-types"
 import { Badge, Button, Card, Menu, MenuItem, MenuSeparator, Skeleton, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { bookingUrl, copyText, firstLocationName, formatDuration, openBookingPage } from "./links";
+import { NoBookableTimes } from "./NoBookableTimes";
 
 export interface EventTypeCardActions {
   onEdit: (et: EventTypeDto) => void;
@@ -85,16 +86,20 @@ export function EventTypeCard({
             {et.description || "No description"}
           </p>
         ) : null}
+        <div className="mt-3 empty:hidden">
+          <NoBookableTimes et={et} compact />
+        </div>
         <div className="mt-auto flex items-center gap-2 pt-3">
           <Badge tone={et.isActive ? "green" : "grey"} dot>
             {et.isActive ? "Active" : "Inactive"}
           </Badge>
           <span className="text-slate-500 text-xs">{KIND_DEFAULTS[et.type].label}</span>
         </div>
+        <KindDetails et={et} />
       </div>
       <div className="flex items-center justify-between gap-2 border-slate-100 border-t py-2.5 pr-3 pl-5">
         <a
-          href={`/book/${et.slug}`}
+          href={publicPath(et)}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-1.5 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
@@ -105,14 +110,14 @@ export function EventTypeCard({
         {compact ? (
           // Dashboard cards are narrow: icon buttons, named for screen readers and on hover.
           <div className="flex items-center gap-0.5">
-            <IconAction label="Copy link" icon={Copy} onClick={() => void copyText(bookingUrl(et.slug))} />
+            <IconAction label="Copy link" icon={Copy} onClick={() => void copyText(bookingUrl(et))} />
             <IconAction label="Share" icon={Share2} onClick={() => actions.onShare(et)} />
           </div>
         ) : (
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => void copyText(bookingUrl(et.slug))}
+            onClick={() => void copyText(bookingUrl(et))}
             aria-label={`Copy link to ${et.title}`}
           >
             <Copy size={14} aria-hidden />
@@ -140,13 +145,13 @@ function CardMenu({ et, actions }: { et: EventTypeDto; actions: EventTypeCardAct
       <MenuItem icon={Pencil} onSelect={() => actions.onEdit(et)}>
         Edit
       </MenuItem>
-      <MenuItem icon={Eye} onSelect={() => openBookingPage(et.slug)}>
+      <MenuItem icon={Eye} onSelect={() => openBookingPage(et)}>
         Preview
       </MenuItem>
       <MenuItem icon={Share2} onSelect={() => actions.onShare(et)}>
         Share
       </MenuItem>
-      <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et.slug))}>
+      <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et))}>
         Copy link
       </MenuItem>
       <MenuSeparator />
@@ -203,3 +208,38 @@ function IconAction({
     </button>
   );
 }
+
+/** What each kind needs at a glance: team hosts, one-off state, poll times. */
+function KindDetails({ et }: { et: EventTypeDto }) {
+  const text =
+    et.type === "round-robin" || et.type === "collective"
+      ? et.hosts.length > 0
+        ? `${et.team?.name ?? "Team"}: ${et.hosts.map((h) => h.name).join(", ")}`
+        : "No hosts chosen yet: edit to pick team members"
+      : et.type === "one-off"
+        ? et.closedAt
+          ? "Booked: the link is no longer available"
+          : `${et.fixedTimes.length > 0 ? `${et.fixedTimes.length} chosen times` : "Your availability"}${et.expiresAt ? ` · expires ${new Date(et.expiresAt).toLocaleDateString()}` : ""} · private link, one booking`
+        : et.type === "poll"
+          ? et.closedAt
+            ? "Poll booked"
+            : `${et.fixedTimes.length} proposed times · private poll link`
+          : null;
+  if (!text) return null;
+  return (
+    <p className="mt-1.5 text-slate-500 text-xs">
+      {text}
+      {et.type === "poll" && (
+        <>
+          {" · "}
+          <a href={`/polls/${et._id}`} className="text-accent-strong hover:underline">
+            Results
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A poll's participants vote on /poll/:slug; every other kind books on /book/:slug. */
+const publicPath = (et: EventTypeDto) => new URL(bookingUrl(et)).pathname;

@@ -76,7 +76,14 @@ function SampleCards() {
   const turnOn = async (minutes: number, title: string) => {
     setPending(minutes);
     try {
-      await create.mutateAsync({ type: "one-on-one", title, duration: minutes, isActive: true });
+      // A phone call needs no link: a sample never promises "Meeting link will be provided" in vain.
+      await create.mutateAsync({
+        type: "one-on-one",
+        title,
+        duration: minutes,
+        isActive: true,
+        locations: [{ type: "phone", value: "" }],
+      });
       toast.success(`"${title}" is on. Share its link to get booked.`);
     } catch (error) {
       toast.error(errorMessage(error, "Failed to create event type"));
@@ -115,7 +122,7 @@ function SampleCards() {
                     <Clock size={14} aria-hidden /> {formatDuration(minutes)}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <MapPin size={14} aria-hidden /> {LOCATION_INFO.zoom.displayName}
+                    <MapPin size={14} aria-hidden /> {LOCATION_INFO.phone.displayName}
                   </span>
                   <span className="text-slate-500">One-on-One</span>
                 </p>

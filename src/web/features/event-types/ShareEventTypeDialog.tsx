@@ -20,11 +20,11 @@ export function ShareEventTypeDialog({
           widthClassName="max-w-lg"
         >
           <div className="flex flex-col gap-5">
-            <CopyRow id="share-booking-link" label="Booking page" value={bookingUrl(eventType.slug)} />
+            <CopyRow id="share-booking-link" label="Booking page" value={bookingUrl(eventType)} />
             <CopyRow
               id="share-profile-link"
               label="Your public profile (all active event types)"
-              value={profileUrl(eventType.user._id)}
+              value={profileUrl(eventType.user.username)}
             />
             {!eventType.isActive && (
               <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 text-sm">
@@ -32,7 +32,7 @@ export function ShareEventTypeDialog({
               </p>
             )}
             <div className="flex justify-end">
-              <Button variant="ghost" size="sm" onClick={() => openBookingPage(eventType.slug)}>
+              <Button variant="ghost" size="sm" onClick={() => openBookingPage(eventType)}>
                 <ExternalLink size={14} aria-hidden /> Preview booking page
               </Button>
             </div>

@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
 
-/** The booking link: origin/book/ as a fixed prefix, then the editable slug. */
+/** The booking link: origin/{username}/ as a fixed prefix, then the editable slug. */
 export function SlugField({
   registration,
   error,
@@ -9,7 +10,8 @@ export function SlugField({
   registration: UseFormRegisterReturn<"slug">;
   error?: string;
 }) {
-  const prefix = `${window.location.host}/book/`;
+  const { user } = useAuth();
+  const prefix = `${window.location.host}/${user?.username ?? ""}/`;
   const errorId = "edit-slug-error";
   return (
     <div className="flex flex-col gap-1.5">

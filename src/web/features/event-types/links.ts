@@ -1,20 +1,32 @@
 import type { EventTypeDto } from "../../../contract/event-types";
 import { LOCATION_INFO } from "../../../contract/event-types";
+import { eventTypePath, profilePath } from "../../../contract/usernames";
 import { toast } from "../../components/ui";
+
+type Linkable = Pick<EventTypeDto, "slug"> & {
+  type?: EventTypeDto["type"];
+  user: Pick<EventTypeDto["user"], "username">;
+};
+
+/** Polls have their own page; everything else is the host's own link, /{username}/{slug}. */
+const pathOf = (et: Linkable) =>
+  et.type === "poll" ? `/poll/${encodeURIComponent(et.slug)}` : eventTypePath(et.user.username, et.slug);
 
 export const COPIED_MESSAGE = "Copied to clipboard successfully...";
 
-export function bookingUrl(slug: string): string {
-  return `${window.location.origin}/book/${slug}`;
+/** The event type's public link: /{username}/{slug}. */
+export function bookingUrl(et: Linkable): string {
+  return `${window.location.origin}${pathOf(et)}`;
 }
 
-export function profileUrl(userId: string): string {
-  return `${window.location.origin}/user/${userId}`;
+/** The host's public profile: /{username}. */
+export function profileUrl(username: string): string {
+  return `${window.location.origin}${profilePath(username)}`;
 }
 
 /** Opens the public booking page in a new tab (Preview, View booking page). */
-export function openBookingPage(slug: string): void {
-  window.open(`/book/${slug}`, "_blank", "noopener,noreferrer");
+export function openBookingPage(et: Linkable): void {
+  window.open(pathOf(et), "_blank", "noopener,noreferrer");
 }
 
 /** Copies text and toasts the spec's message; falls back to a hidden textarea without the async API. */

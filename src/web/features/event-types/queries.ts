@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SlotDays } from "../../../contract/bookings";
 import type { CreateEventTypeBody, EventTypeDto, UpdateEventTypeBody } from "../../../contract/event-types";
 import { toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
@@ -88,6 +89,40 @@ export function useToggleActive() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: eventTypeKeys.all });
+    },
+  });
+}
+
+/** The months (YYYY-MM) from this one on, in a zone. */
+function monthsFrom(zone: string, count: number): string[] {
+  const [y, m] = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 + i, 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+
+/**
+ * Whether an active event type offers invitees any time in the next three months, asked of the same
+ * slot engine the booking page uses (schedule, overrides, holidays, notice, window, calendars). False is
+ * what an invitee sees as "Try next month" on every month: the host is warned on the card and the drawer.
+ */
+export function useHasBookableTimes(et: Pick<EventTypeDto, "_id" | "isActive" | "updatedAt" | "user">) {
+  return useQuery({
+    queryKey: ["event-types", "bookable", et._id, et.updatedAt],
+    enabled: et.isActive,
+    staleTime: 60_000,
+    queryFn: async () => {
+      for (const month of monthsFrom(et.user.timezone, 3)) {
+        const { days } = await api.get<SlotDays>(
+          `/bookings/availability/${encodeURIComponent(et._id)}?month=${month}&timezone=${encodeURIComponent(et.user.timezone)}`,
+        );
+        if (days.length > 0) return true;
+      }
+      return false;
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { BookingDto, CancelReason } from "../../../contract/bookings";
+import { type BookingDto, HOST_CANCEL_REASONS, type HostCancelReason } from "../../../contract/bookings";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { formatSlotInWords } from "../bookings/time";
@@ -18,7 +18,7 @@ export function CancelMeetingDialog({
   onClose: () => void;
 }) {
   const cancel = useCancelBooking();
-  const [reason, setReason] = useState<CancelReason | null>(null);
+  const [reason, setReason] = useState<HostCancelReason | null>(null);
   const [note, setNote] = useState("");
   const id = useId();
   const busy = cancel.isPending;
@@ -55,6 +55,7 @@ export function CancelMeetingDialog({
           widthClassName="max-w-md"
         >
           <CancelReasonFields
+            reasons={HOST_CANCEL_REASONS}
             idPrefix={id}
             legend="Reason for cancelling"
             noteLabel={`Message to ${booking.attendee.name.split(" ")[0]}`}

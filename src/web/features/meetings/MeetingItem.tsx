@@ -26,7 +26,7 @@ export const STATUS_BADGE: Record<BookingStatus, { label: string; tone: BadgeTon
 };
 
 export interface MeetingActions {
-  onEdit: (b: BookingDto) => void;
+  onReschedule: (b: BookingDto) => void;
   onCancel: (b: BookingDto) => void;
   onNoShow: (b: BookingDto, noShow: boolean) => void;
 }
@@ -174,7 +174,7 @@ export function MeetingItem({
               {info.map((a) => (
                 <div key={a.question}>
                   <dt className="text-slate-500 text-xs">{a.question}</dt>
-                  <dd className="whitespace-pre-line break-words text-slate-800">{a.answer}</dd>
+                  <dd className="whitespace-pre-line wrap-anywhere text-slate-800">{a.answer}</dd>
                 </div>
               ))}
             </dl>
@@ -234,8 +234,8 @@ function MeetingMenu({
       }
     >
       {can.edit && (
-        <MenuItem icon={CalendarClock} onSelect={() => actions.onEdit(b)}>
-          Edit
+        <MenuItem icon={CalendarClock} onSelect={() => actions.onReschedule(b)}>
+          Reschedule
         </MenuItem>
       )}
       {can.join && b.meetingLink && (

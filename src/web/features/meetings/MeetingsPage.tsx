@@ -81,7 +81,7 @@ export default function MeetingsPage() {
 
   const query = useBookingList({ tab, status, search, page, limit: PAGE_SIZE });
   const noShow = useSetNoShow();
-  const [editing, setEditing] = useState<BookingDto | null>(null);
+  const [moving, setMoving] = useState<BookingDto | null>(null);
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
 
   const filtering = search.trim() !== "" || status !== "all";
@@ -98,7 +98,7 @@ export default function MeetingsPage() {
   }, [pagination, page, update]);
 
   const actions: MeetingActions = {
-    onEdit: setEditing,
+    onReschedule: setMoving,
     onCancel: setCancelling,
     onNoShow: (b, flag) => {
       noShow.mutate(
@@ -266,7 +266,7 @@ export default function MeetingsPage() {
         </Card>
       </Tabs>
 
-      <RescheduleDialog booking={editing} onClose={() => setEditing(null)} />
+      <RescheduleDialog booking={moving} onClose={() => setMoving(null)} />
       <CancelMeetingDialog booking={cancelling} onClose={() => setCancelling(null)} />
     </>
   );

@@ -19,7 +19,7 @@ import { addMinutes, formatSlotInWords } from "../bookings/time";
 import { dateInZone, zoneName } from "./format";
 import { useRescheduleBooking, useRescheduleDays, useRescheduleSlots } from "./queries";
 
-/** The host's Edit: pick another free slot of the same event type and move the booking there. */
+/** The host's Reschedule (the spec's 'Edit'): pick another free slot of the same event type and move the booking there. */
 export function RescheduleDialog({ booking, onClose }: { booking: BookingDto | null; onClose: () => void }) {
   return (
     <Dialog open={!!booking} onOpenChange={(open) => (open ? undefined : onClose())}>

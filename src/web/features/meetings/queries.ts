@@ -3,7 +3,7 @@ import type {
   BookingDto,
   BookingListEnvelope,
   BookingStatus,
-  CancelReason,
+  HostCancelReason,
   Pagination,
   Slot,
   SlotDays,
@@ -84,7 +84,7 @@ export function useCancelBooking() {
   const refresh = useRefreshBookings();
   const patch = usePatchCachedBooking();
   return useMutation({
-    mutationFn: ({ id, reason, note }: { id: string; reason: CancelReason; note?: string }) =>
+    mutationFn: ({ id, reason, note }: { id: string; reason: HostCancelReason; note?: string }) =>
       api.put<BookingDto>(`/bookings/${id}/cancel`, note ? { reason, note } : { reason }),
     onSuccess: (updated) => {
       patch(updated);

@@ -1,35 +1,48 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX, Clock, CloudOff, Globe, RotateCw, UserX } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useParams } from "react-router";
-import type { PublicUser } from "../../../contract/auth";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { eventTypePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Skeleton";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { fetchPublicProfile, type PublicProfile } from "../bookings/bookingApi";
+import { earlyData, startEarlyFetches, takeEarly } from "../bookings/earlyFetch";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
 import { formatDuration, zoneLabel } from "../bookings/time";
 
-/** GET /users/:id/public: the host (without e-mail) and their active event types. */
-interface PublicProfile {
-  user: Omit<PublicUser, "email">;
-  eventTypes: EventTypeDto[];
-}
+// Runs once, when the chunk loads (host app); the public app's entry has already started it.
+startEarlyFetches(window.location);
 
-/** /user/:userId — the host's public page: who they are and what can be booked with them. */
+const DEFAULT_WELCOME =
+  "Welcome to my scheduling page. Please follow the instructions to add an event to my calendar.";
+
+/** /{username} (and /user/:userId) — the host's public page: who they are and what can be booked. */
 export default function PublicProfilePage() {
-  const { userId = "" } = useParams();
+  const params = useParams();
+  // Kept from the first render: moving the address to the canonical link must not refetch.
+  const [ref] = useState(() => (params.username ?? params.userId ?? "").toLowerCase());
+  const location = useLocation();
+  const navigate = useNavigate();
   const profile = useQuery({
-    queryKey: ["public-profile", userId],
-    queryFn: () => api.get<PublicProfile>(`/users/${encodeURIComponent(userId)}/public`),
+    queryKey: ["public-profile", ref],
+    queryFn: () => takeEarly(["profile", ref], () => fetchPublicProfile(ref)),
+    initialData: () => earlyData<PublicProfile>(["profile", ref]),
   });
 
   useEffect(() => {
     if (profile.data) document.title = profile.data.user.name;
   }, [profile.data]);
+
+  // /user/:userId and a former username land on /{username}.
+  const canonical = profile.data?.canonicalPath;
+  useEffect(() => {
+    if (canonical && canonical !== location.pathname) navigate(canonical, { replace: true });
+  }, [canonical, location.pathname, navigate]);
 
   if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.status === 404;
@@ -64,8 +77,8 @@ function Profile({ user, eventTypes }: PublicProfile) {
       <header className="flex flex-col items-center text-center">
         <Avatar name={user.name} src={user.avatar} size={72} />
         <h1 className="mt-4 font-semibold text-2xl text-slate-900">{user.name}</h1>
-        <p className="mt-2 max-w-md text-slate-500 text-sm leading-6">
-          Welcome to my scheduling page. Please follow the instructions to add an event to my calendar.
+        <p className="mt-2 max-w-md whitespace-pre-line text-slate-500 text-sm leading-6">
+          {user.welcomeText || DEFAULT_WELCOME}
         </p>
         <p className="mt-3 flex items-center gap-1.5 text-slate-500 text-xs">
           <Globe size={14} aria-hidden /> {zoneLabel(user.timezone)}
@@ -97,7 +110,7 @@ function EventTypeCard({ eventType: et }: { eventType: EventTypeDto }) {
   const location = et.locations[0];
   return (
     <Link
-      to={`/book/${et.slug}`}
+      to={eventTypePath(et.user.username, et.slug)}
       className="group flex h-full flex-col rounded-lg border border-slate-200 border-l-4 bg-white p-5 transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
       style={{ borderLeftColor: et.color }}
     >

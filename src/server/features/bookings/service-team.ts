@@ -1,0 +1,130 @@
+import { monthWindow, rankRoundRobin } from "../../../domain/round-robin.js";
+import type { Tx } from "../../db/client.js";
+import type { BookingRow, NewBookingRow } from "../../db/schema/index.js";
+import { databaseErrorCode } from "../../lib/error-handler.js";
+import type { EventContext, TeamHostContext } from "../slots/service.js";
+import { createBookingsRepo } from "./repo.js";
+
+type Person = { id: string; name: string; email: string; username: string };
+
+export interface Placed {
+  row: BookingRow;
+  host: Person;
+  coHosts: Person[];
+}
+
+const person = (h: TeamHostContext): Person => ({
+  id: h.host.id,
+  name: h.host.name,
+  email: h.host.email,
+  username: h.host.username,
+});
+const zoneOf = (h: TeamHostContext) => h.schedule?.timezone ?? h.host.timezone;
+
+/**
+ * The free hosts of a round-robin slot, best first by fairness. Called inside the booking's
+ * transaction after the event type row is locked, so the counts include every booking of this
+ * event type committed before: simultaneous bookings are ranked one after the other.
+ */
+export async function rankedHosts(
+  tx: Tx,
+  ctx: EventContext,
+  free: TeamHostContext[],
+  now: Date,
+): Promise<TeamHostContext[]> {
+  const repo = createBookingsRepo(tx);
+  const window = monthWindow(now.getTime(), ctx.host.timezone);
+  const stats = await repo.roundRobinStats(
+    ctx.eventType.id,
+    free.map((h) => h.host.id),
+    { from: new Date(window.from), to: new Date(window.to) },
+  );
+  const byId = new Map(free.map((h) => [h.host.id, h]));
+  return rankRoundRobin(
+    free.map((h) => ({
+      hostId: h.host.id,
+      count: stats.get(h.host.id)?.count ?? 0,
+      lastBookedAt: stats.get(h.host.id)?.lastBookedAt ?? null,
+      weight: h.weight,
+      priority: h.priority,
+    })),
+  ).map((c) => byId.get(c.hostId) as TeamHostContext);
+}
+
+/**
+ * Tries `attempt` for each host in order inside a savepoint; a host the exclusion constraint finds
+ * busy (another booking just took them) passes the booking to the next. Undefined: none was free.
+ */
+export async function firstFree<T>(
+  tx: Tx,
+  hosts: TeamHostContext[],
+  attempt: (sp: Tx, host: TeamHostContext) => Promise<T>,
+): Promise<{ host: TeamHostContext; result: T } | undefined> {
+  for (const host of hosts) {
+    try {
+      const result = await tx.transaction((sp) => attempt(sp, host));
+      return { host, result };
+    } catch (error) {
+      if (databaseErrorCode(error) !== "23P01") throw error;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Inserts a booking of a team event type. Round robin: the best-ranked free host that the
+ * database accepts. Collective: the owner (or first host) holds the booking and every other host
+ * gets a (booking, host) row, all under the exclusion constraint. Undefined: the slot is taken.
+ */
+export async function placeTeamBooking(
+  tx: Tx,
+  ctx: EventContext,
+  free: TeamHostContext[],
+  values: NewBookingRow,
+  now: Date,
+): Promise<Placed | undefined> {
+  const repo = createBookingsRepo(tx);
+  const hosts = ctx.teamHosts ?? [];
+  if (ctx.eventType.kind === "collective") {
+    const primary = hosts.find((h) => h.host.id === ctx.host.id) ?? hosts[0];
+    const others = hosts.filter((h) => h !== primary);
+    const row = await repo.insert({ ...values, hostUserId: primary.host.id, hostTimezone: zoneOf(primary) });
+    await repo.insertCoHosts(
+      row,
+      others.map((h) => h.host.id),
+    );
+    return { row, host: person(primary), coHosts: others.map(person) };
+  }
+  // Round robin: serialise the choice per event type, then rank with fresh counts.
+  await repo.lockEventType(ctx.eventType.id);
+  const ranked = await rankedHosts(tx, ctx, free, now);
+  const placed = await firstFree(tx, ranked, (sp, h) =>
+    // createdAt from the clock: the fairness window counts bookings by when they were made.
+    createBookingsRepo(sp).insert({
+      ...values,
+      hostUserId: h.host.id,
+      hostTimezone: zoneOf(h),
+      createdAt: now,
+    }),
+  );
+  return placed && { row: placed.result, host: person(placed.host), coHosts: [] };
+}
+
+/**
+ * The candidates for a moved round-robin booking, in order: the same host alone when free at the
+ * new time, else the free hosts ranked by fairness (empty: nobody is free).
+ */
+export async function hostForMove(
+  tx: Tx,
+  ctx: EventContext,
+  free: TeamHostContext[],
+  currentHostId: string,
+  now: Date,
+): Promise<TeamHostContext[]> {
+  const same = free.find((h) => h.host.id === currentHostId);
+  if (same) return [same];
+  await createBookingsRepo(tx).lockEventType(ctx.eventType.id);
+  return rankedHosts(tx, ctx, free, now);
+}
+
+export { person as teamHostPerson, zoneOf as teamHostZone };

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config.js";
+import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
+import { attendee, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
+import { dbKinds } from "../../testing/database.js";
+import { DEFAULT_FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
+import { addFakeCalendarApi, type FakeGoogleCalendar } from "../../testing/fake-google-calendar.js";
+import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
+
+describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
+  let t: TestApp;
+  let fake: FakeGoogle;
+  let gcal: FakeGoogleCalendar;
+  let radicale: RadicaleServer;
+  let clock = new Date("2027-03-01T08:00:00Z");
+
+  beforeAll(async () => {
+    radicale = await startRadicale();
+    fake = await startFakeGoogle();
+    gcal = addFakeCalendarApi(fake);
+    const env = loadConfig({
+      PUBLIC_URL: "http://127.0.0.1:3999",
+      GOOGLE_CLIENT_ID: DEFAULT_FAKE_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_CLIENT.clientSecret,
+      GOOGLE_OAUTH_BASE: fake.url,
+      GOOGLE_API_BASE: fake.url,
+      OAUTH_TIMEOUT_MS: "5000",
+    });
+    t = await createTestApp(kind, {
+      now: () => clock,
+      config: { publicUrl: env.publicUrl, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },
+      calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+    await radicale?.close();
+  });
+
+  const call = async (token: string | null, method: string, url: string, payload?: object) => {
+    const res = await t.app.inject({
+      method: method as "GET",
+      url: `/api${url}`,
+      headers: token ? bearer(token) : {},
+      payload,
+    });
+    return { status: res.statusCode, body: res.json(), raw: res.body };
+  };
+  const syncState = async (host: Host, bookingId: string) =>
+    (await call(host.token, "GET", `/calendar-sync?bookingIds=${bookingId}`)).body.data[bookingId];
+
+  async function connectGoogle(host: Host, email: string) {
+    const start = await call(host.token, "GET", "/google-accounts/connect");
+    const back = await fake.approve(start.body.data.authUrl, email);
+    const res = await call(host.token, "POST", "/google-accounts/callback", {
+      code: back.searchParams.get("code"),
+      state: back.searchParams.get("state"),
+    });
+    expect(res.status, res.raw).toBe(200);
+    return res.body.data;
+  }
+
+  it("a Google Meet booking carries Google's Meet link in the answer, the mails and the invite; moves and cancels follow", async () => {
+    const host = await hostIn(t.app, "Europe/London");
+    await connectGoogle(host, "meet-host@example.com");
+    const et = await eventType(t.app, host, { locations: [{ type: "google_meet", value: "" }] });
+    const invitee = attendee();
+    const res = await call(null, "POST", "/bookings", {
+      eventTypeId: et._id,
+      startTime: "2027-03-09T10:00:00.000Z",
+      attendee: invitee,
+      location: { type: "google_meet" },
+    });
+    expect(res.status, res.raw).toBe(201);
+    const link = res.body.data.meetingLink as string;
+    expect(link).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+    expect(res.body.data.meetingIdFormatted).toBe(link.slice("https://meet.google.com/".length));
+    const [event] = gcal.events("meet-host@example.com");
+    expect(event).toMatchObject({
+      hangoutLink: link,
+      start: { dateTime: "2027-03-09T10:00:00+00:00", timeZone: "Europe/London" },
+      attendees: [{ email: invitee.email, displayName: invitee.name }],
+    });
+    // The mails (and their invite) name the same link.
+    const mails = await t.database.db.execute(
+      `select text, ical_event from mail_outbox where "to" ilike '%${invitee.email}%'`,
+    );
+    const rows = ((mails as unknown as { rows?: unknown[] }).rows ?? mails) as {
+      text: string;
+      ical_event: { content: string };
+    }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]?.text).toContain(link);
+    expect(rows[0]?.ical_event.content).toContain(link);
+    expect(await syncState(host, res.body.data._id)).toMatchObject({ state: "synced", meetLink: link });
+
+    // The host moves it: the same Google event moves.
+    const moved = await call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
+      startTime: "2027-03-10T13:00:00.000Z",
+    });
+    expect(moved.status, moved.raw).toBe(200);
+    await t.app.jobs.flush();
+    const after = gcal.events("meet-host@example.com");
+    expect(after).toHaveLength(1);
+    expect(after[0]?.start.dateTime).toBe("2027-03-10T13:00:00+00:00");
+    expect(after[0]?.hangoutLink).toBe(link);
+
+    const cancelled = await call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, {
+      reason: "Other",
+    });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    await t.app.jobs.flush();
+    expect(gcal.events("meet-host@example.com")[0]?.status).toBe("cancelled");
+  });
+
+  it("a Google outage never loses the booking: the job retries, the meeting shows it, the link comes later", async () => {
+    const host = await hostIn(t.app, "Europe/London");
+    await connectGoogle(host, "outage@example.com");
+    const et = await eventType(t.app, host, { locations: [{ type: "google_meet", value: "" }] });
+    gcal.failWrites = true;
+    let id: string;
+    try {
+      const res = await call(null, "POST", "/bookings", {
+        eventTypeId: et._id,
+        startTime: "2027-03-11T10:00:00.000Z",
+        attendee: attendee(),
+        location: { type: "google_meet" },
+      });
+      expect(res.status, res.raw).toBe(201);
+      expect(res.body.data.meetingLink).toBeNull();
+      id = res.body.data._id;
+      await t.app.jobs.flush();
+      expect(await syncState(host, id)).toMatchObject({ state: "failed", attempts: 1 });
+      expect((await syncState(host, id)).lastError).toMatch(/Google/);
+    } finally {
+      gcal.failWrites = false;
+    }
+    clock = new Date(clock.getTime() + 10 * 60_000); // past the retry's backoff
+    await t.app.jobs.flush();
+    const state = await syncState(host, id);
+    expect(state.state).toBe("synced");
+    const meeting = await call(host.token, "GET", `/bookings/${id}`);
+    expect(meeting.body.data.meetingLink).toBe(state.meetLink);
+    expect(gcal.events("outage@example.com")).toHaveLength(1);
+  });
+
+  it("CalDAV: a booking appears in the chosen calendar, moves with a reschedule and vanishes with a cancel", async () => {
+    const host = await hostIn(t.app, "Europe/London");
+    const calendarUrl = await radicale.makeCalendar(`bookings-${Date.now()}`, "Bookings");
+    const connected = await call(host.token, "POST", "/calendar-accounts/caldav", {
+      serverUrl: radicale.url,
+      username: radicale.username,
+      password: radicale.password,
+    });
+    expect(connected.status, connected.raw).toBe(201);
+    const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Bookings");
+    await call(host.token, "PUT", `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`, {
+      receivesBookings: true,
+    });
+    const et = await eventType(t.app, host);
+    const invitee = attendee();
+    const res = await call(null, "POST", "/bookings", {
+      eventTypeId: et._id,
+      startTime: "2027-03-12T10:00:00.000Z",
+      attendee: invitee,
+    });
+    expect(res.status, res.raw).toBe(201);
+    await t.app.jobs.flush();
+    let objects = await radicale.objects(calendarUrl);
+    expect(objects.size).toBe(1);
+    // Unfolded: long iCalendar lines wrap at 75 octets.
+    const [ics] = [...objects.values()].map((text) => text.replace(/\r?\n[ \t]/g, ""));
+    expect(ics).toContain("DTSTART;TZID=Europe/London:20270312T100000");
+    expect(ics).toContain(invitee.email);
+    expect(ics).not.toContain("METHOD:");
+    const moved = await call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
+      startTime: "2027-03-12T10:30:00.000Z",
+    });
+    expect(moved.status, moved.raw).toBe(200);
+    await t.app.jobs.flush();
+    objects = await radicale.objects(calendarUrl);
+    expect(objects.size).toBe(1);
+    expect([...objects.values()][0]).toContain("DTSTART;TZID=Europe/London:20270312T103000");
+    await call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, { reason: "Other" });
+    await t.app.jobs.flush();
+    expect((await radicale.objects(calendarUrl)).size).toBe(0);
+    expect(await syncState(host, res.body.data._id)).toMatchObject({ state: "synced" });
+  });
+
+  it("writes nothing when the host turned adding bookings off, and shows no state to another host", async () => {
+    const host = await hostIn(t.app, "Europe/London");
+    await connectGoogle(host, "quiet@example.com");
+    await call(host.token, "PUT", "/calendar-settings/sync", { addBookingsToCalendar: false });
+    const et = await eventType(t.app, host);
+    const res = await call(null, "POST", "/bookings", {
+      eventTypeId: et._id,
+      startTime: "2027-03-09T14:00:00.000Z",
+      attendee: attendee(),
+    });
+    expect(res.status).toBe(201);
+    await t.app.jobs.flush();
+    expect(gcal.events("quiet@example.com")).toHaveLength(0);
+    const other = await hostIn(t.app, "Europe/London");
+    const seen = await call(other.token, "GET", `/calendar-sync?bookingIds=${res.body.data._id}`);
+    expect(seen.body.data).toEqual({});
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParams } from "../../../contract/common.js";
+import {
+  changeEmailBody,
+  changePasswordBody,
+  forgotPasswordBody,
+  resetPasswordBody,
+  tokenBody,
+} from "../../../contract/users.js";
+import type { RateLimits } from "../../config.js";
+import type { AuthService } from "../auth/service.js";
+import { toUserProfile } from "./service.js";
+import type { SecurityService } from "./service-security.js";
+
+/** Settings > Security, and the signed-out password reset and email confirmation links. */
+export async function securityRoutes(
+  app: FastifyInstance,
+  opts: { security: SecurityService; auth: AuthService; rateLimits: RateLimits },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { security, auth, rateLimits } = opts;
+  // onRequest: a caller without a session gets 401 before any body validation.
+  const host = { onRequest: app.requireUser };
+  // Reset and confirmation requests share the login limit: they guess at secrets or send mail.
+  const limited = { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } };
+
+  r.put("/users/password", { ...host, schema: { body: changePasswordBody } }, async (request) => {
+    await security.changePassword(request.user, request.sessionId, request.body);
+    return { success: true, message: "Password changed. Your other sessions were signed out." };
+  });
+
+  r.post("/users/email", { ...host, schema: { body: changeEmailBody } }, async (request) => {
+    await security.requestEmailChange(request.user, request.body);
+    return {
+      success: true,
+      message: `We sent a confirmation link to ${request.body.newEmail}. Your email changes when you open it.`,
+    };
+  });
+
+  r.post("/auth/confirm-email", { schema: { body: tokenBody }, config: limited }, async (request) => {
+    const user = await security.confirmEmailChange(request.body.token);
+    return { success: true, message: "Your email address was changed", data: { user: toUserProfile(user) } };
+  });
+
+  r.post(
+    "/auth/forgot-password",
+    { schema: { body: forgotPasswordBody }, config: limited },
+    async (request) => {
+      await security.forgotPassword(request.body.email);
+      // The same answer whether or not the address has an account.
+      return {
+        success: true,
+        message: "If an account exists for this address, we sent a link to reset its password.",
+      };
+    },
+  );
+
+  r.post(
+    "/auth/reset-password",
+    { schema: { body: resetPasswordBody }, config: limited },
+    async (request) => {
+      await security.resetPassword(request.body);
+      return { success: true, message: "Your password was reset. Sign in with the new password." };
+    },
+  );
+
+  r.get("/users/sessions", host, async (request) => ({
+    success: true,
+    data: await auth.listSessions(request.user.id, request.sessionId),
+  }));
+
+  r.delete("/users/sessions/:id", { ...host, schema: { params: idParams } }, async (request) => {
+    await auth.revokeSession(request.user.id, request.params.id);
+    return { success: true, message: "Session signed out" };
+  });
+
+  // Sign out everywhere, this session included.
+  r.delete("/users/sessions", host, async (request) => {
+    await auth.revokeSessions(request.user.id);
+    return { success: true, message: "Signed out everywhere" };
+  });
+}

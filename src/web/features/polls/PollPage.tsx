@@ -1,0 +1,167 @@
+import { useQuery } from "@tanstack/react-query";
+import { Vote } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants";
+import {
+  POLL_ANSWER_LABELS,
+  POLL_ANSWERS,
+  type PollAnswerName,
+  type PollVoterDto,
+  type PublicPollDto,
+} from "../../../contract/polls";
+import { Button, Card, EmptyState, Field, FullPageSpinner, Input, toast } from "../../components/ui";
+import { api, errorMessage } from "../../lib/api";
+import { formatPollTime, localZone } from "./time";
+
+/** /poll/:slug: a participant votes; with ?token= (their private link) they change their own votes. */
+export default function PollPage() {
+  const { slug = "" } = useParams();
+  const [params] = useSearchParams();
+  const [token, setToken] = useState(params.get("token"));
+  const poll = useQuery({
+    queryKey: ["poll", slug],
+    queryFn: () => api.get<PublicPollDto>(`/polls/${slug}/public`),
+    retry: false,
+  });
+  const own = useQuery({
+    queryKey: ["poll", slug, "own", token],
+    queryFn: () => api.get<PollVoterDto>(`/polls/${slug}/votes/${token}`),
+    enabled: !!token,
+    retry: false,
+  });
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [votes, setVotes] = useState<Record<string, PollAnswerName>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+  const zone = localZone();
+
+  useEffect(() => {
+    if (own.data) {
+      setName(own.data.name);
+      setEmail(own.data.email);
+      setVotes(own.data.votes);
+    }
+  }, [own.data]);
+
+  if (poll.isLoading) return <FullPageSpinner />;
+  const p = poll.data;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (token) {
+        await api.put(`/polls/${slug}/votes/${token}`, { name, votes });
+        toast.success("Your votes are updated");
+      } else {
+        const res = await api.post<{ token: string }>(`/polls/${slug}/votes`, { name, email, votes });
+        const url = `${window.location.origin}/poll/${slug}?token=${res.token}`;
+        setLink(url);
+        setToken(res.token);
+        toast.success("Thanks, your votes are in");
+      }
+      void poll.refetch();
+    } catch (err) {
+      setError(errorMessage(err, "Failed to save your votes"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="min-h-screen bg-slate-50 px-4 py-10">
+      <Card className="mx-auto max-w-2xl p-6 sm:p-8">
+        {!p ? (
+          <EmptyState icon={Vote} title="Poll not found" description={errorMessage(poll.error, "")} />
+        ) : (
+          <>
+            <p className="text-slate-500 text-sm">{p.hostName} asks</p>
+            <h1 className="font-semibold text-2xl text-slate-900">{p.title}</h1>
+            <p className="mt-1 text-slate-500 text-sm">
+              {p.duration} min · times shown in {zone}
+            </p>
+            {p.closed ? (
+              <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-800 text-sm">
+                {NO_LONGER_AVAILABLE_MESSAGE} The host has picked a time.
+              </p>
+            ) : (
+              <form onSubmit={submit} className="mt-6 flex flex-col gap-5" aria-label="Vote">
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field label="Your name *" htmlFor="voter-name">
+                    <Input
+                      id="voter-name"
+                      value={name}
+                      onChange={(e) => setName(e.target.value)}
+                      autoComplete="name"
+                    />
+                  </Field>
+                  <Field label="Email *" htmlFor="voter-email">
+                    <Input
+                      id="voter-email"
+                      type="email"
+                      value={email}
+                      disabled={!!token}
+                      onChange={(e) => setEmail(e.target.value)}
+                      autoComplete="email"
+                    />
+                  </Field>
+                </div>
+                <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200">
+                  {p.times.map((t) => (
+                    <li key={t.start} className="flex flex-wrap items-center gap-3 px-3 py-3">
+                      <div className="min-w-[180px] flex-1">
+                        <p className="font-medium text-slate-800 text-sm">{formatPollTime(t.start, zone)}</p>
+                        <p className="text-slate-500 text-xs">
+                          {t.yes} yes · {t.maybe} if need be
+                        </p>
+                      </div>
+                      <fieldset
+                        className="flex gap-1"
+                        aria-label={`Your answer for ${formatPollTime(t.start, zone)}`}
+                      >
+                        {POLL_ANSWERS.map((a) => (
+                          <label
+                            key={a}
+                            className={`cursor-pointer rounded-md border px-2.5 py-1 text-xs ${votes[t.start] === a ? "border-accent bg-accent-soft font-medium text-accent-strong" : "border-slate-200 text-slate-600"}`}
+                          >
+                            <input
+                              type="radio"
+                              className="sr-only"
+                              name={`vote-${t.start}`}
+                              checked={votes[t.start] === a}
+                              onChange={() => setVotes((v) => ({ ...v, [t.start]: a }))}
+                            />
+                            {POLL_ANSWER_LABELS[a]}
+                          </label>
+                        ))}
+                      </fieldset>
+                    </li>
+                  ))}
+                </ul>
+                {error && (
+                  <p role="alert" className="text-red-600 text-sm">
+                    {error}
+                  </p>
+                )}
+                <Button type="submit" loading={busy} disabled={!name.trim() || (!token && !email.trim())}>
+                  {token ? "Update my votes" : "Submit votes"}
+                </Button>
+                {link && (
+                  <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-600 text-sm">
+                    Keep this private link to change your votes later:{" "}
+                    <a href={link} className="break-all text-accent-strong underline">
+                      {link}
+                    </a>
+                  </p>
+                )}
+              </form>
+            )}
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

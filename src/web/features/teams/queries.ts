@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  EventTypeHostsBody,
+  EventTypeHostsDto,
+  InviteDto,
+  InvitePreviewDto,
+  PublicTeamDto,
+  TeamDetailDto,
+  TeamSummaryDto,
+} from "../../../contract/teams";
+import { api } from "../../lib/api";
+
+export const teamKeys = {
+  all: ["teams"] as const,
+  detail: (id: string) => ["teams", "detail", id] as const,
+  hosts: (eventTypeId: string) => ["teams", "hosts", eventTypeId] as const,
+};
+
+export const useTeams = () =>
+  useQuery({ queryKey: teamKeys.all, queryFn: () => api.get<TeamSummaryDto[]>("/teams") });
+
+export const useTeam = (id: string | null) =>
+  useQuery({
+    queryKey: teamKeys.detail(id ?? ""),
+    queryFn: () => api.get<TeamDetailDto>(`/teams/${id}`),
+    enabled: !!id,
+  });
+
+export const usePublicTeam = (slug: string) =>
+  useQuery({
+    queryKey: ["teams", "public", slug],
+    queryFn: () => api.get<PublicTeamDto>(`/teams/${slug}/public`),
+    retry: false,
+  });
+
+export const useInvitePreview = (token: string) =>
+  useQuery({
+    queryKey: ["teams", "invite", token],
+    queryFn: () => api.get<InvitePreviewDto>(`/team-invites/${token}`),
+    retry: false,
+  });
+
+export const useEventTypeHosts = (eventTypeId: string) =>
+  useQuery({
+    queryKey: teamKeys.hosts(eventTypeId),
+    queryFn: () => api.get<EventTypeHostsDto>(`/event-types/${eventTypeId}/hosts`),
+  });
+
+/** Every team write refreshes the team lists and details (and event type cards, which show hosts). */
+export function useTeamMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["event-types"] });
+    },
+  });
+}
+
+export const teamApi = {
+  create: (body: { name: string; logo?: string | null }) => api.post<TeamDetailDto>("/teams", body),
+  update: ({ id, ...body }: { id: string; name?: string; logo?: string | null }) =>
+    api.put<TeamDetailDto>(`/teams/${id}`, body),
+  remove: (id: string) => api.delete<void>(`/teams/${id}`),
+  invite: ({ id, email }: { id: string; email: string }) =>
+    api.post<InviteDto & { link: string }>(`/teams/${id}/invites`, { email }),
+  revoke: ({ id, inviteId }: { id: string; inviteId: string }) =>
+    api.delete<void>(`/teams/${id}/invites/${inviteId}`),
+  setRole: ({ id, userId, role }: { id: string; userId: string; role: "owner" | "member" }) =>
+    api.put<TeamDetailDto>(`/teams/${id}/members/${userId}`, { role }),
+  removeMember: ({ id, userId }: { id: string; userId: string }) =>
+    api.delete<void>(`/teams/${id}/members/${userId}`),
+  accept: (token: string) => api.post<TeamDetailDto>(`/team-invites/${token}/accept`),
+  setHosts: ({ eventTypeId, ...body }: EventTypeHostsBody & { eventTypeId: string }) =>
+    api.put<EventTypeHostsDto>(`/event-types/${eventTypeId}/hosts`, body),
+};

@@ -1,0 +1,121 @@
+import { Copy, ExternalLink } from "lucide-react";
+import { useEffect, useState } from "react";
+import { profilePath, USERNAME_MAX, usernameProblem } from "../../../contract/usernames";
+import { Button, toast } from "../../components/ui";
+import { ApiError, errorMessage } from "../../lib/api";
+import { useAuth } from "../../lib/auth";
+import { cn } from "../../lib/cn";
+import { copyText, profileUrl } from "../event-types/links";
+import { useUpdateUsername } from "./queries";
+import { SettingsCard } from "./SettingsCard";
+
+/** Public link: the username behind /{username} and /{username}/{slug}. */
+export function LinkSection() {
+  const { user } = useAuth();
+  const save = useUpdateUsername();
+  const [value, setValue] = useState(user?.username ?? "");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (user) setValue(user.username);
+  }, [user]);
+  if (!user) return null;
+
+  const next = value.trim().toLowerCase();
+  const changed = next !== user.username;
+  const check = () => {
+    const problem = changed ? usernameProblem(next) : null;
+    setError(problem);
+    return problem === null;
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!changed || !check()) return;
+    try {
+      await save.mutateAsync(next);
+      toast.success("Username saved", { description: `Your page is now ${window.location.host}/${next}` });
+    } catch (e) {
+      setError(e instanceof ApiError && e.errors?.username ? e.errors.username : errorMessage(e));
+    }
+  };
+
+  const host = window.location.host;
+  return (
+    <SettingsCard
+      id="link"
+      title="Public link"
+      description="Your profile is at your username; each event type adds its own link after it."
+    >
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Public link"
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="username" className="font-medium text-slate-800 text-sm">
+            Username
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <div
+              className={cn(
+                "flex h-10 w-full min-w-0 items-stretch sm:flex-1 overflow-hidden rounded-lg border bg-white text-sm shadow-xs focus-within:ring-3",
+                error
+                  ? "border-red-500 focus-within:ring-red-500/20"
+                  : "border-slate-300 focus-within:border-accent focus-within:ring-accent/20",
+              )}
+            >
+              <span className="flex max-w-[55%] shrink-0 items-center truncate border-slate-200 border-r bg-slate-50 px-3 text-slate-500">
+                {host}/
+              </span>
+              <input
+                id="username"
+                value={value}
+                maxLength={USERNAME_MAX}
+                autoComplete="username"
+                spellCheck={false}
+                aria-invalid={!!error || undefined}
+                aria-describedby="username-help"
+                onChange={(e) => {
+                  setValue(e.currentTarget.value);
+                  setError(null);
+                }}
+                onBlur={check}
+                className="min-w-0 flex-1 bg-transparent px-3 text-slate-900 outline-none"
+              />
+            </div>
+            <Button type="submit" loading={save.isPending} disabled={!changed && !save.isPending}>
+              {save.isPending ? "Saving..." : "Save username"}
+            </Button>
+          </div>
+          {error ? (
+            <p id="username-help" role="alert" className="text-red-600 text-sm">
+              {error}
+            </p>
+          ) : (
+            <p id="username-help" className="text-slate-500 text-sm">
+              3-40 lower-case letters, digits and hyphens. After a change, your old links keep working for 90
+              days.
+            </p>
+          )}
+        </div>
+      </form>
+      <div className="mt-5 flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+        <span className="min-w-0 flex-1 truncate font-medium text-slate-700" data-testid="profile-link">
+          {profileUrl(user.username)}
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => void copyText(profileUrl(user.username))}>
+          <Copy size={14} aria-hidden /> Copy link
+        </Button>
+        <a
+          href={profilePath(user.username)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 font-medium text-accent-strong hover:bg-accent-soft"
+        >
+          <ExternalLink size={14} aria-hidden /> View
+        </a>
+      </div>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { DataSection } from "./DataSection";
+import { LinkSection } from "./LinkSection";
+import { ProfileSection } from "./ProfileSection";
+import { SecuritySection } from "./SecuritySection";
+import { SessionsSection } from "./SessionsSection";
+
+const SECTIONS = [
+  { id: "profile", label: "Profile" },
+  { id: "link", label: "Public link" },
+  { id: "security", label: "Security" },
+  { id: "sessions", label: "Sessions" },
+  { id: "data", label: "Your data" },
+];
+
+/**
+ * /settings: the host's own account, one page of sections with a jump list. A feature that adds a
+ * section (e.g. "Sign-in methods" from issue 9, which belongs after Sessions) adds it to SECTIONS
+ * and to the list below.
+ */
+export default function SettingsPage() {
+  const { hash } = useLocation();
+
+  // /settings#security (links from mails and menus) lands on that section.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Your profile, public link, sign-in security and data" />
+      <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
+        <nav aria-label="Settings sections" className="hidden lg:block">
+          <ul className="sticky top-20 flex flex-col gap-1 text-sm">
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <a
+                  href={`#${s.id}`}
+                  className="block rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex min-w-0 flex-col gap-6">
+          <ProfileSection />
+          <LinkSection />
+          <SecuritySection />
+          <SessionsSection />
+          <DataSection />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,279 @@
+import {
+  AlertTriangle,
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  History,
+  RotateCcw,
+  SearchX,
+} from "lucide-react";
+import { Link, useParams, useSearchParams } from "react-router";
+import {
+  EXECUTION_STATUSES,
+  type ExecutionStatus,
+  WORKFLOW_ACTIONS,
+  type WorkflowExecutionDto,
+} from "../../../contract/workflows";
+import { PageHeader } from "../../components/layout/PageHeader";
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  Input,
+  Label,
+  Select,
+  Skeleton,
+  toast,
+} from "../../components/ui";
+import { errorMessage } from "../../lib/api";
+import { ACTION_LABELS, shortDateTime, triggerLabel } from "./format";
+import { type ExecutionFilters, useExecutions, useRetryExecution } from "./queries";
+
+const STATUS_TONES: Record<ExecutionStatus, BadgeTone> = {
+  scheduled: "blue",
+  sent: "green",
+  failed: "red",
+  skipped: "amber",
+  cancelled: "grey",
+};
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function Result({ e }: { e: WorkflowExecutionDto }) {
+  const response =
+    e.responseCode !== null
+      ? `HTTP ${e.responseCode}${e.responseMs !== null ? ` in ${e.responseMs} ms` : ""}`
+      : null;
+  return (
+    <div className="text-sm">
+      {e.target && <p className="break-all text-slate-700">{e.target}</p>}
+      {response && <p className="text-slate-500 tabular-nums">{response}</p>}
+      {e.error && <p className="break-words text-red-700">{e.error}</p>}
+    </div>
+  );
+}
+
+function ExecutionItem({
+  e,
+  onRetry,
+  retrying,
+}: {
+  e: WorkflowExecutionDto;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <li
+      className="grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_9rem_minmax(0,1.4fr)_6rem] sm:items-start sm:px-5"
+      data-testid="execution"
+    >
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900 text-sm">{e.booking.attendeeName}</p>
+        <p className="truncate text-slate-500 text-sm">
+          {e.booking.eventName} · {shortDateTime(e.booking.startTime)}
+        </p>
+      </div>
+      <div className="text-sm">
+        <p className="text-slate-800">{ACTION_LABELS[e.actionType]}</p>
+        <p className="text-slate-500">{triggerLabel(e.trigger)}</p>
+      </div>
+      <div className="text-sm tabular-nums">
+        <p className="text-slate-800">{shortDateTime(e.scheduledFor)}</p>
+        <p className="text-slate-500">
+          {e.attempts} attempt{e.attempts === 1 ? "" : "s"}
+        </p>
+      </div>
+      <div className="min-w-0">
+        <Badge tone={STATUS_TONES[e.status]} dot>
+          {cap(e.status)}
+        </Badge>
+        <div className="mt-1">
+          <Result e={e} />
+        </div>
+      </div>
+      <div className="sm:text-right">
+        {(e.status === "failed" || e.status === "skipped") && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onRetry}
+            loading={retrying}
+            aria-label={`Retry run for ${e.booking.attendeeName}`}
+          >
+            <RotateCcw size={14} aria-hidden /> Retry
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function ExecutionsPage() {
+  const { id = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const filters: ExecutionFilters = {
+    status: params.get("status") ?? "",
+    action: params.get("action") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    page: Math.max(1, Number(params.get("page")) || 1),
+  };
+  const set = (key: string, value: string) =>
+    setParams(
+      (p) => {
+        if (value) p.set(key, value);
+        else p.delete(key);
+        if (key !== "page") p.delete("page");
+        return p;
+      },
+      { replace: true },
+    );
+  const query = useExecutions(id, filters);
+  const retry = useRetryExecution(id);
+  const page = query.data;
+  const filtering = !!(filters.status || filters.action || filters.from || filters.to);
+
+  return (
+    <>
+      <Link to="/workflows" className={buttonClasses({ variant: "ghost", size: "sm" }) + " mb-3 -ml-3"}>
+        <ArrowLeft size={16} aria-hidden /> Workflows
+      </Link>
+      <PageHeader
+        title={page ? `Executions: ${page.workflow.name}` : "Executions"}
+        subtitle="Every run of this workflow: when it was due, what happened and why"
+      />
+      <div className="mb-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor="ex-status">Status</Label>
+          <Select
+            id="ex-status"
+            value={filters.status}
+            onChange={(e) => set("status", e.target.value)}
+            wrapperClassName="sm:w-40"
+          >
+            <option value="">All statuses</option>
+            {EXECUTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {cap(s)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="ex-action">Action</Label>
+          <Select
+            id="ex-action"
+            value={filters.action}
+            onChange={(e) => set("action", e.target.value)}
+            wrapperClassName="sm:w-40"
+          >
+            <option value="">All actions</option>
+            {WORKFLOW_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_LABELS[a]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="ex-from">From</Label>
+          <Input
+            id="ex-from"
+            type="date"
+            value={filters.from}
+            onChange={(e) => set("from", e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="ex-to">To</Label>
+          <Input id="ex-to" type="date" value={filters.to} onChange={(e) => set("to", e.target.value)} />
+        </div>
+      </div>
+
+      <Card className="overflow-hidden" aria-busy={query.isLoading}>
+        {query.isLoading ? (
+          <div className="space-y-4 p-5">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-10" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <EmptyState
+            icon={AlertTriangle}
+            title="Failed to load executions"
+            description={errorMessage(query.error, "Please try again.")}
+            action={<Button onClick={() => query.refetch()}>Try again</Button>}
+          />
+        ) : !page || page.data.length === 0 ? (
+          filtering ? (
+            <EmptyState icon={SearchX} title="No executions found" description="Try adjusting your filters" />
+          ) : (
+            <EmptyState
+              icon={History}
+              title="No executions yet"
+              description="Runs appear here as soon as a booking sets this workflow off."
+            />
+          )
+        ) : (
+          <>
+            <div
+              className="hidden border-slate-200 border-b bg-slate-50 px-5 py-2 font-medium text-slate-500 text-xs uppercase tracking-wide sm:grid sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_9rem_minmax(0,1.4fr)_6rem]"
+              aria-hidden
+            >
+              <span>Booking</span>
+              <span>Action</span>
+              <span>Scheduled</span>
+              <span>Status</span>
+              <span />
+            </div>
+            <ul className="divide-y divide-slate-200">
+              {page.data.map((e) => (
+                <ExecutionItem
+                  key={e._id}
+                  e={e}
+                  retrying={retry.isPending && retry.variables === e._id}
+                  onRetry={() =>
+                    retry.mutate(e._id, {
+                      onSuccess: () => {
+                        toast.success("Retry scheduled");
+                        void query.refetch();
+                      },
+                      onError: (err) => toast.error(errorMessage(err, "Failed to retry")),
+                    })
+                  }
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </Card>
+      {page && page.pagination.totalPages > 1 && (
+        <nav className="mt-4 flex items-center justify-end gap-2" aria-label="Pages">
+          <span className="text-slate-500 text-sm tabular-nums">
+            Page {page.pagination.page} of {page.pagination.totalPages}
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label="Previous page"
+            disabled={filters.page <= 1}
+            onClick={() => set("page", String(filters.page - 1))}
+          >
+            <ChevronLeft size={16} aria-hidden />
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label="Next page"
+            disabled={filters.page >= page.pagination.totalPages}
+            onClick={() => set("page", String(filters.page + 1))}
+          >
+            <ChevronRight size={16} aria-hidden />
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
