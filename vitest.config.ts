@@ -5,7 +5,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     exclude: ["e2e/**", "node_modules/**"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A fresh PGlite with every migration can take a minute when the machine is loaded.
+    hookTimeout: 180_000,
     // PGlite instances are heavy; keep parallelism modest on 2 cores.
     maxWorkers: 2,
   },

@@ -46,6 +46,7 @@ export const SCREENS: Screen[] = [
   { name: "landing", path: () => "/" },
   { name: "login", path: () => "/login" },
   { name: "signup", path: () => "/signup" },
+  { name: "sign-in callback, error", path: () => "/auth/sbu/callback" },
   { name: "privacy policy", path: () => "/privacy-policy" },
   { name: "terms", path: () => "/terms-and-conditions" },
   { name: "public profile", path: (w) => `/user/${w.userId}` },

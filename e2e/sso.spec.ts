@@ -128,3 +128,49 @@ test("callback pages outside a popup: success goes to the dashboard, an error of
   await expect(page.getByText("Taking you to your dashboard...")).toBeVisible();
   await expectSignedInAs(page, email);
 });
+
+test("Sign-in methods: link Google to a password account, remove it; an SSO-only account keeps its one", async ({
+  page,
+}) => {
+  const email = uniqueEmail("methods");
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill("Rosalind Franklin");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("photo-51");
+  await page.getByRole("button", { name: "Get started" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const section = page.getByRole("region", { name: "Sign-in methods" });
+  await expect(section.getByText("Email and password sign-in is on")).toBeVisible();
+  await expect(section.getByText("No Google or single sign-on accounts linked yet.")).toBeVisible();
+  await expectAccessible(page, "#sign-in-methods");
+
+  const googleEmail = uniqueEmail("linked-google");
+  const popupPromise = page.waitForEvent("popup");
+  await section.getByRole("button", { name: "Link Google" }).click();
+  const popup = await popupPromise;
+  await popup.getByLabel("Email").fill(googleEmail);
+  await popup.getByRole("button", { name: "Use another account" }).click();
+  await popup.waitForEvent("close");
+  await expect(section.getByText(googleEmail, { exact: false })).toBeVisible();
+
+  await section.getByRole("button", { name: `Remove Google (${googleEmail})` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+  await expect(section.getByText("No Google or single sign-on accounts linked yet.")).toBeVisible();
+
+  // An account made by SBU has no password: its only sign-in method cannot be removed.
+  await signOut(page);
+  const ssoEmail = uniqueEmail("sso-only");
+  const sbu = await openPopup(page, "Continue with SBU", "Connecting to SBU...");
+  await sbu.getByLabel("Email").fill(ssoEmail);
+  await sbu.getByRole("button", { name: "Sign in" }).click();
+  await sbu.waitForEvent("close");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/settings#sign-in-methods");
+  const mine = page.getByRole("region", { name: "Sign-in methods" });
+  await expect(mine.getByText("No password set")).toBeVisible();
+  await expect(mine.getByRole("button", { name: `Remove SBU (${ssoEmail})` })).toBeDisabled();
+  await expect(mine.getByText(/This is your only way to sign in/)).toBeVisible();
+});

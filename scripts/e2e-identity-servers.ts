@@ -6,16 +6,24 @@
  */
 import { spawn } from "node:child_process";
 import { DEFAULT_FAKE_CLIENT, startFakeGoogle } from "../src/server/testing/fake-google.js";
+import { addFakeCalendarApi } from "../src/server/testing/fake-google-calendar.js";
 import { startTestIdp } from "../src/server/testing/oidc-idp.js";
 
 const port = process.env.PORT ?? "3210";
 const publicUrl = `http://127.0.0.1:${port}`;
 
 const google = await startFakeGoogle({
-  clients: [{ ...DEFAULT_FAKE_CLIENT, redirectUris: [`${publicUrl}/auth/google/callback`] }],
+  clients: [
+    {
+      ...DEFAULT_FAKE_CLIENT,
+      redirectUris: [`${publicUrl}/auth/google/callback`, `${publicUrl}/calendar/google/callback`],
+    },
+  ],
   // The e2e specs sign in as fresh addresses through "Use another account".
   autoCreateUsers: true,
 });
+// Calendar connections (e2e/calendars.spec.ts) use its Calendar v3: calendars, busy times, Meet links.
+addFakeCalendarApi(google);
 const idp = await startTestIdp({
   label: "SBU and Gameforce (local)",
   clients: [

@@ -113,7 +113,8 @@ describe("npm start", () => {
       stdio: "ignore",
     });
     const npmPid = npm.pid ?? 0;
-    expect(await waitFor(() => answers(port), 60_000)).toBe(true);
+    // A first start on a loaded machine (PGlite init and every migration) can take close to a minute.
+    expect(await waitFor(() => answers(port), 150_000)).toBe(true);
     tree = descendants(npmPid);
     expect(tree.length).toBeGreaterThan(0);
 
@@ -136,5 +137,5 @@ describe("npm start", () => {
     // The embedded database was closed and its folder lock released.
     expect(fs.existsSync(path.join(dir, "data.kairos.lock"))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 90_000);
+  }, 200_000);
 });

@@ -10,6 +10,7 @@ import { LandingPage } from "./features/landing/LandingPage";
 const LoginPage = lazy(() => import("./features/auth/LoginPage"));
 const SignupPage = lazy(() => import("./features/auth/SignupPage"));
 const OAuthCallbackPage = lazy(() => import("./features/auth/OAuthCallbackPage"));
+const GoogleCalendarCallbackPage = lazy(() => import("./features/calendars/GoogleCalendarCallbackPage"));
 const PrivacyPolicyPage = lazy(() =>
   import("./features/legal/PrivacyPolicyPage").then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -62,6 +63,8 @@ export const router = createBrowserRouter([
   { path: "/poll/:slug", element: page(<PollPage />) },
   // /auth/google/callback, /auth/sbu/callback, /auth/gameforce/callback and any other configured provider's.
   { path: "/auth/:provider/callback", element: page(<OAuthCallbackPage />) },
+  // Google's calendar consent returns here (register this redirect URI next to /auth/google/callback).
+  { path: "/calendar/google/callback", element: page(<GoogleCalendarCallbackPage />) },
   {
     element: (
       <RequireAuth>

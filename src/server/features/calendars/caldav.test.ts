@@ -82,7 +82,7 @@ describe.each(dbKinds)("CalDAV calendars on %s", (kind) => {
     et = await eventType(t.app, host, {
       bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
     });
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await radicale?.close();

@@ -31,7 +31,7 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
       calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 3000 } },
     });
     host = await hostIn(t.app, "Europe/London");
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await fake?.close();

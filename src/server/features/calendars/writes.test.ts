@@ -31,7 +31,7 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
       config: { publicUrl: env.publicUrl, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },
       calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
     });
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await fake?.close();

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CalendarPlus } from "lucide-react";
 import {
   BUFFER_TIME_OPTIONS,
   type CalendarSettings,
@@ -8,8 +7,10 @@ import {
   type NotificationSettings,
   REMINDER_MINUTES_OPTIONS,
 } from "../../../contract/calendar-settings";
-import { Badge, Card, EmptyState, Field, Label, Select, Skeleton, Switch, toast } from "../../components/ui";
+import { Card, Field, Label, Select, Skeleton, Switch, toast } from "../../components/ui";
 import { api } from "../../lib/api";
+import { ConnectedAccounts } from "../calendars/ConnectedAccounts";
+import { SyncSettingsCard } from "../calendars/SyncSettingsCard";
 import { LoadError } from "./EditorStates";
 import { calendarSettingsKey, useCalendarSettings } from "./queries";
 import { minutesText } from "./schedule-format";
@@ -28,7 +29,7 @@ const NOTIFICATIONS: {
   },
 ];
 
-/** The Calendar Settings tab: host-wide buffer and notice, notification e-mails, Google accounts. */
+/** The Calendar Settings tab: host-wide buffer and notice, notification e-mails, calendar sync, connected calendars. */
 export function CalendarSettingsTab() {
   const queryClient = useQueryClient();
   const settings = useCalendarSettings();
@@ -43,6 +44,7 @@ export function CalendarSettingsTab() {
           ...(body.bufferTime !== undefined ? { bufferTime: body.bufferTime } : {}),
           ...(body.minimumNotice !== undefined ? { minimumNotice: body.minimumNotice } : {}),
           notifications: { ...before.notifications, ...body.notifications },
+          sync: { ...before.sync, ...body.sync },
         });
       }
       return { before };
@@ -169,21 +171,8 @@ export function CalendarSettingsTab() {
         )}
       </Card>
 
-      <Card className="p-5 lg:col-span-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold text-base text-slate-900">Google accounts</h2>
-          <Badge tone="grey">Coming soon</Badge>
-        </div>
-        <p className="mt-1 text-slate-500 text-sm">
-          Connected calendars keep busy times off your booking page and receive new bookings.
-        </p>
-        <EmptyState
-          icon={CalendarPlus}
-          title="No Google accounts connected"
-          description="Connecting Google Calendar is coming in a later release. Until then, your schedules and holidays decide when you can be booked."
-          className="py-8"
-        />
-      </Card>
+      <SyncSettingsCard sync={data.sync} onChange={(body) => save.mutate(body)} />
+      <ConnectedAccounts />
     </div>
   );
 }

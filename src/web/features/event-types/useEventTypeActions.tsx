@@ -1,10 +1,15 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { DeleteEventTypeDialog } from "./DeleteEventTypeDialog";
-import { EditEventTypeDrawer } from "./EditEventTypeDrawer";
 import type { EventTypeCardActions } from "./EventTypeCard";
 import { useToggleActive } from "./queries";
 import { ShareEventTypeDialog } from "./ShareEventTypeDialog";
+
+// The drawer carries the form schemas and the availability editor (~80 KB compressed): the dashboard
+// shows these cards too, so the drawer's code is fetched on the first Edit, not with the page.
+const EditEventTypeDrawer = lazy(() =>
+  import("./EditEventTypeDrawer").then((m) => ({ default: m.EditEventTypeDrawer })),
+);
 
 /**
  * The card actions (edit, share, delete, active switch) and the drawer and dialogs they open,
@@ -12,19 +17,28 @@ import { ShareEventTypeDialog } from "./ShareEventTypeDialog";
  */
 export function useEventTypeActions(): { actions: EventTypeCardActions; dialogs: React.ReactNode } {
   const [editingId, setEditingId] = useState<string | null>(null);
+  // Stays true after the first Edit, so the drawer keeps its closing animation.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const [sharing, setSharing] = useState<EventTypeDto | null>(null);
   const [deleting, setDeleting] = useState<EventTypeDto | null>(null);
   const toggle = useToggleActive();
 
   const actions: EventTypeCardActions = {
-    onEdit: (et) => setEditingId(et._id),
+    onEdit: (et) => {
+      setDrawerWanted(true);
+      setEditingId(et._id);
+    },
     onShare: setSharing,
     onDelete: setDeleting,
     onToggleActive: (et, isActive) => toggle.mutate({ id: et._id, isActive }),
   };
   const dialogs = (
     <>
-      <EditEventTypeDrawer eventTypeId={editingId} onClose={() => setEditingId(null)} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <EditEventTypeDrawer eventTypeId={editingId} onClose={() => setEditingId(null)} />
+        </Suspense>
+      )}
       <ShareEventTypeDialog eventType={sharing} onClose={() => setSharing(null)} />
       <DeleteEventTypeDialog eventType={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { DataSection } from "./DataSection";
 import { LinkSection } from "./LinkSection";
 import { ProfileSection } from "./ProfileSection";
@@ -12,6 +13,7 @@ const SECTIONS = [
   { id: "link", label: "Public link" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
+  { id: "sign-in-methods", label: "Sign-in methods" },
   { id: "data", label: "Your data" },
 ];
 
@@ -51,6 +53,7 @@ export default function SettingsPage() {
           <LinkSection />
           <SecuritySection />
           <SessionsSection />
+          <SignInMethodsSection />
           <DataSection />
         </div>
       </div>

@@ -1,0 +1,100 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+// The e2e server runs a local Google (scripts/e2e-identity-servers.ts) with Calendar v3: its consent page
+// connects whoever types an address, and events made with a Meet request get a meet.google.com link.
+
+async function signUpHost(page: Page) {
+  const res = await page.request.post("/api/auth/register", {
+    data: {
+      name: "Meera Pillai",
+      email: uniqueEmail("calendars"),
+      password: "calendar-42",
+      timezone: "Europe/London",
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const token = (await res.json()).token as string;
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  return { Authorization: `Bearer ${token}` };
+}
+
+test("connects a Google account in the popup, books a Meet event and shows Google's Meet link", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const headers = await signUpHost(page);
+  const googleEmail = uniqueEmail("gcal");
+  await page.goto("/availability");
+  await page.getByRole("tab", { name: /Calendar Settings/i }).click();
+  await expect(page.getByText("No Google accounts connected")).toBeVisible();
+
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Connect Google" }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+  await popup.getByLabel("Email").fill(googleEmail);
+  await popup.getByRole("button", { name: "Use another account" }).click();
+  await expect(popup.getByText("Google Calendar connected")).toBeVisible();
+
+  const account = page.getByRole("listitem").filter({ hasText: googleEmail });
+  await expect(account.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(account.getByText("Primary")).toBeVisible();
+  await expect(account.getByRole("switch", { name: `Check ${googleEmail} for conflicts` })).toBeChecked();
+  const axe = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+
+  // The drawer's picker lists the account for a Google Meet event type.
+  const accounts = await (await page.request.get("/api/google-accounts", { headers })).json();
+  const created = await page.request.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Meet intro",
+      duration: 30,
+      locations: [{ type: "google_meet" }],
+      googleAccountId: accounts.data[0]._id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slug = (await created.json()).data.slug as string;
+
+  const invitee = await browser.newContext({
+    timezoneId: "Europe/London",
+    viewport: { width: 390, height: 844 },
+  });
+  const booking = await invitee.newPage();
+  await booking.goto(`/book/${slug}`);
+  await booking
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  await booking.getByRole("list", { name: "Available times" }).getByRole("button").first().click();
+  await booking.getByRole("button", { name: "Next", exact: true }).click();
+  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
+  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
+  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await booking.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  const join = booking.getByRole("link", { name: /Join meeting/ });
+  await expect(join).toHaveAttribute("href", /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+  await invitee.close();
+});
+
+test("connects a CalDAV server that is not one: a clear error next to the address, nothing saved", async ({
+  page,
+}) => {
+  await signUpHost(page);
+  await page.goto("/availability");
+  await page.getByRole("tab", { name: /Calendar Settings/i }).click();
+  await page.getByRole("button", { name: "Add CalDAV" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Server address").fill(`${new URL(page.url()).origin}/api/health`);
+  await dialog.getByLabel("User name").fill("host");
+  await dialog.getByLabel("App password").fill("secret");
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog.getByText(/not a CalDAV server/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("No Google accounts connected")).toBeVisible();
+});
