@@ -27,6 +27,8 @@ export const ACTION_JOB = "workflow.action";
 /** Triggers tied to the meeting's time: a move re-plans them, a cancel drops them. */
 export const TIME_BOUND: readonly WorkflowTrigger[] = ["before_event", "after_event", "event_completed"];
 
+const CHUNK = 1000;
+
 export const jobKey = (workflowId: string, executionId: string) => `wf:${workflowId}:${executionId}`;
 
 export interface EngineDeps {
@@ -85,7 +87,11 @@ export async function planRuns(tx: Tx, plans: Plan[]): Promise<number> {
       });
     });
   }
-  const planned = await createWorkflowsRepo(tx).insertExecutions(rows);
+  // In chunks: one statement may carry at most 65,535 parameters (a host with thousands of bookings).
+  const planned = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    planned.push(...(await createWorkflowsRepo(tx).insertExecutions(rows.slice(i, i + CHUNK))));
+  }
   const runAtOf = new Map(plans.map((p) => [`${p.wf.id}/${p.rec.booking.id}/${p.at.getTime()}`, p.runAt]));
   const jobs: JobSpec[] = planned.map((ex) => ({
     kind: ACTION_JOB,
@@ -96,7 +102,7 @@ export async function planRuns(tx: Tx, plans: Plan[]): Promise<number> {
     // Webhooks retry 5 times after the first try; other actions 4.
     maxAttempts: ex.actionType === "webhook" ? 6 : 5,
   }));
-  await enqueueJobs(tx, jobs);
+  for (let i = 0; i < jobs.length; i += CHUNK) await enqueueJobs(tx, jobs.slice(i, i + CHUNK));
   return planned.length;
 }
 

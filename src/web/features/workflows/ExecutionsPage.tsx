@@ -137,7 +137,7 @@ export default function ExecutionsPage() {
 
   return (
     <>
-      <Link to="/workflows" className={buttonClasses({ variant: "ghost", size: "sm" }) + " mb-3 -ml-3"}>
+      <Link to="/workflows" className={`${buttonClasses({ variant: "ghost", size: "sm" })} mb-3 -ml-3`}>
         <ArrowLeft size={16} aria-hidden /> Workflows
       </Link>
       <PageHeader
