@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages.js";
 
 export const DEFAULT_TIMEZONE = "Asia/Kolkata";
 

@@ -5,7 +5,7 @@ import { mailOutbox, type NewOutboxMessage, type OutboxRow } from "../db/schema/
 import type { MailTransport } from "./transport.js";
 
 const MAX_ATTEMPTS = 8;
-const BATCH = 20;
+const BATCH = 50;
 
 /** Queues a message; call it with the transaction that makes the change the mail announces. */
 export async function enqueueMail(db: DbOrTx, message: NewOutboxMessage | NewOutboxMessage[]): Promise<void> {
@@ -112,11 +112,11 @@ export function createOutboxWorker(
         .orderBy(asc(mailOutbox.createdAt))
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      for (const row of rows) {
-        await tx
-          .update(mailOutbox)
-          .set(await deliver(row))
-          .where(eq(mailOutbox.id, row.id));
+      // The batch goes out at once over the transport's pooled connections (a burst of reminders is
+      // thousands of messages); the outcomes are recorded after.
+      const outcomes = await Promise.all(rows.map(deliver));
+      for (const [i, row] of rows.entries()) {
+        await tx.update(mailOutbox).set(outcomes[i]).where(eq(mailOutbox.id, row.id));
       }
       return rows.length;
     });

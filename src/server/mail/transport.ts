@@ -8,7 +8,8 @@ export interface MailTransport {
 
 /** An SMTP transport for SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Pooled: a few connections kept open and reused, instead of a TCP and SMTP handshake per message.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5 });
   return {
     async send(message) {
       await transporter.sendMail({

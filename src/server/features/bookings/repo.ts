@@ -235,7 +235,7 @@ export function createBookingsRepo(db: DbOrTx) {
     },
 
     /** Confirmed bookings of a host that have not ended by `after`, soonest first. */
-    upcomingConfirmed(hostUserId: string, after: Date, limit: number): Promise<BookingRecord[]> {
+    upcomingConfirmed(hostUserId: string, after: Date, limit: number, offset = 0): Promise<BookingRecord[]> {
       return selectRecords()
         .where(
           and(
@@ -245,7 +245,8 @@ export function createBookingsRepo(db: DbOrTx) {
           ),
         )
         .orderBy(asc(bookings.startTime), asc(bookings.id))
-        .limit(limit);
+        .limit(limit)
+        .offset(offset);
     },
 
     async update(id: string, patch: BookingPatch): Promise<BookingRow | undefined> {

@@ -539,8 +539,15 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     },
 
     /** The host's confirmed bookings that have not ended yet (workflows plan reminders for them). */
-    upcomingForHost(hostId: string, limit = 5000): Promise<BookingRecord[]> {
-      return createBookingsRepo(db).upcomingConfirmed(hostId, now(), limit);
+    async upcomingForHost(hostId: string): Promise<BookingRecord[]> {
+      const repo = createBookingsRepo(db);
+      const at = now();
+      const all: BookingRecord[] = [];
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await repo.upcomingConfirmed(hostId, at, PAGE, offset);
+        all.push(...page);
+        if (page.length < PAGE) return all;
+      }
     },
 
     /**
@@ -581,6 +588,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
+
+/** Rows per query when reading all of a host's upcoming bookings. */
+const PAGE = 2000;
 
 function assertOpen(b: BookingRow, at: Date): void {
   if (b.status === "cancelled") throw closed("This booking has already been cancelled.");

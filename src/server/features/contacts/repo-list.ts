@@ -23,21 +23,35 @@ export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefin
   return and(...conditions);
 }
 
-/** Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap. */
-function orderFor(sort: ContactSort, order: "asc" | "desc"): SQL[] {
+/**
+ * Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap.
+ * With a search the matches come from the trigram index and are sorted: walking the name index and
+ * filtering would read most of the list when the matches cluster in the alphabet ("Priya ..."), which
+ * the planner cannot foresee, so the name key is then an expression no index answers.
+ */
+function orderFor(sort: ContactSort, order: "asc" | "desc", searching: boolean): SQL[] {
   const dir = order === "asc" ? asc : desc;
+  const id = contacts.id;
+  // `+ 0` and `|| ''` leave values and order as they are but hide the column from the planner's index choice.
   switch (sort) {
     case "name":
-      return [dir(nameKey), dir(contacts.id)];
+      return [dir(searching ? sql`(${nameKey} || '')` : nameKey), dir(id)];
     case "created":
-      return [dir(contacts.createdAt), dir(contacts.id)];
+      return [
+        dir(searching ? sql`(${contacts.createdAt} + interval '0 seconds')` : contacts.createdAt),
+        dir(id),
+      ];
     case "meetings":
-      return [dir(contacts.totalMeetings), dir(contacts.id)];
-    case "lastMet":
+      return [dir(searching ? sql`(${contacts.totalMeetings} + 0)` : contacts.totalMeetings), dir(id)];
+    case "lastMet": {
       // Matches the index (last_meeting_at desc nulls last, id desc) read forwards or backwards.
+      const key = searching
+        ? sql`(${contacts.lastMeetingAt} + interval '0 seconds')`
+        : contacts.lastMeetingAt;
       return order === "desc"
-        ? [sql`${contacts.lastMeetingAt} desc nulls last`, desc(contacts.id)]
-        : [sql`${contacts.lastMeetingAt} asc nulls first`, asc(contacts.id)];
+        ? [sql`${key} desc nulls last`, desc(id)]
+        : [sql`${key} asc nulls first`, asc(id)];
+    }
   }
 }
 
@@ -57,7 +71,7 @@ export function createContactsListRepo(db: DbOrTx) {
           .select()
           .from(contacts)
           .where(where)
-          .orderBy(...orderFor(sort, order))
+          .orderBy(...orderFor(sort, order, !!f.searchQuery))
           .limit(limit)
           .offset((page - 1) * limit),
         db.select({ n: count() }).from(contacts).where(where),

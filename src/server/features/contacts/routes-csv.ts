@@ -1,3 +1,8 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -63,7 +68,25 @@ export async function contactsCsvRoutes(
           file.file.resume();
           throw new AppError(415, NOT_CSV, "NOT_CSV");
         }
-        summary = await csv.importCsv(request.user.id, file.file);
+        // The upload is spooled to a temporary file first: the server's request timeout counts until the
+        // whole body has arrived, and a large import would hold the body back for longer than that.
+        // Rows are then read from the file as a stream, so memory stays flat either way.
+        const dir = await mkdtemp(join(tmpdir(), "kairos-import-"));
+        try {
+          const path = join(dir, "upload.csv");
+          await pipeline(file.file, createWriteStream(path)).catch((error: { code?: string }) => {
+            if (error.code === "FST_REQ_FILE_TOO_LARGE") {
+              throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+            }
+            throw error;
+          });
+          summary = await csv.importCsv(
+            request.user.id,
+            createReadStream(path, { highWaterMark: 64 * 1024 }),
+          );
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
       } else {
         const parsed = importJsonBody.safeParse(request.body);
         if (!parsed.success) {

@@ -78,6 +78,14 @@ describe.each(dbKinds)("event types on %s", (kind) => {
     }
     const after = (await call("GET", `/api/event-types/${et._id}`, host.token)).json().data;
     expect(after).toMatchObject({ title: "Validate me", duration: 30, color: "#3B82F6" });
+
+    // Sentences, not the validator's wording ("Too big: expected string to have <=120 characters").
+    const long = await call("PUT", `/api/event-types/${et._id}`, host.token, { title: "x".repeat(121) });
+    expect(long.json().errors.title).toBe("Use at most 120 characters");
+    const pigeon = await call("PUT", `/api/event-types/${et._id}`, host.token, {
+      locations: [{ type: "carrier_pigeon" }],
+    });
+    expect(pigeon.json().errors["locations.0.type"]).toBe("Choose one of the options");
   });
 
   it("updates every editable field", async () => {

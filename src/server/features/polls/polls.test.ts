@@ -14,7 +14,7 @@ describe.each(dbKinds)("meeting polls on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { now: () => NOW });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, token?: string, payload?: object) =>

@@ -12,7 +12,7 @@ describe.each(dbKinds)("booking_hosts on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { now: () => NOW });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const rowsOf = (bookingId: string) =>

@@ -29,7 +29,7 @@ describe.each(dbKinds)("team bookings on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { now: () => NOW });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const call = (method: "GET" | "POST" | "PUT", url: string, token?: string, payload?: object) =>

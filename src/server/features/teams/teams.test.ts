@@ -10,7 +10,7 @@ describe.each(dbKinds)("teams on %s", (kind) => {
   let clock = NOW;
   beforeAll(async () => {
     t = await createTestApp(kind, { now: () => clock });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, token?: string, payload?: object) =>

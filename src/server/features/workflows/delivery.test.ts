@@ -328,7 +328,7 @@ describe("webhook SSRF guard at save", () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 });
 
 describe.each(dbKinds.filter((k) => k === "postgres"))("two instances on one %s", (kind) => {

@@ -191,6 +191,19 @@ export function createWorkflowsRepo(db: DbOrTx) {
       return row;
     },
 
+    /** A run with its workflow (null once deleted), in one query: the job handler's first read. */
+    async findExecutionWithWorkflow(
+      id: string,
+    ): Promise<{ ex: WorkflowExecutionRow; wf: WorkflowRow | null } | undefined> {
+      const [row] = await db
+        .select({ ex: workflowExecutions, wf: workflows })
+        .from(workflowExecutions)
+        .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+        .where(eq(workflowExecutions.id, id))
+        .limit(1);
+      return row;
+    },
+
     async findExecutionForUser(userId: string, workflowId: string, id: string) {
       const [row] = await db
         .select()

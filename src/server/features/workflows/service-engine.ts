@@ -194,8 +194,9 @@ export function registerWorkflowJobs(db: Db, runner: JobRunner, deps: EngineDeps
   runner.register(
     ACTION_JOB,
     async (job: JobRow, ctx): Promise<JobOutcome> => {
-      const ex = await repoOf(db).findExecution(String(job.payload.executionId));
-      if (!ex) return { status: "skipped", reason: "The run was deleted with its workflow" };
+      const found = await repoOf(db).findExecutionWithWorkflow(String(job.payload.executionId));
+      if (!found) return { status: "skipped", reason: "The run was deleted with its workflow" };
+      const { ex, wf } = found;
       const skip = (reason: string): JobOutcome => ({
         status: "skipped",
         reason,
@@ -207,7 +208,6 @@ export function registerWorkflowJobs(db: Db, runner: JobRunner, deps: EngineDeps
             executedAt: ctx.now,
           }),
       });
-      const wf = await repoOf(db).findById(ex.workflowId);
       if (!wf) return { status: "skipped", reason: "The workflow was deleted" };
       if (!wf.isActive) return skip("The workflow is paused");
       const rec = await deps.bookings.record(wf.userId, ex.bookingId);
