@@ -16,6 +16,7 @@ import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { formatDuration } from "../bookings/time";
+import { CalendarSyncBadge, type CalendarSyncState } from "../calendars/CalendarSyncBadge";
 import { timeRange } from "./format";
 
 export const STATUS_BADGE: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
@@ -71,11 +72,14 @@ export function MeetingItem({
   zone,
   now,
   actions,
+  calendarSync,
 }: {
   booking: BookingDto;
   zone: string;
   now: number;
   actions: MeetingActions;
+  /** The state of the booking's event in the host's connected calendar, when one is written. */
+  calendarSync?: CalendarSyncState;
 }) {
   const can = meetingAbilities(b, now);
   const badge = STATUS_BADGE[b.status];
@@ -124,6 +128,7 @@ export function MeetingItem({
             </Badge>
           )}
           {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-500 text-xs">Rescheduled</span>}
+          <CalendarSyncBadge sync={calendarSync} />
         </div>
 
         <p className="mt-1.5 font-medium text-slate-800 text-sm">{b.attendee.name}</p>

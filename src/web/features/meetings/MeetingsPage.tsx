@@ -16,6 +16,7 @@ import {
 } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { useNow } from "../bookings/useNow";
+import { useCalendarSync } from "../calendars/CalendarSyncBadge";
 import { CancelMeetingDialog } from "./CancelMeetingDialog";
 import { dayHeading, zoneName } from "./format";
 import { type MeetingActions, MeetingItem, MeetingItemSkeleton } from "./MeetingItem";
@@ -87,6 +88,7 @@ export default function MeetingsPage() {
   const filtering = search.trim() !== "" || status !== "all";
   const data = query.data;
   const list = data?.bookings ?? [];
+  const calendarSync = useCalendarSync(list.map((b) => b._id));
   const pagination = data?.pagination;
   // The server stops counting at a cap on huge lists: then the total is a lower bound ('1,000+').
   const more = pagination?.totalCapped ? "+" : "";
@@ -218,6 +220,7 @@ export default function MeetingsPage() {
                             zone={b.host.timezone}
                             now={now.getTime()}
                             actions={actions}
+                            calendarSync={calendarSync.data?.[b._id]}
                           />
                         </li>
                       ))}

@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "../../components/ui";
+import { api } from "../../lib/api";
+
+export interface CalendarSyncState {
+  state: "pending" | "synced" | "failed";
+  account: string | null;
+  lastError: string | null;
+  attempts: number;
+}
+
+/** How the calendar events of these meetings are doing (GET /calendar-sync), by booking id. */
+export function useCalendarSync(bookingIds: string[]) {
+  return useQuery({
+    queryKey: ["calendar-sync", bookingIds],
+    queryFn: () =>
+      api.get<Record<string, CalendarSyncState>>(`/calendar-sync?bookingIds=${bookingIds.join(",")}`),
+    enabled: bookingIds.length > 0,
+    // Retries run in the background; the meeting catches up.
+    refetchInterval: (q) =>
+      Object.values(q.state.data ?? {}).some((s) => s.state !== "synced") ? 15_000 : false,
+  });
+}
+
+/** Only when something is off: the calendar write is waiting or failed (and will retry). */
+export function CalendarSyncBadge({ sync }: { sync?: CalendarSyncState }) {
+  if (!sync || sync.state === "synced") return null;
+  const where = sync.account ? ` (${sync.account})` : "";
+  return sync.state === "failed" ? (
+    <Badge tone="amber" dot title={sync.lastError ?? undefined}>
+      Calendar not updated{where}, retrying
+    </Badge>
+  ) : (
+    <Badge tone="grey" dot>
+      Adding to calendar{where}
+    </Badge>
+  );
+}
