@@ -201,15 +201,16 @@ test("a slot taken while the invitee types is explained, not logged as an error"
   browser,
   request,
 }) => {
-  const { slug } = await hostWithEventType(request);
-  const eventType = (await (await request.get(`/api/event-types/${slug}/public`)).json()).data;
+  // `slug` is the host's own link, {username}/{slug}.
+  const { headers, slug } = await hostWithEventType(request);
+  const eventType = (await (await request.get("/api/event-types", { headers })).json()).data[0];
   const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
   });
-  await page.goto(`/book/${slug}`);
+  await page.goto(`/${slug}`);
   const day = page.getByRole("button", { name: /, times available$/ }).first();
   const date = await day.getAttribute("data-date");
   await day.click();
