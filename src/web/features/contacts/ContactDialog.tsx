@@ -28,22 +28,11 @@ import { PRIORITY_LABELS, STAGE_LABELS } from "./format";
 import { uploadAvatar, useAuthedImage, useSaveContact } from "./queries";
 import { TagInput } from "./TagInput";
 
-interface FormValues {
-  fullName: string;
-  email: string;
-  phone: string;
-  jobTitle: string;
-  company: string;
-  linkedIn: string;
-  timezone: string;
-  country: string;
-  city: string;
-  state: string;
-  relationshipStage: ContactStage;
-  priority: ContactPriority;
-  tags: string[];
-  notes: string;
-}
+/** The dialog edits every field of a contact that the host types in. */
+type FormValues = Omit<
+  ContactDto,
+  "_id" | "avatar" | "totalMeetings" | "lastMeetingDate" | "source" | "createdAt" | "updatedAt"
+>;
 
 const blank = (timezone: string): FormValues => ({
   fullName: "",
