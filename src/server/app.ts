@@ -154,8 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const google = config.google
     ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
     : null;
+  // Calendar tokens, CalDAV passwords and webhook signing secrets are sealed at rest with one key.
+  const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   const calendars = createCalendarsService(database.db, {
-    secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    secrets,
     providers: {
       caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
       ...deps.calendars?.providers,
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       allowPrivateWebhooks: config.allowPrivateWebhooks,
       sms,
+      secrets,
       resolve: deps.webhookResolver,
       connect: deps.webhookConnector,
     },

@@ -29,6 +29,7 @@ import {
   type BookingView,
   emailMessages,
   newWebhookSecret,
+  openWebhookSecret,
   sendSms,
   sendWebhook,
   variablesFor,
@@ -119,9 +120,12 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       ? deps.bookings.upcomingForHost(wf.userId)
       : Promise.resolve([]);
 
+  const secretHint = (r: WorkflowRow) =>
+    `${openWebhookSecret(deps.env.secrets, r.webhookSecret).slice(0, 9)}…`;
+
   async function toDtos(rows: WorkflowRow[]): Promise<WorkflowDto[]> {
     const stats = await repo.statsFor(rows.map((r) => r.id));
-    return rows.map((r) => toWorkflowDto(r, stats.get(r.id)));
+    return rows.map((r) => toWorkflowDto(r, stats.get(r.id), secretHint(r)));
   }
 
   return {
@@ -145,12 +149,12 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
         const row = await createWorkflowsRepo(tx).insert({
           ...(fields(body) as Required<Pick<WorkflowRow, "name" | "triggerType" | "actions">>),
           userId: user.id,
-          webhookSecret: secret,
+          webhookSecret: deps.env.secrets.seal(secret),
         });
         await planUpcoming(tx, row, upcoming);
         return row;
       });
-      return { ...toWorkflowDto(wf, undefined), webhookSecret: secret };
+      return { ...toWorkflowDto(wf, undefined, secretHint(wf)), webhookSecret: secret };
     },
 
     /** Edits apply to runs from now on: pending time-bound runs are planned again with the new rules. */
@@ -192,7 +196,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
     async rotateSecret(userId: string, id: string): Promise<WorkflowDto> {
       await owned(userId, id);
       const secret = newWebhookSecret();
-      await repo.update(userId, id, { webhookSecret: secret }, now());
+      await repo.update(userId, id, { webhookSecret: deps.env.secrets.seal(secret) }, now());
       return { ...(await this.get(userId, id)), webhookSecret: secret };
     },
 
@@ -324,7 +328,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
 
 export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
 
-function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined): WorkflowDto {
+function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined, webhookSecretHint: string): WorkflowDto {
   return {
     _id: r.id,
     name: r.name,
@@ -342,7 +346,7 @@ function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined): WorkflowDto {
       failedRuns: stats?.failedRuns ?? 0,
       lastRun: stats?.lastRun?.toISOString() ?? null,
     },
-    webhookSecretHint: `${r.webhookSecret.slice(0, 9)}…`,
+    webhookSecretHint,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
