@@ -171,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calendarSettings = createCalendarSettingsService(database.db, {
     // checkForConflicts decides whether connected calendars block slots: lookups must see a change at once.
     onSyncChanged: (userId) => calendars.busy.invalidateHost(userId),
+    // Workflows plan the reminder jobs; `workflows` is assigned below, before any request is served.
+    onRemindersChanged: async (userId, notifications) =>
+      workflows?.onNotificationsChanged(userId, notifications),
   });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });

@@ -45,7 +45,7 @@ import {
   TIME_BOUND,
   timedPlans,
 } from "./service-engine.js";
-import { planReminder, registerReminderJobs } from "./service-reminders.js";
+import { planReminder, registerReminderJobs, replanReminders } from "./service-reminders.js";
 import { WORKFLOW_TEMPLATES } from "./service-templates.js";
 
 export interface WorkflowsDeps {
@@ -313,6 +313,12 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       await onBookingChange(tx, change, at);
       const settings = await deps.notificationsIn(tx, change.booking.booking.hostUserId);
       await planReminder(tx, change, settings, at);
+    },
+
+    /** Calendar Settings' reminders changed (called by that feature after it saved them). */
+    async onNotificationsChanged(userId: string, settings: NotificationSettings): Promise<void> {
+      const upcoming = await deps.bookings.upcomingForHost(userId);
+      await db.transaction((tx) => replanReminders(tx, upcoming, settings, now()));
     },
 
     registerJobs(runner: JobRunner): void {
