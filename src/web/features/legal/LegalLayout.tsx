@@ -58,7 +58,12 @@ export function LegalLayout({
           <article className="max-w-[68ch] text-base text-slate-700 leading-7">
             <div className="text-slate-600 [&_p+p]:mt-4">{intro}</div>
             {sections.map((s, i) => (
-              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-10 scroll-mt-24 focus:outline-none">
+              <section
+                key={s.id}
+                id={s.id}
+                aria-labelledby={`${s.id}-title`}
+                className="mt-10 scroll-mt-24 focus:outline-none"
+              >
                 <h2 id={`${s.id}-title`} className="font-semibold text-[20px] text-slate-900 leading-7">
                   <span className="mr-2 text-slate-500 tabular-nums">{i + 1}.</span>
                   {s.title}
