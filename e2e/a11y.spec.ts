@@ -149,6 +149,16 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole("tabpanel"),
   },
   {
+    name: "availability, time zone search open",
+    path: () => "/availability",
+    host: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: /^Timezone/ }).click();
+      await page.getByRole("combobox", { name: "Search time zones" }).fill("Delhi");
+    },
+    ready: (page) => page.getByRole("option", { name: /Kolkata/ }),
+  },
+  {
     name: "availability, calendar settings",
     path: () => "/availability",
     host: true,

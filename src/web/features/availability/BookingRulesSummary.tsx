@@ -61,7 +61,7 @@ export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; is
           ))}
         </ul>
       )}
-      <Link to="/event-types" className="font-medium text-accent hover:underline">
+      <Link to="/event-types" className="font-medium text-accent-strong hover:underline">
         Manage event types
       </Link>
     </div>
@@ -80,7 +80,7 @@ function RuleRow({ eventType: et }: { eventType: EventTypeDto }) {
       </div>
       <Link
         to={`/event-types?edit=${et._id}`}
-        className="flex shrink-0 items-center gap-0.5 font-medium text-accent hover:underline"
+        className="flex shrink-0 items-center gap-0.5 font-medium text-accent-strong hover:underline"
         aria-label={`Edit booking rules of ${et.title}`}
       >
         Edit <ArrowUpRight size={14} aria-hidden />

@@ -1,7 +1,7 @@
-import { Field, Select } from "../../components/ui";
+import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { BookingRulesSummary } from "./BookingRulesSummary";
 import type { EditorDraft, FieldErrors } from "./draft";
-import { timeZoneOptions, zoneNowText } from "./timezones";
+import { zoneNowText } from "./timezones";
 
 type Update = (change: (d: EditorDraft) => EditorDraft, delay?: number) => void;
 
@@ -31,29 +31,17 @@ export function ScheduleRulesFields({
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <div className="flex flex-col gap-5">
-      <Field
-        label="Timezone"
-        htmlFor={id("timezone")}
-        error={errors.timezone}
-        hint={zoneNowText(draft.timezone)}
-      >
-        <Select
+      <div>
+        <TimezoneSelect
           id={id("timezone")}
+          label="Timezone"
           value={draft.timezone}
           disabled={disabled}
-          invalid={Boolean(errors.timezone)}
-          onChange={(e) => {
-            const timezone = e.target.value;
-            update((d) => ({ ...d, timezone }));
-          }}
-        >
-          {timeZoneOptions(draft.timezone).map((z) => (
-            <option key={z.value} value={z.value}>
-              {z.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+          hint={zoneNowText(draft.timezone)}
+          error={errors.timezone}
+          onChange={(timezone) => update((d) => ({ ...d, timezone }))}
+        />
+      </div>
       <BookingRulesSummary schedule={schedule} />
     </div>
   );

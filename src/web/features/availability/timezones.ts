@@ -3,22 +3,6 @@
  * so every date computed here takes that zone explicitly, never the browser's.
  */
 
-/** The editor's zones (spec section 9), in the spec's order. */
-export const EDITOR_TIME_ZONES = [
-  "Asia/Kolkata",
-  "UTC",
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Los_Angeles",
-  "Europe/London",
-  "Europe/Paris",
-  "Europe/Berlin",
-  "Asia/Tokyo",
-  "Asia/Shanghai",
-  "Australia/Sydney",
-] as const;
-
 export const FALLBACK_ZONE_NAME = "India Standard Time";
 
 // Names people recognise; Intl's generic names are used for any other zone.
@@ -60,12 +44,6 @@ export function zoneCity(zone: string): string {
   return last.replaceAll("_", " ");
 }
 
-/** 'Eastern Time (New York)'. */
-export function timeZoneLabel(zone: string): string {
-  const name = timeZoneName(zone);
-  return zone === "UTC" ? name : `${name} (${zoneCity(zone)})`;
-}
-
 /** 'Now 10:32pm in New York (GMT-5)': the zone's current time, so the choice can be checked at a glance. */
 export function zoneNowText(zone: string, now = new Date()): string {
   try {
@@ -83,13 +61,6 @@ export function zoneNowText(zone: string, now = new Date()): string {
   } catch {
     return "";
   }
-}
-
-/** The editor's zones plus the schedule's own zone when it is another one (first, so it is visible). */
-export function timeZoneOptions(current?: string): { value: string; label: string }[] {
-  const zones: string[] = [...EDITOR_TIME_ZONES];
-  if (current && !zones.includes(current)) zones.unshift(current);
-  return zones.map((value) => ({ value, label: timeZoneLabel(value) }));
 }
 
 /** Today's date in a zone, 'YYYY-MM-DD'. */

@@ -1,6 +1,7 @@
 import { Check, ChevronDown, Globe, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
+import { loadZoneSearch, type ZoneSearch } from "../../lib/zoneSearchLoader";
 import { allTimeZones, formatTime, zoneGenericName, zoneLabel } from "./time";
 import { useNow } from "./useNow";
 
@@ -49,13 +50,36 @@ function buildOptions(current: string, at: Date): ZoneOption[] {
 export interface TimezoneSelectProps {
   value: string;
   onChange: (zone: string) => void;
+  /** The visible label; 'Time zone' on the booking page. */
+  label?: string;
+  /** ghost: the booking page's quiet row; field: a form control like Select (host screens). */
+  variant?: "ghost" | "field";
+  /** id of the trigger button, for a test or a link to it. */
+  id?: string;
+  hint?: string;
+  /** A message under the control in red, instead of the hint; a failed save can focus the control. */
+  error?: string;
+  disabled?: boolean;
 }
 
 /**
- * Searchable zone picker (a combobox over every zone Intl knows), each with its current local time.
+ * Searchable zone picker (a combobox over every zone Intl knows), each with its current local time; the
+ * one picker of the product (booking page, schedule editor, profile). Opening it puts focus in the search,
+ * which finds cities, countries, former names and abbreviations once the search data (a lazy chunk,
+ * lib/zoneSearchLoader.ts) has come; before that, and if it cannot load, it matches zone names and offsets.
  * Hand-rolled rather than a popover library: the public booking page has a strict size budget.
  */
-export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
+export function TimezoneSelect({
+  value,
+  onChange,
+  label = "Time zone",
+  variant = "ghost",
+  id: triggerId,
+  hint,
+  error,
+  disabled,
+}: TimezoneSelectProps) {
+  const note = error ?? hint;
   const now = useNow();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
@@ -64,6 +88,8 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState<{ run: ZoneSearch } | null>(null);
   const id = useId();
   const listId = `${id}-list`;
 
@@ -71,8 +97,32 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
   const options = useMemo(() => (open ? buildOptions(value, now) : []), [open, value, now]);
   const filtered = useMemo(() => {
     const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    return words.length ? options.filter((o) => words.every((w) => o.haystack.includes(w))) : options;
-  }, [options, query]);
+    if (!words.length) return options;
+    if (search) {
+      const byZone = new Map(options.map((o) => [o.zone, o]));
+      const found = search.run([...byZone.keys()], query, (zone) => byZone.get(zone)?.haystack ?? "");
+      return found.map((zone) => byZone.get(zone) as ZoneOption);
+    }
+    return options.filter((o) => words.every((w) => o.haystack.includes(w)));
+  }, [options, query, search]);
+
+  // The search data is fetched the first time a picker opens, never with the page.
+  useEffect(() => {
+    if (!open || search) return;
+    let live = true;
+    loadZoneSearch().then(
+      (run) => live && setSearch({ run }),
+      () => {}, // Zone names and offsets still match.
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, search]);
+
+  // Opening the picker is asking to search: the search box takes focus.
+  useEffect(() => {
+    if (open) searchRef.current?.focus();
+  }, [open]);
   const activeIndex =
     active ??
     Math.max(
@@ -133,12 +183,22 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
 
   return (
     <div ref={rootRef} className="relative">
-      <p id={`${id}-label`} className="mb-1.5 font-semibold text-slate-900 text-sm">
-        Time zone
+      <p
+        id={`${id}-label`}
+        className={cn(
+          "mb-1.5 text-sm",
+          variant === "ghost" ? "font-semibold text-slate-900" : "font-medium text-slate-800",
+        )}
+      >
+        {label}
       </p>
       <button
         ref={triggerRef}
+        id={triggerId}
         type="button"
+        disabled={disabled}
+        aria-describedby={note ? `${id}-hint` : undefined}
+        data-error-target={error ? true : undefined}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-labelledby={`${id}-label ${id}-value`}
@@ -146,7 +206,12 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
           setActive(null);
           setOpen((o) => !o);
         }}
-        className="flex h-10 w-full items-center gap-2 rounded-lg px-2 text-left text-slate-700 text-sm transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+        className={cn(
+          "flex h-10 w-full items-center gap-2 rounded-lg px-2 text-left text-slate-700 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50",
+          variant === "ghost"
+            ? "hover:bg-slate-100"
+            : "border border-slate-300 bg-white px-3 hover:border-slate-400",
+        )}
       >
         <Globe size={16} aria-hidden className="shrink-0 text-slate-500" />
         <span id={`${id}-value`} className="min-w-0 flex-1 truncate">
@@ -168,15 +233,14 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
               className="pointer-events-none absolute top-1/2 left-4.5 -translate-y-1/2 text-slate-500"
             />
             <input
-              // The list was opened on purpose: typing right away is the point.
-              autoFocus
+              ref={searchRef}
               role="combobox"
               aria-expanded
               aria-controls={listId}
               aria-autocomplete="list"
               aria-activedescendant={filtered[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
               aria-label="Search time zones"
-              placeholder="Search city or time zone"
+              placeholder="City, country or abbreviation (IST)"
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
@@ -224,6 +288,11 @@ export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
             ))}
           </div>
         </div>
+      )}
+      {note && (
+        <p id={`${id}-hint`} className={cn("mt-1.5 text-[13px]", error ? "text-red-600" : "text-slate-500")}>
+          {note}
+        </p>
       )}
     </div>
   );

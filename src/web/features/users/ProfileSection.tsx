@@ -1,33 +1,26 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ImageUp, Trash2 } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, updateProfileBody, WELCOME_TEXT_MAX } from "../../../contract/users";
 import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../components/ui";
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
-import { timeZoneLabel } from "../availability/timezones";
+import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { uploadAvatar, useUpdateProfile } from "./queries";
 import { SettingsCard } from "./SettingsCard";
 
 const profileForm = updateProfileBody.required();
 type ProfileForm = z.infer<typeof profileForm>;
 
-/** Every zone this browser knows, labelled like the availability editor's. */
-function zoneOptions(current: string): { value: string; label: string }[] {
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  const zones = all.includes(current) ? all : [current, ...all];
-  return zones.map((value) => ({ value, label: timeZoneLabel(value) }));
-}
-
 /** Profile: avatar, name, time zone, welcome text, time format and week start. */
 export function ProfileSection() {
   const { user } = useAuth();
   const save = useUpdateProfile();
-  const zones = useMemo(() => zoneOptions(user?.timezone ?? "UTC"), [user?.timezone]);
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError,
@@ -77,15 +70,19 @@ export function ProfileSection() {
         <Field label="Name" htmlFor="profile-name" error={errors.name?.message} className="sm:col-span-2">
           <Input id="profile-name" autoComplete="name" invalid={!!errors.name} {...register("name")} />
         </Field>
-        <Field label="Time zone" htmlFor="profile-timezone" error={errors.timezone?.message}>
-          <Select id="profile-timezone" invalid={!!errors.timezone} {...register("timezone")}>
-            {zones.map((z) => (
-              <option key={z.value} value={z.value}>
-                {z.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <Controller
+          control={control}
+          name="timezone"
+          render={({ field }) => (
+            <TimezoneSelect
+              id="profile-timezone"
+              variant="field"
+              value={field.value}
+              onChange={(zone) => field.onChange(zone)}
+              error={errors.timezone?.message}
+            />
+          )}
+        />
         <div className="grid grid-cols-2 gap-4">
           <Field label="Time format" htmlFor="profile-time-format">
             <Select id="profile-time-format" {...register("timeFormat")}>
