@@ -35,6 +35,8 @@ test("a host adds a second location, saves, sees both again; the invitee books t
   browser,
   request,
 }) => {
+  // Two browsers (host and invitee) and a booking: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const { headers, page, context } = await host(request, browser);
   const created = await request.post("/api/event-types", {
     headers,
