@@ -116,6 +116,9 @@ export type Question = {
   options?: string[];
 };
 
+/** A buffer is at most a day (the slot lookups read a day's margin around each range). */
+export const BUFFER_MAX_MINUTES = 1440;
+
 export const bookingSettingsSchema = z
   .object({
     daysAhead: z.number().int().min(1).max(3650).default(60),
@@ -126,6 +129,12 @@ export const bookingSettingsSchema = z
     withinStart: dateSchema.optional(),
     withinEnd: dateSchema.optional(),
     rangeLabel: z.string().max(100).optional(),
+    /**
+     * Minutes kept free before and after each meeting of this event type. Optional so that a client
+     * that predates them keeps the stored values (update) or gets none (create).
+     */
+    bufferBefore: z.number().int().min(0).max(BUFFER_MAX_MINUTES).optional(),
+    bufferAfter: z.number().int().min(0).max(BUFFER_MAX_MINUTES).optional(),
   })
   .superRefine((s, ctx) => {
     if (s.mode !== "within") return;
@@ -140,6 +149,20 @@ export const bookingSettingsSchema = z
     }
   });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+/** Buffer choices of the event type drawer (minutes). */
+export const BUFFER_CHOICES = [0, 5, 10, 15, 30, 45, 60] as const;
+
+/**
+ * The one source of each booking rule the slot engine applies (see ARCHITECTURE.md, "Booking rules"):
+ * minimum notice, buffers and the booking window all come from the event type's bookingSettings.
+ */
+export function bufferMinutes(s: Pick<BookingSettings, "bufferBefore" | "bufferAfter">): {
+  before: number;
+  after: number;
+} {
+  return { before: s.bufferBefore ?? 0, after: s.bufferAfter ?? 0 };
+}
 
 /** Minimum notice of an event type in minutes. */
 export function noticeMinutes(s: Pick<BookingSettings, "leadHours" | "noticeUnit">): number {
