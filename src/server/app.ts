@@ -1,6 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createCaldavProvider } from "./calendar-providers/caldav.js";
 import type { Providers } from "./calendar-providers/gateway.js";
@@ -8,6 +8,7 @@ import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
+import { createUpcomingService } from "./features/analytics/service-upcoming.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
@@ -100,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     // registerRequestLog writes one line per API request instead, without secrets in URLs.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Long-polling clients and slow networks: keep defaults but never hang forever.
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
+  const upcoming = createUpcomingService(database.db, { now, hostZone: availability.hostZone });
   // Settings > Data: each feature's share of the export. Features that land later add theirs here.
   const accountParts: AccountDataPart[] = [
     { name: "eventTypes", export: (user) => eventTypes.list(user) },
@@ -308,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits: config.rateLimits,
         hostZone: availability.hostZone,
       });
-      await api.register(analyticsRoutes, { analytics });
+      await api.register(analyticsRoutes, { analytics, upcoming });
       await api.register(contactsRoutes, {
         contacts,
         contactsList,

@@ -24,9 +24,9 @@ export interface CalendarSettingsPatch {
 const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_SETTINGS);
 
 /**
- * Host-wide booking defaults. bufferTime and minimumNotice seed new schedules
- * and act as a floor for the slot engine (see effectiveRules); sync and
- * notifications are read by the calendar and mail features.
+ * Host-wide calendar settings: sync and notifications are read by the calendar and mail features.
+ * bufferTime and minimumNotice are kept for the API (they still seed a new schedule's fields of the
+ * same names) but no slot depends on them: event types own those rules (ARCHITECTURE.md, "Booking rules").
  */
 export function createCalendarSettingsService(
   db: Db,
@@ -113,20 +113,5 @@ function toCalendarSettings(row: CalendarSettingsRow): CalendarSettings {
     sync: { ...d.sync, ...row.sync },
     notifications: { ...d.notifications, ...row.notifications },
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The buffers and minimum notice the slot engine applies for a schedule: the
- * schedule's own values, never below the host-wide settings.
- */
-export function effectiveRules(
-  schedule: { bufferTimeBefore: number; bufferTimeAfter: number; minimumNotice: number },
-  settings: { bufferTime: number; minimumNotice: number },
-): { bufferTimeBefore: number; bufferTimeAfter: number; minimumNotice: number } {
-  return {
-    bufferTimeBefore: Math.max(schedule.bufferTimeBefore, settings.bufferTime),
-    bufferTimeAfter: Math.max(schedule.bufferTimeAfter, settings.bufferTime),
-    minimumNotice: Math.max(schedule.minimumNotice, settings.minimumNotice),
   };
 }
