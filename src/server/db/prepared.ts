@@ -35,7 +35,8 @@ const clientOf = (handle: DbOrTx): unknown =>
  * database (per call for a transaction, whose connection differs) and run as usual.
  *
  * `build` must make the same SQL text for every handle, with `.prepare(name)` and placeholders for
- * every value (arrays are not supported as parameters). Make one per database (service creation).
+ * every value (arrays are not supported as parameters). Make one per database (service creation);
+ * `name` names this statement alone (two makers of one name must build the same SQL).
  */
 export function keptStatement<R>(
   db: Db,
@@ -61,6 +62,8 @@ export function keptStatement<R>(
       async query(sqlText: string, values: unknown[], options: object) {
         if (sqlText !== text) return client.query(sqlText, values, options);
         prepared ??= client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
+          // Another instance of this statement (a second service on the same database) prepared it.
+          if ((error as { code?: string }).code === "42P05") return;
           prepared = undefined;
           throw error;
         });
