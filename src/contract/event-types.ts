@@ -55,6 +55,51 @@ export const locationSchema = z.object({
 });
 export type Location = { type: LocationType; value: string; displayName: string };
 
+/** Locations whose value is a join link the host pastes (Google Meet's may also come from a connected account). */
+export const LINK_LOCATIONS: ReadonlySet<LocationType> = new Set([
+  "zoom",
+  "google_meet",
+  "microsoft_teams",
+  "webex",
+  "goto_meeting",
+]);
+/** Types an event type may offer more than once (two offices, two places), each with its own value. */
+export const REPEATABLE_LOCATIONS: ReadonlySet<LocationType> = new Set(["in_person", "custom"]);
+export const MAX_LOCATIONS = 10;
+
+/**
+ * The places an event type offers, in the order invitees see them: each type once, except in-person
+ * and custom places, which may repeat with different values; a link must be a full http(s) address.
+ */
+export const locationsSchema = z
+  .array(locationSchema)
+  .max(MAX_LOCATIONS, `At most ${MAX_LOCATIONS} locations`)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((l, i) => {
+      const name = LOCATION_INFO[l.type]?.displayName ?? l.type;
+      const value = l.value ?? "";
+      if (LINK_LOCATIONS.has(l.type) && value && !/^https?:\/\/\S+$/i.test(value)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "value"],
+          message: `Paste the full ${name} link, starting with https://`,
+        });
+      }
+      const key = REPEATABLE_LOCATIONS.has(l.type) ? `${l.type}|${value.toLowerCase()}` : l.type;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: REPEATABLE_LOCATIONS.has(l.type) ? [i, "value"] : [i, "type"],
+          message: REPEATABLE_LOCATIONS.has(l.type)
+            ? `This ${l.type === "in_person" ? "address" : "place"} is already in the list`
+            : `${name} is already in the list`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
 export const QUESTION_TYPES = ["text", "textarea", "phone", "select", "radio", "checkbox"] as const;
 export const questionSchema = z.object({
   id: z.string().max(64).optional(),
@@ -162,7 +207,7 @@ const eventTypeFields = {
     .max(80)
     .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens"),
   isActive: z.boolean(),
-  locations: z.array(locationSchema).max(10),
+  locations: locationsSchema,
   bookingSettings: bookingSettingsSchema,
   questions: z.array(questionSchema).max(30),
   maxInvitees: z.number().int().min(1).max(1000),

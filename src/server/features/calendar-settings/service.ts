@@ -8,7 +8,11 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { type CalendarSettingsValues, createCalendarSettingsRepo } from "./repo.js";
+import {
+  type CalendarSettingsValues,
+  createCalendarSettingsFind,
+  createCalendarSettingsRepo,
+} from "./repo.js";
 
 export interface CalendarSettingsPatch {
   bufferTime?: number;
@@ -32,6 +36,7 @@ export function createCalendarSettingsService(
     onRemindersChanged?: (userId: string, notifications: NotificationSettings) => Promise<void>;
   } = {},
 ) {
+  const findIn = createCalendarSettingsFind(db);
   async function get(userId: string): Promise<CalendarSettings> {
     const repo = createCalendarSettingsRepo(db);
     let row = await repo.find(userId);
@@ -76,12 +81,12 @@ export function createCalendarSettingsService(
      * query outside its transaction: PGlite has one connection). Defaults when never saved.
      */
     async notificationsIn(tx: DbOrTx, userId: string): Promise<NotificationSettings> {
-      const row = await createCalendarSettingsRepo(tx).find(userId);
+      const row = await findIn(tx, userId);
       return row ? toCalendarSettings(row).notifications : defaults().notifications;
     },
     /** The sync settings, read with the caller's transaction (a booking listener; see notificationsIn). */
     async syncIn(tx: DbOrTx, userId: string): Promise<SyncSettings> {
-      const row = await createCalendarSettingsRepo(tx).find(userId);
+      const row = await findIn(tx, userId);
       return row ? toCalendarSettings(row).sync : defaults().sync;
     },
     update: (userId: string, body: CalendarSettingsBody) =>

@@ -11,6 +11,7 @@ import { GuestsField } from "./GuestsField";
 import { LocationPicker } from "./LocationPicker";
 import { QuestionField } from "./QuestionField";
 import {
+  chosenLocationIndex,
   chosenLocationType,
   type DetailsValues,
   digitsOnly,
@@ -141,9 +142,9 @@ export function DetailsForm({
       </Field>
       <LocationPicker
         locations={eventType.locations}
-        type={chosenLocationType(eventType.locations, values) ?? ""}
-        onTypeChange={(locationType) => {
-          onValuesChange({ ...values, locationType });
+        selected={chosenLocationIndex(eventType.locations, values)}
+        onSelect={(index) => {
+          onValuesChange({ ...values, locationType: String(index) });
           setErrors((e) => ({ ...e, location: undefined }));
         }}
         value={values.location}

@@ -21,7 +21,7 @@ import {
   toUpdateBody,
 } from "./forms";
 import { HostField } from "./HostField";
-import { LocationField } from "./LocationField";
+import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { NoBookableTimes } from "./NoBookableTimes";
 import { QuestionsField } from "./QuestionsField";
@@ -59,7 +59,7 @@ export function EditEventTypeForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values, et) });
+      const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values) });
       toast.success(`"${saved.title}" saved`);
       void warnMissingLinks(saved);
       onClose();
@@ -155,15 +155,15 @@ export function EditEventTypeForm({
           />
           <Controller
             control={control}
-            name="location"
+            name="locations"
             render={({ field }) => (
-              <LocationField
+              <LocationsField
                 idPrefix="edit"
-                location={field.value}
+                locations={field.value}
                 onChange={field.onChange}
                 googleAccountId={googleAccountId}
                 onGoogleAccountChange={(id) => setValue("googleAccountId", id, { shouldDirty: true })}
-                error={errors.location?.value?.message}
+                errors={errors.locations}
               />
             )}
           />
