@@ -216,7 +216,7 @@ export function TimezoneSelect({
         <Globe size={16} aria-hidden className="shrink-0 text-slate-500" />
         <span id={`${id}-value`} className="min-w-0 flex-1 truncate">
           {zoneLabel(value, now)}{" "}
-          <span className="text-slate-500 tabular-nums">({formatTime(now, value)})</span>
+          <span className="text-slate-600 tabular-nums">({formatTime(now, value)})</span>
         </span>
         <ChevronDown
           size={16}
@@ -281,7 +281,7 @@ export function TimezoneSelect({
                   {o.zone === value && <Check size={16} aria-hidden />}
                 </span>
                 <span className="min-w-0 flex-1 truncate">{o.label}</span>
-                <span className="shrink-0 text-slate-500 text-xs tabular-nums">
+                <span className="shrink-0 text-slate-600 text-xs tabular-nums">
                   {formatTime(now, o.zone)}
                 </span>
               </div>
