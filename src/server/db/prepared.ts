@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.js";
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
@@ -75,4 +76,23 @@ export function keptStatement<R>(
     const onHandle = Object.create(query, { client: { value: shim } }) as Prepared<R>;
     return onHandle.execute(params);
   };
+}
+
+/**
+ * A raw SQL statement (values as `sql.placeholder`s) as drizzle's prepared query named `name`, for
+ * keptStatement's `build`: what `db.execute` runs, with its rows unmapped (`{ rows }`).
+ */
+export function preparedSql<R>(handle: DbOrTx, query: SQL, name: string): Prepared<{ rows: R[] }> {
+  const h = handle as unknown as {
+    dialect: { sqlToQuery(query: SQL): unknown };
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): Prepared<{ rows: R[] }>;
+    };
+  };
+  return h.session.prepareQuery(h.dialect.sqlToQuery(query), undefined, name, false);
 }

@@ -6,6 +6,7 @@ import {
   type BookingRow,
   bookingHosts,
   bookings,
+  eventTypeHosts,
   eventTypes,
   type NewBookingRow,
   users,
@@ -273,9 +274,13 @@ export function createBookingsRepo(db: DbOrTx) {
       const need = Math.max(f.search ? SEARCH_COUNT_CAP : COUNT_CAP, offset + f.limit);
       const upcoming = f.when !== "past" && f.status !== "past" && f.status !== "completed";
       const past = f.when !== "upcoming" && f.status !== "upcoming" && f.status !== "confirmed";
-      const renamed = f.search ? await eventTypesTitled(hostUserId, f.search) : [];
-      const upWhere = upcoming ? listWhere(hostUserId, f, "upcoming", renamed) : undefined;
-      const pastWhere = past ? listWhere(hostUserId, f, "past", renamed) : undefined;
+      const [renamed, coHosted] = await Promise.all([
+        f.search ? eventTypesTitled(hostUserId, f.search) : [],
+        othersTeamTypes(hostUserId),
+      ]);
+      const mine = whoseBookings(hostUserId, coHosted);
+      const upWhere = upcoming ? listWhere(mine, f, "upcoming", renamed) : undefined;
+      const pastWhere = past ? listWhere(mine, f, "past", renamed) : undefined;
       const [upCount, pastCount] = await Promise.all([
         upWhere ? countUpTo(upWhere, need + 1) : 0,
         pastWhere ? countUpTo(pastWhere, need + 1) : 0,
@@ -292,6 +297,34 @@ export function createBookingsRepo(db: DbOrTx) {
       return { rows, total: Math.min(upCount, need) + Math.min(pastCount, need), capped };
     },
   };
+
+  /**
+   * Event types someone else owns that list this host among their hosts (team types). Their
+   * collective bookings occupy this host too, through booking_hosts; most hosts have none.
+   */
+  async function othersTeamTypes(hostUserId: string): Promise<string[]> {
+    const found = await db
+      .select({ id: eventTypeHosts.eventTypeId })
+      .from(eventTypeHosts)
+      .innerJoin(eventTypes, eq(eventTypes.id, eventTypeHosts.eventTypeId))
+      .where(and(eq(eventTypeHosts.userId, hostUserId), sql`${eventTypes.userId} <> ${hostUserId}`));
+    return found.map((r) => r.id);
+  }
+
+  /**
+   * The bookings a host's Meetings list shows: their own, and those of others' team types that
+   * occupy them too (a collective meeting they co-host). Without such types it is the plain
+   * (host, start) index condition the pages are tuned for.
+   */
+  function whoseBookings(hostUserId: string, coHostedTypes: string[]): SQL {
+    const own = eq(bookings.hostUserId, hostUserId);
+    if (coHostedTypes.length === 0) return own;
+    const occupying = db
+      .select({ id: bookingHosts.bookingId })
+      .from(bookingHosts)
+      .where(and(eq(bookingHosts.hostUserId, hostUserId), inArray(bookingHosts.eventTypeId, coHostedTypes)));
+    return or(own, and(inArray(bookings.eventTypeId, coHostedTypes), inArray(bookings.id, occupying))) as SQL;
+  }
 
   /** Ids of the host's event types whose current title contains `search` (any case). */
   async function eventTypesTitled(hostUserId: string, search: string): Promise<string[]> {
@@ -424,12 +457,12 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 /** The filters of one side of the list: upcoming (end > now) or past (end <= now). */
 function listWhere(
-  hostUserId: string,
+  whose: SQL,
   f: BookingFilters,
   side: "upcoming" | "past",
   renamedEventTypes: string[],
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(bookings.hostUserId, hostUserId)];
+  const conditions: (SQL | undefined)[] = [whose];
   if (side === "upcoming") {
     conditions.push(
       gt(bookings.endTime, f.now),
