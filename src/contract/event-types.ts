@@ -55,6 +55,10 @@ export const locationSchema = z.object({
 });
 export type Location = { type: LocationType; value: string; displayName: string };
 
+import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
+
+export { PHONE_FIELD_MODES, type PhoneFieldMode, phoneRule } from "./phone-field.js";
+
 export const QUESTION_TYPES = ["text", "textarea", "phone", "select", "radio", "checkbox"] as const;
 export const questionSchema = z.object({
   id: z.string().max(64).optional(),
@@ -142,6 +146,8 @@ const eventTypeFields = {
   locations: z.array(locationSchema).max(10),
   bookingSettings: bookingSettingsSchema,
   questions: z.array(questionSchema).max(30),
+  /** The invitee's phone number on the booking form: required (default), optional or hidden. */
+  phoneField: z.enum(PHONE_FIELD_MODES, { message: "Choose required, optional or hidden" }),
   maxInvitees: z.number().int().min(1).max(1000),
   availabilityScheduleId: z.string().uuid("Choose a schedule").nullable(),
   googleAccountId: z.string().max(100).nullable(),
@@ -180,6 +186,7 @@ export interface EventTypeDto {
   locations: Location[];
   bookingSettings: BookingSettings;
   questions: Question[];
+  phoneField: PhoneFieldMode;
   maxInvitees: number;
   availabilityScheduleId: string | null;
   googleAccountId: string | null;
