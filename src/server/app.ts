@@ -1,6 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createCaldavProvider } from "./calendar-providers/caldav.js";
 import type { Providers } from "./calendar-providers/gateway.js";
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     // registerRequestLog writes one line per API request instead, without secrets in URLs.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Long-polling clients and slow networks: keep defaults but never hang forever.
@@ -154,8 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const google = config.google
     ? createGoogleOAuth(config.google, { publicUrl: config.publicUrl, timeoutMs: config.oauthTimeoutMs })
     : null;
+  // Calendar tokens, CalDAV passwords and webhook signing secrets are sealed at rest with one key.
+  const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   const calendars = createCalendarsService(database.db, {
-    secrets: createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    secrets,
     providers: {
       caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
       ...deps.calendars?.providers,
@@ -169,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calendarSettings = createCalendarSettingsService(database.db, {
     // checkForConflicts decides whether connected calendars block slots: lookups must see a change at once.
     onSyncChanged: (userId) => calendars.busy.invalidateHost(userId),
+    // Workflows plan the reminder jobs; `workflows` is assigned below, before any request is served.
+    onRemindersChanged: async (userId, notifications) =>
+      workflows?.onNotificationsChanged(userId, notifications),
   });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });
@@ -243,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       allowPrivateWebhooks: config.allowPrivateWebhooks,
       sms,
+      secrets,
       resolve: deps.webhookResolver,
       connect: deps.webhookConnector,
     },

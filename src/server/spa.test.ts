@@ -60,6 +60,7 @@ describe("web app fallback", () => {
       "/auth/google/callback?code=x&state=y",
       "/auth/sbu/callback",
       "/auth/my-okta/callback",
+      "/calendar/google/callback?code=x&state=y",
     ]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);

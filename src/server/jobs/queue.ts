@@ -25,7 +25,8 @@ export interface JobFilter {
   key?: string | string[];
   /** Keys starting with this text, e.g. every job of one workflow: "workflow:<id>:". */
   keyPrefix?: string;
-  bookingId?: string;
+  /** One booking's jobs, or those of any of several bookings. */
+  bookingId?: string | string[];
   kind?: string;
 }
 
@@ -77,7 +78,9 @@ function pendingWhere(filter: JobFilter): SQL {
     parts.push(keys.length ? inArray(jobs.key, keys) : sql`false`);
   }
   if (filter.keyPrefix !== undefined) parts.push(like(jobs.key, `${escapeLike(filter.keyPrefix)}%`));
-  if (filter.bookingId !== undefined) parts.push(eq(jobs.bookingId, filter.bookingId));
+  if (Array.isArray(filter.bookingId)) {
+    parts.push(filter.bookingId.length ? inArray(jobs.bookingId, filter.bookingId) : sql`false`);
+  } else if (filter.bookingId !== undefined) parts.push(eq(jobs.bookingId, filter.bookingId));
   if (filter.kind !== undefined) parts.push(eq(jobs.kind, filter.kind));
   return and(...parts) as SQL;
 }

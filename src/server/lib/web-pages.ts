@@ -39,8 +39,11 @@ export interface PageRoute {
 export const ZONE_COOKIE = "kairos_tz";
 export const FIRST_ANSWERS_ID = "kairos-first-answers";
 
-/** The OAuth callback pages (/auth/google/callback, /auth/sbu/callback, ...) that run in popups. */
-const OAUTH_CALLBACK_PATH = /^\/auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?\/callback\/?$/;
+/**
+ * The OAuth callback pages that run in popups: sign-in (/auth/google/callback, /auth/sbu/callback, ...)
+ * and connecting a Google calendar (/calendar/google/callback).
+ */
+const OAUTH_CALLBACK_PATH = /^\/(?:auth\/[a-z0-9-]+(?:\/[a-z0-9-]+)?|calendar\/google)\/callback\/?$/;
 
 interface Html {
   plain: Buffer;

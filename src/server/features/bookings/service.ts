@@ -26,6 +26,8 @@ import {
   bookingMessages,
   inviteFile,
   manageLinks,
+  type PreviousAssignment,
+  reassignedAwayMessage,
 } from "../../mail/booking-mails.js";
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
@@ -176,12 +178,19 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         const previousStart = locked.booking.startTime;
         // Round robin: the host stays when free at the new time, else the next free host by fairness takes it.
         let assigned: { hostUserId: string; hostTimezone: string } | undefined;
+        let previous: PreviousAssignment | undefined;
         if (ctx.teamHosts && ctx.eventType.kind === "round-robin") {
           const candidates = await hostForMove(tx, ctx, checked.freeHosts, locked.booking.hostUserId, now());
           const first = candidates[0];
           if (!first) throw slotTaken();
           if (first.host.id !== locked.booking.hostUserId) {
             assigned = { hostUserId: first.host.id, hostTimezone: teamHostZone(first) };
+            previous = {
+              host: { name: locked.host.name, email: locked.host.email },
+              hostZone: locked.booking.hostTimezone,
+              start: locked.booking.startTime,
+              end: locked.booking.endTime,
+            };
             locked.host = teamHostPerson(first);
           }
         }
@@ -220,6 +229,13 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           previousStart,
           by,
         });
+        if (previous) {
+          const away = reassignedAwayMessage(mailData(updated, previousStart, by), previous, {
+            publicUrl: deps.publicUrl,
+            stamp: now(),
+          });
+          await enqueue(tx, [away]);
+        }
         await announce(listeners, tx, {
           kind: "moved",
           booking: updated,

@@ -26,7 +26,11 @@ const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_
  */
 export function createCalendarSettingsService(
   db: Db,
-  hooks: { onSyncChanged?: (userId: string) => void } = {},
+  hooks: {
+    onSyncChanged?: (userId: string) => void;
+    /** After a save that changed reminders (on/off or how long before): pending reminders follow it. */
+    onRemindersChanged?: (userId: string, notifications: NotificationSettings) => Promise<void>;
+  } = {},
 ) {
   async function get(userId: string): Promise<CalendarSettings> {
     const repo = createCalendarSettingsRepo(db);
@@ -40,6 +44,7 @@ export function createCalendarSettingsService(
   }
 
   async function update(userId: string, patch: CalendarSettingsPatch): Promise<CalendarSettings> {
+    let remindersChanged = false;
     const result = await db.transaction(async (tx) => {
       const repo = createCalendarSettingsRepo(tx);
       await repo.ensure(userId, defaults());
@@ -53,9 +58,14 @@ export function createCalendarSettingsService(
         notifications: { ...base.notifications, ...patch.notifications },
       });
       if (!updated) throw notFound();
-      return toCalendarSettings(updated);
+      const saved = toCalendarSettings(updated);
+      remindersChanged =
+        saved.notifications.emailReminders !== base.notifications.emailReminders ||
+        saved.notifications.reminderMinutes !== base.notifications.reminderMinutes;
+      return saved;
     });
     if (patch.sync) hooks.onSyncChanged?.(userId);
+    if (remindersChanged) await hooks.onRemindersChanged?.(userId, result.notifications);
     return result;
   }
 

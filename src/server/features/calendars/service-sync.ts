@@ -247,7 +247,7 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     async prepareMeeting(input: { rec: BookingRecord }): Promise<PreparedMeeting | null> {
       const { rec } = input;
       const t = await target(rec.host.id, rec.eventType?.id ?? null);
-      if (!t || t.account.provider !== "google") return null;
+      if (t?.account.provider !== "google") return null;
       const handle = deps.accounts.open(t.account);
       let timer: NodeJS.Timeout | undefined;
       const written = await Promise.race([

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingHosts, mailOutbox } from "../../db/schema/index.js";
@@ -205,6 +205,23 @@ describe.each(dbKinds)("team bookings on %s", (kind) => {
     const rows = await t.database.db.select().from(bookingHosts).where(eq(bookingHosts.bookingId, b._id));
     expect(rows).toHaveLength(1);
     expect(rows[0].hostUserId).not.toBe(assigned.userId);
+
+    // The previous host is told, and their calendar copy is cancelled; the new host gets the invite.
+    const [away] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, assigned.email), like(mailOutbox.subject, "Reassigned:%")));
+    expect(away.subject).toBe(`Reassigned: ${et.title} with ${who.name} on Thursday, October 29, 2026`);
+    expect(away.text).toContain(`so ${again.json().data.host.name} hosts ${et.title}`);
+    expect(away.text).toMatch(/Was: Thursday, October 29, 2026, 11:00am/);
+    expect(away.icalEvent?.method).toBe("CANCEL");
+    expect(away.icalEvent?.content).toContain("STATUS:CANCELLED");
+    expect(away.icalEvent?.content).toMatch(new RegExp(`ORGANIZER;[^\\r\\n]*${assigned.email}`));
+    const newHost = hostOf(hosts, again.json().data.host.name) as Host;
+    const invites = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, newHost.email));
+    expect(
+      invites.some((m) => m.subject.startsWith("Rescheduled:") && m.icalEvent?.method === "REQUEST"),
+    ).toBe(true);
   });
 
   it("IDOR: a team booking belongs to its host; another team's member cannot read or change it", async () => {

@@ -1,10 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { openDatabase } from "../../db/client.js";
+import { workflows } from "../../db/schema/index.js";
 import type { Connector, Resolver } from "../../lib/ssrf.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
@@ -134,6 +136,34 @@ describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
       const [ex] = await executions(_id);
       expect(ex).toMatchObject({ status: "sent", responseCode: 204, attempts: 1 });
       expect(ex.responseMs).toBeGreaterThanOrEqual(0);
+
+      // The secret is sealed at rest: the row holds neither it nor its prefix.
+      const [row] = await t.database.db.select().from(workflows).where(eq(workflows.id, _id));
+      expect(row.webhookSecret).toMatch(/^v1\./);
+      expect(row.webhookSecret).not.toContain(webhookSecret.slice(6));
+      const listed = (await call("GET", `/workflows/${_id}`)).json().data;
+      expect(listed.webhookSecretHint).toBe(`${webhookSecret.slice(0, 9)}…`);
+
+      // A workflow saved before secrets were sealed keeps signing with its plain secret.
+      const legacy = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+      await t.database.db.update(workflows).set({ webhookSecret: legacy }).where(eq(workflows.id, _id));
+      await book(t.app, et._id, "2026-10-29T15:00:00-04:00");
+      await t.app.jobs.flush();
+      expect(hook.got).toHaveLength(2);
+      const second = hook.got[1];
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(NOW);
+      try {
+        expect(() =>
+          new Webhook(legacy).verify(second.body, {
+            "webhook-id": String(second.headers["webhook-id"]),
+            "webhook-timestamp": String(second.headers["webhook-timestamp"]),
+            "webhook-signature": String(second.headers["webhook-signature"]),
+          }),
+        ).not.toThrow();
+      } finally {
+        vi.useRealTimers();
+      }
     } finally {
       await hook.close();
     }

@@ -10,6 +10,7 @@ import { meetingInfo } from "../../../domain/booking-rules.js";
 import { renderTemplate, templateVariables } from "../../../domain/template.js";
 import type { NewOutboxMessage } from "../../db/schema/index.js";
 import { PermanentJobError } from "../../jobs/runner.js";
+import type { SecretBox } from "../../lib/secrets.js";
 import { type Connector, guardedRequest, type Resolver, UnsafeUrlError } from "../../lib/ssrf.js";
 import { subject as cleanSubject, escapeHtml, manageLinks, when } from "../../mail/booking-mails.js";
 import { type SmsTransport, toE164 } from "../../sms/transport.js";
@@ -25,6 +26,8 @@ export interface ActionEnv {
   publicUrl: string;
   allowPrivateWebhooks: boolean;
   sms: SmsTransport;
+  /** Seals webhook signing secrets at rest, as calendar tokens are. */
+  secrets: SecretBox;
   resolve?: Resolver;
   connect?: Connector;
 }
@@ -117,6 +120,14 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 
+/**
+ * The plain signing secret of a stored one. Secrets are sealed at rest (lib/secrets.ts); a workflow saved
+ * before that holds its plain `whsec_` value, which sealed values (`v1.`...) can never start with.
+ */
+export function openWebhookSecret(secrets: SecretBox, stored: string): string {
+  return stored.startsWith("whsec_") ? stored : secrets.open(stored);
+}
+
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
 /** The standard JSON payload: stable id, type, timestamp and the booking. */
@@ -177,7 +188,7 @@ export class WebhookError extends Error {
 export async function sendWebhook(
   env: ActionEnv,
   config: WebhookConfig,
-  secret: string,
+  storedSecret: string,
   eventId: string,
   defaultBody: string,
   vars: Record<string, string>,
@@ -194,7 +205,12 @@ export async function sendWebhook(
   // Set last: a custom header cannot replace the signature.
   headers["webhook-id"] = eventId;
   headers["webhook-timestamp"] = String(timestamp);
-  headers["webhook-signature"] = signWebhook(secret, eventId, timestamp, body);
+  headers["webhook-signature"] = signWebhook(
+    openWebhookSecret(env.secrets, storedSecret),
+    eventId,
+    timestamp,
+    body,
+  );
   const started = performance.now();
   let target = config.url;
   try {

@@ -1,7 +1,7 @@
 import type { NotificationSettings } from "../../../contract/calendar-settings.js";
 import type { Tx } from "../../db/client.js";
 import type { NewOutboxMessage } from "../../db/schema/index.js";
-import { cancelJobs, enqueueJobs } from "../../jobs/queue.js";
+import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import { escapeHtml, subject, when } from "../../mail/booking-mails.js";
 import { enqueueMail } from "../../mail/outbox.js";
@@ -35,17 +35,49 @@ export async function planReminder(
     const reason = change.kind === "moved" ? "The booking was rescheduled" : "The booking was cancelled";
     await cancelJobs(tx, { bookingId: b.id, kind: REMINDER_JOB }, reason, at);
   }
-  if (change.kind === "cancelled" || !settings.emailReminders) return;
+  if (change.kind === "cancelled") return;
+  const job = reminderJob(b, settings, at);
+  if (job) await enqueueJobs(tx, job);
+}
+
+/** A booking's reminder job under these settings; none when off or already due (booked inside the window). */
+function reminderJob(b: BookingRecord["booking"], settings: NotificationSettings, at: Date): JobSpec | null {
+  if (!settings.emailReminders) return null;
   const runAt = new Date(b.startTime.getTime() - settings.reminderMinutes * 60_000);
   // Booked inside the reminder window: the confirmation just sent is the reminder.
-  if (runAt <= at) return;
-  await enqueueJobs(tx, {
+  if (runAt <= at) return null;
+  return {
     kind: REMINDER_JOB,
     key: `reminder:${b.id}:${runAt.toISOString()}`,
     bookingId: b.id,
     runAt,
     payload: { hostId: b.hostUserId },
-  });
+  };
+}
+
+/** Bookings per statement when re-planning (a statement carries at most 65,535 parameters). */
+const REPLAN_CHUNK = 1000;
+
+/**
+ * The host turned reminders on or off or changed how long before: every upcoming booking's pending
+ * reminder is dropped and planned again under the new settings. A reminder cancelled earlier comes back
+ * when its time is planned again (its key names the booking and the time).
+ */
+export async function replanReminders(
+  tx: Tx,
+  upcoming: BookingRecord[],
+  settings: NotificationSettings,
+  at: Date,
+): Promise<void> {
+  for (let i = 0; i < upcoming.length; i += REPLAN_CHUNK) {
+    const chunk = upcoming.slice(i, i + REPLAN_CHUNK).map((r) => r.booking);
+    const ids = chunk.map((b) => b.id);
+    await cancelJobs(tx, { bookingId: ids, kind: REMINDER_JOB }, "The reminder setting changed", at);
+    await enqueueJobs(
+      tx,
+      chunk.map((b) => reminderJob(b, settings, at)).filter((j): j is JobSpec => j !== null),
+    );
+  }
 }
 
 export function registerReminderJobs(runner: JobRunner, deps: ReminderDeps): void {

@@ -29,6 +29,7 @@ import {
   type BookingView,
   emailMessages,
   newWebhookSecret,
+  openWebhookSecret,
   sendSms,
   sendWebhook,
   variablesFor,
@@ -44,7 +45,7 @@ import {
   TIME_BOUND,
   timedPlans,
 } from "./service-engine.js";
-import { planReminder, registerReminderJobs } from "./service-reminders.js";
+import { planReminder, registerReminderJobs, replanReminders } from "./service-reminders.js";
 import { WORKFLOW_TEMPLATES } from "./service-templates.js";
 
 export interface WorkflowsDeps {
@@ -119,9 +120,12 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       ? deps.bookings.upcomingForHost(wf.userId)
       : Promise.resolve([]);
 
+  const secretHint = (r: WorkflowRow) =>
+    `${openWebhookSecret(deps.env.secrets, r.webhookSecret).slice(0, 9)}…`;
+
   async function toDtos(rows: WorkflowRow[]): Promise<WorkflowDto[]> {
     const stats = await repo.statsFor(rows.map((r) => r.id));
-    return rows.map((r) => toWorkflowDto(r, stats.get(r.id)));
+    return rows.map((r) => toWorkflowDto(r, stats.get(r.id), secretHint(r)));
   }
 
   return {
@@ -145,12 +149,12 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
         const row = await createWorkflowsRepo(tx).insert({
           ...(fields(body) as Required<Pick<WorkflowRow, "name" | "triggerType" | "actions">>),
           userId: user.id,
-          webhookSecret: secret,
+          webhookSecret: deps.env.secrets.seal(secret),
         });
         await planUpcoming(tx, row, upcoming);
         return row;
       });
-      return { ...toWorkflowDto(wf, undefined), webhookSecret: secret };
+      return { ...toWorkflowDto(wf, undefined, secretHint(wf)), webhookSecret: secret };
     },
 
     /** Edits apply to runs from now on: pending time-bound runs are planned again with the new rules. */
@@ -192,7 +196,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
     async rotateSecret(userId: string, id: string): Promise<WorkflowDto> {
       await owned(userId, id);
       const secret = newWebhookSecret();
-      await repo.update(userId, id, { webhookSecret: secret }, now());
+      await repo.update(userId, id, { webhookSecret: deps.env.secrets.seal(secret) }, now());
       return { ...(await this.get(userId, id)), webhookSecret: secret };
     },
 
@@ -311,6 +315,12 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       await planReminder(tx, change, settings, at);
     },
 
+    /** Calendar Settings' reminders changed (called by that feature after it saved them). */
+    async onNotificationsChanged(userId: string, settings: NotificationSettings): Promise<void> {
+      const upcoming = await deps.bookings.upcomingForHost(userId);
+      await db.transaction((tx) => replanReminders(tx, upcoming, settings, now()));
+    },
+
     registerJobs(runner: JobRunner): void {
       registerWorkflowJobs(db, runner, { bookings: deps.bookings, crm: deps.crm, env: deps.env, now });
       registerReminderJobs(runner, {
@@ -324,7 +334,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
 
 export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
 
-function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined): WorkflowDto {
+function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined, webhookSecretHint: string): WorkflowDto {
   return {
     _id: r.id,
     name: r.name,
@@ -342,7 +352,7 @@ function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined): WorkflowDto {
       failedRuns: stats?.failedRuns ?? 0,
       lastRun: stats?.lastRun?.toISOString() ?? null,
     },
-    webhookSecretHint: `${r.webhookSecret.slice(0, 9)}…`,
+    webhookSecretHint,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

@@ -367,6 +367,41 @@ describe.each(dbKinds)("workflows on %s", (kind) => {
     expect(mailsTo(laterInvitee, /^Reminder:/)).toHaveLength(0);
   });
 
+  it("turning Calendar Settings reminders on, or changing how long before, re-plans upcoming meetings", async () => {
+    const h = await hostIn(t.app, "Europe/Berlin", "Replan Host");
+    const type = await eventType(t.app, h);
+    await call("PUT", "/calendar-settings/notifications", { emailReminders: false }, h);
+    clock = NOW;
+    // Booked while reminders were off: no reminder planned yet.
+    const first = await book(t.app, type._id, "2026-11-10T10:00:00+01:00");
+    const second = await book(t.app, type._id, "2026-11-11T10:00:00+01:00");
+    const [a, b] = [first, second].map((r) => r.json().data.attendee.email as string);
+
+    // On, 60 minutes before: both meetings get one.
+    const on = await call(
+      "PUT",
+      "/calendar-settings/notifications",
+      { emailReminders: true, reminderMinutes: 60 },
+      h,
+    );
+    expect(on.statusCode, on.body).toBe(200);
+    await runAt(new Date("2026-11-10T07:59:00Z"));
+    expect(mailsTo(a, /^Reminder:/)).toHaveLength(0);
+    await runAt(new Date("2026-11-10T08:00:00Z"));
+    expect(mailsTo(a, /^Reminder:/)).toHaveLength(1);
+    expect(mailsTo(b, /^Reminder:/)).toHaveLength(0);
+
+    // A day before instead of an hour: the second meeting's reminder moves to the day before, once.
+    await call("PUT", "/calendar-settings/notifications", { reminderMinutes: 1440 }, h);
+    await runAt(new Date("2026-11-10T08:59:00Z"));
+    expect(mailsTo(b, /^Reminder:/)).toHaveLength(0);
+    await runAt(new Date("2026-11-10T09:00:00Z"));
+    expect(mailsTo(b, /^Reminder:/)).toHaveLength(1);
+    await runAt(new Date("2026-11-11T08:00:00Z"));
+    expect(mailsTo(b, /^Reminder:/)).toHaveLength(1);
+    expect(mailsTo(a, /^Reminder:/)).toHaveLength(1);
+  });
+
   it("the test call sends each action once against a sample booking, to the host", async () => {
     const wf = await create({
       name: "Test me",

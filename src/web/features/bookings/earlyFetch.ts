@@ -102,6 +102,7 @@ export function startEarlyFetches(location: { pathname: string; search: string }
   keep(key(["event-type", slug]), () => fetchPublicEventType(slug));
   const moving = movingFrom(new URLSearchParams(location.search));
   const zone = detectTimeZone();
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed-name cookie written before any module loads (the Cookie Store API is not in every browser this page supports)
   document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
   const today = dateInZone(Date.now(), zone);
   const month = today.slice(0, 7);

@@ -308,7 +308,10 @@ export default function ContactsPage() {
       <ContactDialog
         open={adding || editing !== null}
         contact={editing}
-        onClose={() => (setAdding(false), setEditing(null))}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
       />
       <ImportDialog
         open={importing}

@@ -18,7 +18,7 @@ export function StatsStrip() {
     ["Met in last 30 days", s?.metLast30Days],
   ];
   return (
-    <dl aria-label="Contact statistics" className="mb-4 grid grid-cols-3 gap-2 sm:grid-cols-6">
+    <dl aria-label="Contact statistics" className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-6">
       {items.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-slate-200 bg-white px-3 py-2">
           <dt className="truncate text-slate-500 text-xs">{label}</dt>

@@ -76,6 +76,8 @@ export default function WorkflowsPage() {
           onChange={setSearch}
           onClear={() => setSearch("")}
           maxLength={120}
+          // A row of its own on a phone: beside the two controls it would be too narrow to type in.
+          className="basis-full sm:basis-auto"
         />
         <Select
           aria-label="Status"
