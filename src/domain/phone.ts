@@ -1,10 +1,9 @@
 /**
  * Invitees' phone numbers (issue 14, item 8): parsed and checked with libphonenumber-js, stored as
- * E.164, shown to hosts in international format. The country of a zone comes from
- * countries-and-timezones (IANA's zone1970.tab), never from a list of our own. Shared by the server
+ * E.164, shown to hosts in international format. The country of a zone comes from the zones CLDR
+ * lists per country (Intl.Locale's time zones), never from a list of our own. Shared by the server
  * and, loaded lazily, by the booking page.
  */
-import { getTimezone } from "countries-and-timezones";
 import metadata from "libphonenumber-js/metadata.min.json";
 import {
   AsYouType,
@@ -23,13 +22,41 @@ export function isPhoneCountry(code: string | undefined | null): code is Country
   return !!code && COUNTRIES.has(code);
 }
 
-/** The country a zone belongs to (its first in zone1970.tab): Europe/Berlin is DE; UTC has none. */
+let zoneCountries: Map<string, CountryCode> | undefined;
+
+/** Zone to country, from CLDR: each country's zones (`new Intl.Locale("und-DE").getTimeZones()`). */
+function zoneMap(): Map<string, CountryCode> {
+  if (zoneCountries) return zoneCountries;
+  zoneCountries = new Map();
+  for (const code of getCountries()) {
+    const locale = new Intl.Locale(`und-${code}`) as Intl.Locale & {
+      getTimeZones?: () => string[] | undefined;
+      timeZones?: string[];
+    };
+    // getTimeZones() in current engines, the timeZones getter in older ones; Firefox has neither.
+    const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+    for (const zone of zones) if (!zoneCountries.has(zone)) zoneCountries.set(zone, code);
+  }
+  return zoneCountries;
+}
+
+/** The engine's own name of a zone: Asia/Kolkata and Asia/Calcutta are one zone, listed under one name. */
+function canonicalZone(zone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The country a zone belongs to: Europe/Berlin is DE; UTC (and an engine without the data) has none. */
 export function countryOfZone(zone: string | undefined | null): CountryCode | undefined {
   if (!zone) return undefined;
-  const tz = getTimezone(zone);
-  const codes: string[] =
-    (tz?.countries.length ? tz.countries : tz?.aliasOf ? getTimezone(tz.aliasOf)?.countries : []) ?? [];
-  return codes.find(isPhoneCountry);
+  const map = zoneMap();
+  const found = map.get(zone);
+  if (found) return found;
+  const canonical = canonicalZone(zone);
+  return canonical ? map.get(canonical) : undefined;
 }
 
 let regionNames: Intl.DisplayNames | undefined;
