@@ -1,6 +1,8 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { uniqueEmail } from "./support";
 
+const SHOTS = process.env.PHONE_SCREENSHOTS;
+
 /**
  * Issue 14, item 8: the invitee's phone takes international numbers. The country defaults from the
  * invitee's zone, the number is stored as E.164 and hosts read it formatted; per event type the host
@@ -88,6 +90,7 @@ test("an invitee in Berlin books with a local number; the host reads it formatte
 
   // The local number, as a German types it.
   await phone.fill("030 1234567");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-phone-390.png`, fullPage: true });
   await expect(page.getByText("Enter a valid phone number for Germany")).toBeHidden();
   // The field fits a phone's width: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -107,6 +110,7 @@ test("an invitee in Berlin books with a local number; the host reads it formatte
   await hostPage.goto("/meetings");
   const meeting = hostPage.getByRole("article", { name: /with Lena Vogel$/ });
   await expect(meeting).toContainText("+49 30 1234567");
+  if (SHOTS) await hostPage.screenshot({ path: `${SHOTS}/meetings.png` });
   await expect(meeting.getByRole("link", { name: "+49 30 1234567" })).toHaveAttribute(
     "href",
     "tel:+49301234567",
@@ -196,5 +200,9 @@ test("the host makes the phone optional in the edit drawer; a phone call says it
   await expect(drawer.getByRole("group", { name: "Invitee's phone number" })).toContainText(
     "A phone call always asks for the invitee's number, whatever you choose here.",
   );
+  if (SHOTS)
+    await drawer
+      .getByRole("group", { name: "Invitee's phone number" })
+      .screenshot({ path: `${SHOTS}/drawer.png` });
   await context.close();
 });
