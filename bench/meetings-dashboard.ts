@@ -5,7 +5,8 @@
  * (scripts/lib/demo-data.ts, the same generator as `npm run seed -- --size N`). The app listens on
  * loopback and autocannon runs in its own process: each call alone (1 connection: its latency), then
  * 10 at once (the machine saturated: throughput and queueing). BENCH_CONNECTIONS="1,10" changes that.
- * Target (issue 5): p99 <= 50 ms for each row. BENCH_BOOKINGS changes the size.
+ * Target (issue 14): p99 <= 50 ms for each row at 10 connections. BENCH_BOOKINGS changes the size,
+ * BENCH_ONLY a comma-separated list of label parts picks rows.
  */
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
@@ -18,6 +19,8 @@ import { runLoad } from "./lib/run-load.js";
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 const SIZE = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+/** BENCH_ONLY="dashboard 90d,past page 50": only the rows whose label contains one of these. */
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 
 const loadAverage = () =>
   execFileSync("uptime", { encoding: "utf8" })
@@ -76,14 +79,15 @@ export async function run(): Promise<void> {
       ["status no_show, past", "/api/bookings?status=no_show&when=past&limit=20"],
       ["status completed page 10", "/api/bookings?status=completed&page=10&limit=20"],
     ];
-    for (const [, url] of cases) {
+    const chosen = cases.filter(([label]) => ONLY.length === 0 || ONLY.some((o) => label.includes(o)));
+    for (const [, url] of chosen) {
       const res = await fetch(base + url, { headers });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     }
     console.log(
       `  ${DURATION_S} s per run; total = matches the list call reports (a lower bound past 1,000, or 200 for a search)`,
     );
-    for (const [label, url] of cases) {
+    for (const [label, url] of chosen) {
       const total = url.startsWith("/api/bookings")
         ? (await (await fetch(base + url, { headers })).json()).pagination.total
         : "";

@@ -49,6 +49,11 @@ export const SCREENS: Screen[] = [
   { name: "sign-in callback, error", path: () => "/auth/sbu/callback" },
   { name: "privacy policy", path: () => "/privacy-policy" },
   { name: "terms", path: () => "/terms-and-conditions" },
+  {
+    name: "about, help and status",
+    path: () => "/about",
+    ready: (page) => page.getByText("All systems operational"),
+  },
   { name: "public profile", path: (w) => `/user/${w.userId}` },
   {
     name: "public profile by username",

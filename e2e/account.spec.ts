@@ -65,6 +65,10 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
   // Another browser books through the new link.
   const invitee = await desktop(browser);
   const guest = await invitee.newPage();
+  // The link under the old username still works: the server redirects it (301) to the new one.
+  const viaOld = await guest.goto("/noor-account/30min");
+  expect(viaOld?.request().redirectedFrom()?.url()).toMatch(/\/noor-account\/30min$/);
+  await expect(guest).toHaveURL(new RegExp(`/${username}/30min$`));
   await guest.goto(`/${username}/30min`);
   await expect(guest.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
   await guest.getByRole("list", { name: "Available times" }).getByRole("button").first().click();
@@ -113,6 +117,8 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
 });
 
 test("a host who forgot the password resets it through the mailed link", async ({ browser }) => {
+  // Three sign-ins and two password hashes (Argon2): several seconds each on a loaded machine.
+  test.setTimeout(150_000);
   const email = uniqueEmail("forgot");
   const context = await desktop(browser);
   const page = await context.newPage();
@@ -136,7 +142,7 @@ test("a host who forgot the password resets it through the mailed link", async (
   await page.getByLabel("New password", { exact: true }).fill("found-password");
   await page.getByLabel("Repeat the new password").fill("found-password");
   await page.getByRole("button", { name: "Set new password" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
   await logIn(page, email, "found-password");
 
   // The other session ended with the reset; the link works once.

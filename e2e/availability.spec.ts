@@ -136,23 +136,27 @@ test("overlapping slots are shown under the slot and never sent", async ({ page,
   // Moving it into the first slot is refused on the spot and not sent.
   await page.getByLabel("Monday, time slot 2, start time").selectOption("4:00pm");
   await expect(page.getByText("Time slots overlap")).toBeVisible();
-  await expect(page.getByText("Fix the highlighted times to save")).toBeVisible();
+  await expect(page.getByText("Not saved: fix the highlighted times")).toBeVisible();
   await page.waitForTimeout(1500);
   const monday = async () => {
     const res = await request.get("/api/availability", { headers: { Authorization: `Bearer ${token}` } });
     const [schedule] = ((await res.json()) as { data: { schedule: { timeSlots: unknown[] }[] }[] }).data;
     return schedule.schedule[1].timeSlots;
   };
-  const saved = [
+  expect(await monday()).toEqual([
     { startTime: "9:00am", endTime: "5:00pm" },
     { startTime: "6:00pm", endTime: "7:00pm" },
-  ];
-  expect(await monday()).toEqual(saved);
+  ]);
 
-  // Cancel goes back to the last saved week.
-  await page.getByRole("button", { name: "Cancel", exact: true }).click();
-  await expect(page.getByLabel("Monday, time slot 2, start time")).toHaveValue("6:00pm");
+  // Auto-save is the only way to save here: no Save button waits for a click.
+  await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+
+  // Fixing the slot saves it.
+  await page.getByLabel("Monday, time slot 2, start time").selectOption("5:30pm");
   await expect(page.getByText("Time slots overlap")).toHaveCount(0);
   await expect(page.getByText("All changes saved")).toBeVisible();
-  expect(await monday()).toEqual(saved);
+  await expect.poll(monday).toEqual([
+    { startTime: "9:00am", endTime: "5:00pm" },
+    { startTime: "5:30pm", endTime: "7:00pm" },
+  ]);
 });

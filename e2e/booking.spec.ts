@@ -118,10 +118,12 @@ test("an invitee moving their booking sees its own time and the neighbours its b
   request,
 }) => {
   const host = await signUpHostWithEventType(request);
-  const schedules = await (await request.get("/api/availability", { headers: host.headers })).json();
-  const buffers = await request.put(`/api/availability/${schedules.data[0]._id}`, {
+  // Buffers belong to the event type.
+  const url = `/api/event-types/${host.eventTypeId}`;
+  const { data: et } = await (await request.get(url, { headers: host.headers })).json();
+  const buffers = await request.put(url, {
     headers: host.headers,
-    data: { bufferTimeBefore: 30, bufferTimeAfter: 30 },
+    data: { bookingSettings: { ...et.bookingSettings, bufferBefore: 30, bufferAfter: 30 } },
   });
   expect(buffers.ok()).toBeTruthy();
 

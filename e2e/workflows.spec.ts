@@ -158,6 +158,22 @@ test("a host creates workflows from templates, a booking runs them, and the host
     await page.getByRole("combobox", { name: "Status" }).selectOption("active");
     await expect(page.getByTestId("workflow-row")).toHaveCount(1);
     await page.getByRole("combobox", { name: "Status" }).selectOption("all");
+    // More Filters: by action (the webhook) and by trigger (the two reminders run before the meeting).
+    await page.getByRole("button", { name: "More Filters" }).click();
+    await page.getByRole("menuitemradio", { name: "Webhook" }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(1);
+    await expect(page.getByTestId("workflow-row")).toContainText("Webhook notification");
+    await page.getByRole("button", { name: "More Filters (1)" }).click();
+    await page.getByRole("menuitemradio", { name: "Any action" }).click();
+    await page.getByRole("button", { name: "More Filters", exact: true }).click();
+    await page.getByRole("menuitemradio", { name: "Before event" }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(2);
+    await page.getByRole("button", { name: "More Filters (1)" }).click();
+    await page.getByRole("menuitemradio", { name: "Event cancelled" }).click();
+    await expect(page.getByRole("heading", { name: "No workflows found" })).toBeVisible();
+    await page.getByRole("button", { name: "More Filters (1)" }).click();
+    await page.getByRole("menuitem", { name: "Clear filters" }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(3);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-desktop.png`, fullPage: true });
 
     // On a phone: the list and the dialog fit.

@@ -106,3 +106,29 @@ export interface DashboardStats {
   /** Bookings starting in the period by status (completed = confirmed and ended, upcoming = not ended). */
   statusCounts: { upcoming: number; completed: number; noShow: number; cancelled: number };
 }
+
+/** What lies ahead: confirmed meetings starting within a window from now. */
+export interface UpcomingWindow {
+  bookings: number;
+  /** Hours booked, rounded to 0.1. */
+  hours: number;
+}
+
+/**
+ * GET /analytics/upcoming: the dashboard's look ahead (a host whose bookings are all still to come
+ * sees them here; the period cards count what has happened). Windows start now.
+ */
+export interface UpcomingStats {
+  timezone: string;
+  next7Days: UpcomingWindow;
+  next30Days: UpcomingWindow;
+  /** The next confirmed meeting not yet over (one in progress counts), or null. */
+  nextMeeting: {
+    _id: string;
+    title: string;
+    color: string;
+    startTime: string;
+    endTime: string;
+    attendeeName: string;
+  } | null;
+}

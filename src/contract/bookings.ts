@@ -309,6 +309,11 @@ export interface BookingDto {
   host: { name: string; timezone: string; username: string };
   /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */
   hosts: { name: string }[];
+  /**
+   * In a host's Meetings list: true for a collective meeting another host owns that occupies this
+   * host too. They see it; its main host (`host`) moves, cancels and marks it.
+   */
+  coHosting?: boolean;
   /** Times the booking was moved. */
   rescheduleCount: number;
   createdAt: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateSchema } from "./availability.js";
+import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
 
 export const EVENT_KINDS = ["one-on-one", "group", "round-robin", "collective", "one-off", "poll"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -55,9 +56,52 @@ export const locationSchema = z.object({
 });
 export type Location = { type: LocationType; value: string; displayName: string };
 
-import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
-
 export { PHONE_FIELD_MODES, type PhoneFieldMode, phoneRule } from "./phone-field.js";
+
+/** Locations whose value is a join link the host pastes (Google Meet's may also come from a connected account). */
+export const LINK_LOCATIONS: ReadonlySet<LocationType> = new Set([
+  "zoom",
+  "google_meet",
+  "microsoft_teams",
+  "webex",
+  "goto_meeting",
+]);
+/** Types an event type may offer more than once (two offices, two places), each with its own value. */
+export const REPEATABLE_LOCATIONS: ReadonlySet<LocationType> = new Set(["in_person", "custom"]);
+export const MAX_LOCATIONS = 10;
+
+/**
+ * The places an event type offers, in the order invitees see them: each type once, except in-person
+ * and custom places, which may repeat with different values; a link must be a full http(s) address.
+ */
+export const locationsSchema = z
+  .array(locationSchema)
+  .max(MAX_LOCATIONS, `At most ${MAX_LOCATIONS} locations`)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((l, i) => {
+      const name = LOCATION_INFO[l.type]?.displayName ?? l.type;
+      const value = l.value ?? "";
+      if (LINK_LOCATIONS.has(l.type) && value && !/^https?:\/\/\S+$/i.test(value)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "value"],
+          message: `Paste the full ${name} link, starting with https://`,
+        });
+      }
+      const key = REPEATABLE_LOCATIONS.has(l.type) ? `${l.type}|${value.toLowerCase()}` : l.type;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: REPEATABLE_LOCATIONS.has(l.type) ? [i, "value"] : [i, "type"],
+          message: REPEATABLE_LOCATIONS.has(l.type)
+            ? `This ${l.type === "in_person" ? "address" : "place"} is already in the list`
+            : `${name} is already in the list`,
+        });
+      }
+      seen.add(key);
+    });
+  });
 
 export const QUESTION_TYPES = ["text", "textarea", "phone", "select", "radio", "checkbox"] as const;
 export const questionSchema = z.object({
@@ -75,6 +119,9 @@ export type Question = {
   options?: string[];
 };
 
+/** A buffer is at most a day (the slot lookups read a day's margin around each range). */
+export const BUFFER_MAX_MINUTES = 1440;
+
 export const bookingSettingsSchema = z
   .object({
     daysAhead: z.number().int().min(1).max(3650).default(60),
@@ -85,6 +132,12 @@ export const bookingSettingsSchema = z
     withinStart: dateSchema.optional(),
     withinEnd: dateSchema.optional(),
     rangeLabel: z.string().max(100).optional(),
+    /**
+     * Minutes kept free before and after each meeting of this event type. Optional so that a client
+     * that predates them keeps the stored values (update) or gets none (create).
+     */
+    bufferBefore: z.number().int().min(0).max(BUFFER_MAX_MINUTES).optional(),
+    bufferAfter: z.number().int().min(0).max(BUFFER_MAX_MINUTES).optional(),
   })
   .superRefine((s, ctx) => {
     if (s.mode !== "within") return;
@@ -99,6 +152,20 @@ export const bookingSettingsSchema = z
     }
   });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+/** Buffer choices of the event type drawer (minutes). */
+export const BUFFER_CHOICES = [0, 5, 10, 15, 30, 45, 60] as const;
+
+/**
+ * The one source of each booking rule the slot engine applies (see ARCHITECTURE.md, "Booking rules"):
+ * minimum notice, buffers and the booking window all come from the event type's bookingSettings.
+ */
+export function bufferMinutes(s: Pick<BookingSettings, "bufferBefore" | "bufferAfter">): {
+  before: number;
+  after: number;
+} {
+  return { before: s.bufferBefore ?? 0, after: s.bufferAfter ?? 0 };
+}
 
 /** Minimum notice of an event type in minutes. */
 export function noticeMinutes(s: Pick<BookingSettings, "leadHours" | "noticeUnit">): number {
@@ -143,7 +210,7 @@ const eventTypeFields = {
     .max(80)
     .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens"),
   isActive: z.boolean(),
-  locations: z.array(locationSchema).max(10),
+  locations: locationsSchema,
   bookingSettings: bookingSettingsSchema,
   questions: z.array(questionSchema).max(30),
   /** The invitee's phone number on the booking form: required (default), optional or hidden. */

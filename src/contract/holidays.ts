@@ -51,6 +51,8 @@ export const holidaySettingsBody = z
   .object({
     countryCode: z.enum(HOLIDAY_COUNTRIES, { message: "Choose IN, US, UK or CA" }).nullable().optional(),
     disabledHolidays: z.array(z.string().min(1).max(120)).max(500).optional(),
+    /** Optional days (Holiday.type 'optional': festivals, observances) switched on; all others stay off. */
+    enabledHolidays: z.array(z.string().min(1).max(120)).max(500).optional(),
     customHolidays: z
       .array(
         z
@@ -83,7 +85,7 @@ export interface CustomHoliday {
 
 export interface Holiday {
   /**
-   * Public: '{country}-{name slug}', the same every year, so switching one off
+   * Public and optional: '{country}-{name slug}', the same every year, so switching one off
    * keeps it off in later years ('US-independence-day'). Custom: the custom holiday's _id.
    */
   id: string;
@@ -92,7 +94,8 @@ export interface Holiday {
   /** Last day, inclusive; equals date for single days. */
   endDate: string;
   name: string;
-  type: "public" | "custom";
+  /** optional: a festival or observance of the country, off until the host switches it on. */
+  type: "public" | "optional" | "custom";
   enabled: boolean;
 }
 
@@ -100,6 +103,8 @@ export interface Holiday {
 export interface HolidaySettings {
   countryCode: HolidayCountry | null;
   disabledHolidays: string[];
+  /** Optional days switched on (ids as Holiday.id). */
+  enabledHolidays: string[];
   customHolidays: CustomHoliday[];
   /** Public holidays of the country and custom holidays of the years shown, sorted by date. */
   holidays: Holiday[];

@@ -58,6 +58,14 @@ describe("chooseLocation", () => {
     });
     expect(chooseLocation([room], { type: "zoom" })).toMatchObject({ field: "location.type" });
   });
+
+  it("tells two places of one type apart by their value", () => {
+    const annex = { type: "in_person", value: "Annex, 2nd floor", displayName: "In-person meeting" };
+    expect(chooseLocation([room, annex], { type: "in_person", value: "Annex, 2nd floor" })).toEqual({
+      location: annex,
+    });
+    expect(chooseLocation([room, annex], { type: "in_person", value: "" })).toEqual({ location: room });
+  });
 });
 
 describe("unansweredQuestion", () => {

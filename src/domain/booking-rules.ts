@@ -41,7 +41,10 @@ export function chooseLocation<L extends Place>(
   picked: { type: string; value?: string; displayName?: string } | undefined,
 ): LocationChoice<L> {
   if (!picked) return { location: offered[0] ?? null };
-  const match = offered.find((l) => l.type === picked.type);
+  // Two places of one type (two offices) differ by their value; else the type decides.
+  const match =
+    offered.find((l) => l.type === picked.type && l.type !== "ask_invitee" && l.value === picked.value) ??
+    offered.find((l) => l.type === picked.type);
   if (!match) return { field: "location.type", message: "Choose one of this event's locations" };
   if (match.type !== "ask_invitee") return { location: match };
   const value = picked.value?.trim() ?? "";

@@ -8,6 +8,7 @@ import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
+import { createUpcomingService } from "./features/analytics/service-upcoming.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   workflows.registerJobs(jobs);
   const analytics = createAnalyticsService(database.db, { now, hostZone: availability.hostZone });
+  const upcoming = createUpcomingService(database.db, { now, hostZone: availability.hostZone });
   // Settings > Data: each feature's share of the export. Features that land later add theirs here.
   const accountParts: AccountDataPart[] = [
     { name: "eventTypes", export: (user) => eventTypes.list(user) },
@@ -308,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits: config.rateLimits,
         hostZone: availability.hostZone,
       });
-      await api.register(analyticsRoutes, { analytics });
+      await api.register(analyticsRoutes, { analytics, upcoming });
       await api.register(contactsRoutes, {
         contacts,
         contactsList,

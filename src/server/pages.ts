@@ -54,11 +54,19 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
         // The page's key for it (eventRefOf in src/web/features/bookings/bookingApi.ts).
         return bookingPage(deps, visit, `${user}/${slug}`, { slug, user });
       },
+      movedTo: async ([user = "", slug = ""]) => {
+        const now = await deps.users.renamedTo(user.toLowerCase());
+        return now ? `/${now}/${slug}` : null;
+      },
     },
     {
       path: new RegExp(`^/${USERNAME}/?$`, "i"),
       file: "book.html",
       firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+      movedTo: async ([user = ""]) => {
+        const now = await deps.users.renamedTo(user.toLowerCase());
+        return now ? `/${now}` : null;
+      },
     },
   ];
 }

@@ -14,6 +14,7 @@ const GoogleCalendarCallbackPage = lazy(() => import("./features/calendars/Googl
 const PrivacyPolicyPage = lazy(() =>
   import("./features/legal/PrivacyPolicyPage").then((m) => ({ default: m.PrivacyPolicyPage })),
 );
+const AboutPage = lazy(() => import("./features/legal/AboutPage").then((m) => ({ default: m.AboutPage })));
 const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
   { path: "/confirm-email", element: page(<ConfirmEmailPage />) },
   { path: "/privacy-policy", element: page(<PrivacyPolicyPage />) },
   { path: "/terms-and-conditions", element: page(<TermsPage />) },
+  { path: "/about", element: page(<AboutPage />) },
   { path: "/privacy", element: <Navigate to="/privacy-policy" replace /> },
   { path: "/terms", element: <Navigate to="/terms-and-conditions" replace /> },
   { path: "/book/:slug", element: page(<BookingPage />) },

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.js";
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
@@ -35,7 +36,8 @@ const clientOf = (handle: DbOrTx): unknown =>
  * database (per call for a transaction, whose connection differs) and run as usual.
  *
  * `build` must make the same SQL text for every handle, with `.prepare(name)` and placeholders for
- * every value (arrays are not supported as parameters). Make one per database (service creation).
+ * every value (arrays are not supported as parameters). Make one per database (service creation);
+ * `name` names this statement alone (two makers of one name must build the same SQL).
  */
 export function keptStatement<R>(
   db: Db,
@@ -61,6 +63,8 @@ export function keptStatement<R>(
       async query(sqlText: string, values: unknown[], options: object) {
         if (sqlText !== text) return client.query(sqlText, values, options);
         prepared ??= client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
+          // Another instance of this statement (a second service on the same database) prepared it.
+          if ((error as { code?: string }).code === "42P05") return;
           prepared = undefined;
           throw error;
         });
@@ -72,4 +76,23 @@ export function keptStatement<R>(
     const onHandle = Object.create(query, { client: { value: shim } }) as Prepared<R>;
     return onHandle.execute(params);
   };
+}
+
+/**
+ * A raw SQL statement (values as `sql.placeholder`s) as drizzle's prepared query named `name`, for
+ * keptStatement's `build`: what `db.execute` runs, with its rows unmapped (`{ rows }`).
+ */
+export function preparedSql<R>(handle: DbOrTx, query: SQL, name: string): Prepared<{ rows: R[] }> {
+  const h = handle as unknown as {
+    dialect: { sqlToQuery(query: SQL): unknown };
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): Prepared<{ rows: R[] }>;
+    };
+  };
+  return h.session.prepareQuery(h.dialect.sqlToQuery(query), undefined, name, false);
 }

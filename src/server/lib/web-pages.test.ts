@@ -168,4 +168,35 @@ describe("web pages: compression and first answers", () => {
     const nobody = await t.app.inject({ method: "GET", url: "/nobody-by-this-name/30min" });
     expect(nobody.body).toBe(BOOK_HTML);
   });
+
+  it("answers an old username's pages with a 301 to the new ones, query kept", async () => {
+    const host = await signUp(t.app, { name: "Renamed Host" });
+    const put = (username: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/users/username",
+        headers: bearer(host.token),
+        payload: { username },
+      });
+    expect((await put("before-name")).statusCode).toBe(200);
+    const et = await t.app.inject({
+      method: "POST",
+      url: "/api/event-types",
+      headers: bearer(host.token),
+      payload: { title: "Catch up", duration: 30 },
+    });
+    const etSlug = et.json().data.slug as string;
+    expect((await put("after-name")).statusCode).toBe(200);
+
+    const page = await t.app.inject({ method: "GET", url: `/before-name/${etSlug}?month=2026-11` });
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(`/after-name/${etSlug}?month=2026-11`);
+    expect(page.headers["cache-control"]).toBe("public, max-age=86400");
+    const profile = await t.app.inject({ method: "GET", url: "/BEFORE-NAME" });
+    expect(profile.statusCode).toBe(301);
+    expect(profile.headers.location).toBe("/after-name");
+    // The new addresses are the pages themselves.
+    expect((await t.app.inject({ method: "GET", url: `/after-name/${etSlug}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/after-name" })).statusCode).toBe(200);
+  });
 });

@@ -33,7 +33,15 @@ export interface PageRoute {
   /** The built HTML file: book.html for the invitees' pages. */
   file: string;
   firstAnswers?: (visit: PageVisit) => Promise<Record<string, unknown>>;
+  /** Where the page lives now when the path is an old address of it (a username given up), else null. */
+  movedTo?: (params: string[]) => Promise<string | null>;
 }
+
+/**
+ * How long browsers keep a moved page's redirect. Not forever, as a bare 301 would be: a given-up
+ * username redirects for 90 days and may then be taken by someone else.
+ */
+const MOVED_MAX_AGE_S = 24 * 60 * 60;
 
 /** The cookie the booking page keeps the browser's zone in, so the next visit gets its times inlined. */
 export const ZONE_COOKIE = "kairos_tz";
@@ -151,6 +159,18 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
       if (match && htmlOf(r.file)) {
         route = r;
         break;
+      }
+    }
+    if (route?.movedTo && match) {
+      const to = await route.movedTo(match.slice(1)).catch((error: unknown) => {
+        request.log.warn({ err: error }, "could not tell whether the page moved");
+        return null;
+      });
+      if (to) {
+        const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+        return reply
+          .header("Cache-Control", `public, max-age=${MOVED_MAX_AGE_S}`)
+          .redirect(`${to}${query}`, 301);
       }
     }
     const html = htmlOf(route?.file ?? "index.html");

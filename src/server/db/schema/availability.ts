@@ -88,6 +88,8 @@ export const holidaySettings = pgTable("holiday_settings", {
   countryCode: text("country_code"),
   /** Ids of public holidays switched off; they stay off every year. */
   disabledHolidays: jsonb("disabled_holidays").$type<string[]>().notNull().default([]),
+  /** Ids of optional days (festivals, observances) switched on; off unless listed. */
+  enabledHolidays: jsonb("enabled_holidays").$type<string[]>().notNull().default([]),
   updatedAt: updatedAt(),
 });
 

@@ -84,7 +84,9 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex("bookings_uid_key").on(t.uid),
     // The Meetings list and the dashboard read one host's bookings in start order: with these columns
-    // as keys, paging, capped counts and the dashboard's sums are index-only scans.
+    // as keys, paging, capped counts and the dashboard's sums are index-only scans. search_text lets a
+    // search for a common word (an email domain, an event title) walk the host's bookings in order
+    // and stop at the page, without a table read per candidate; rare words go by the trigram index.
     index("bookings_host_start_cover_idx").on(
       t.hostUserId,
       t.startTime,
@@ -93,6 +95,7 @@ export const bookings = pgTable(
       t.status,
       t.eventTypeId,
       t.attendeeEmail,
+      t.searchText,
     ),
     // Status filters (Cancelled, No Show, Completed) seek straight to their bookings.
     index("bookings_host_status_start_idx").on(t.hostUserId, t.status, t.startTime, t.id, t.endTime),

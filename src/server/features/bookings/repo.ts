@@ -6,6 +6,7 @@ import {
   type BookingRow,
   bookingHosts,
   bookings,
+  eventTypeHosts,
   eventTypes,
   type NewBookingRow,
   users,
@@ -273,9 +274,13 @@ export function createBookingsRepo(db: DbOrTx) {
       const need = Math.max(f.search ? SEARCH_COUNT_CAP : COUNT_CAP, offset + f.limit);
       const upcoming = f.when !== "past" && f.status !== "past" && f.status !== "completed";
       const past = f.when !== "upcoming" && f.status !== "upcoming" && f.status !== "confirmed";
-      const renamed = f.search ? await eventTypesTitled(hostUserId, f.search) : [];
-      const upWhere = upcoming ? listWhere(hostUserId, f, "upcoming", renamed) : undefined;
-      const pastWhere = past ? listWhere(hostUserId, f, "past", renamed) : undefined;
+      const [renamed, coHosted] = await Promise.all([
+        f.search ? eventTypesTitled(hostUserId, f.search) : [],
+        othersTeamTypes(hostUserId),
+      ]);
+      const mine = whoseBookings(hostUserId, coHosted);
+      const upWhere = upcoming ? listWhere(mine, f, "upcoming", renamed) : undefined;
+      const pastWhere = past ? listWhere(mine, f, "past", renamed) : undefined;
       const [upCount, pastCount] = await Promise.all([
         upWhere ? countUpTo(upWhere, need + 1) : 0,
         pastWhere ? countUpTo(pastWhere, need + 1) : 0,
@@ -283,27 +288,43 @@ export function createBookingsRepo(db: DbOrTx) {
       // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
       const rows: BookingRecord[] = [];
       if (upWhere && offset < upCount) {
-        rows.push(
-          ...(await selectRecords()
-            .where(upWhere)
-            .orderBy(asc(bookings.startTime), asc(bookings.id))
-            .limit(f.limit)
-            .offset(offset)),
-        );
+        rows.push(...(await pageOf(upWhere, "asc", f.limit, offset)));
       }
       if (pastWhere && rows.length < f.limit && offset + rows.length < upCount + pastCount) {
-        rows.push(
-          ...(await selectRecords()
-            .where(pastWhere)
-            .orderBy(desc(bookings.startTime), desc(bookings.id))
-            .limit(f.limit - rows.length)
-            .offset(Math.max(0, offset - upCount))),
-        );
+        rows.push(...(await pageOf(pastWhere, "desc", f.limit - rows.length, Math.max(0, offset - upCount))));
       }
       const capped = upCount > need || pastCount > need;
       return { rows, total: Math.min(upCount, need) + Math.min(pastCount, need), capped };
     },
   };
+
+  /**
+   * Event types someone else owns that list this host among their hosts (team types). Their
+   * collective bookings occupy this host too, through booking_hosts; most hosts have none.
+   */
+  async function othersTeamTypes(hostUserId: string): Promise<string[]> {
+    const found = await db
+      .select({ id: eventTypeHosts.eventTypeId })
+      .from(eventTypeHosts)
+      .innerJoin(eventTypes, eq(eventTypes.id, eventTypeHosts.eventTypeId))
+      .where(and(eq(eventTypeHosts.userId, hostUserId), sql`${eventTypes.userId} <> ${hostUserId}`));
+    return found.map((r) => r.id);
+  }
+
+  /**
+   * The bookings a host's Meetings list shows: their own, and those of others' team types that
+   * occupy them too (a collective meeting they co-host). Without such types it is the plain
+   * (host, start) index condition the pages are tuned for.
+   */
+  function whoseBookings(hostUserId: string, coHostedTypes: string[]): SQL {
+    const own = eq(bookings.hostUserId, hostUserId);
+    if (coHostedTypes.length === 0) return own;
+    const occupying = db
+      .select({ id: bookingHosts.bookingId })
+      .from(bookingHosts)
+      .where(and(eq(bookingHosts.hostUserId, hostUserId), inArray(bookingHosts.eventTypeId, coHostedTypes)));
+    return or(own, and(inArray(bookings.eventTypeId, coHostedTypes), inArray(bookings.id, occupying))) as SQL;
+  }
 
   /** Ids of the host's event types whose current title contains `search` (any case). */
   async function eventTypesTitled(hostUserId: string, search: string): Promise<string[]> {
@@ -312,6 +333,33 @@ export function createBookingsRepo(db: DbOrTx) {
       .from(eventTypes)
       .where(and(eq(eventTypes.userId, hostUserId), ilike(eventTypes.title, containsPattern(search))));
     return found.map((r) => r.id);
+  }
+
+  /**
+   * One page of one side of the list. The page's ids are found first from the (host, start) index
+   * alone, skipping `offset` index entries, and only those `limit` bookings are then read with their
+   * event type, host and co-hosts. Joining first would build every skipped row (co-hosts included) and
+   * make the planner cost a deep page like a scan of the whole list (PostgreSQL then JIT-compiles it:
+   * over a second on page 50).
+   */
+  async function pageOf(
+    where: SQL | undefined,
+    direction: "asc" | "desc",
+    limit: number,
+    offset: number,
+  ): Promise<BookingRecord[]> {
+    const by = direction === "asc" ? asc : desc;
+    const order = [by(bookings.startTime), by(bookings.id)];
+    const ids = db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return selectRecords()
+      .where(inArray(bookings.id, ids))
+      .orderBy(...order);
   }
 
   /** How many rows match, counting no further than `max`. */
@@ -409,12 +457,12 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 /** The filters of one side of the list: upcoming (end > now) or past (end <= now). */
 function listWhere(
-  hostUserId: string,
+  whose: SQL,
   f: BookingFilters,
   side: "upcoming" | "past",
   renamedEventTypes: string[],
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(bookings.hostUserId, hostUserId)];
+  const conditions: (SQL | undefined)[] = [whose];
   if (side === "upcoming") {
     conditions.push(
       gt(bookings.endTime, f.now),

@@ -490,7 +490,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         now: at,
       });
       return {
-        data: rows.map((r) => toBookingDto(r, at)),
+        data: rows.map((r) =>
+          r.booking.hostUserId === hostId ? toBookingDto(r, at) : { ...toBookingDto(r, at), coHosting: true },
+        ),
         pagination: {
           page: q.page,
           limit: q.limit,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
-import { effectiveRules } from "./service.js";
 
 describe.each(dbKinds)("calendar settings on %s", (kind) => {
   let t: TestApp;
@@ -126,17 +125,5 @@ describe.each(dbKinds)("calendar settings on %s", (kind) => {
       });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
-  });
-});
-
-describe("effective buffers and notice", () => {
-  it("never go below the host-wide settings", () => {
-    const schedule = { bufferTimeBefore: 0, bufferTimeAfter: 30, minimumNotice: 240 };
-    expect(effectiveRules(schedule, { bufferTime: 10, minimumNotice: 60 })).toEqual({
-      bufferTimeBefore: 10,
-      bufferTimeAfter: 30,
-      minimumNotice: 240,
-    });
-    expect(effectiveRules(schedule, { bufferTime: 0, minimumNotice: 1440 }).minimumNotice).toBe(1440);
   });
 });

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { NotificationSettings, SyncSettings } from "../../../contract/calendar-settings.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import { type CalendarSettingsRow, calendarSettings } from "../../db/schema/index.js";
 
 export interface CalendarSettingsValues {
@@ -35,4 +36,22 @@ export function createCalendarSettingsRepo(db: DbOrTx) {
       return row;
     },
   };
+}
+
+/**
+ * The host's settings row, kept prepared on PGlite (db/prepared.ts): every booking's listeners read
+ * it. Make one per database; run it with the caller's handle (a booking's transaction).
+ */
+export function createCalendarSettingsFind(
+  db: Db,
+): (handle: DbOrTx, userId: string) => Promise<CalendarSettingsRow | undefined> {
+  const run = keptStatement(db, "calendar_settings_find", (h) =>
+    h
+      .select()
+      .from(calendarSettings)
+      .where(eq(calendarSettings.userId, sql.placeholder("userId")))
+      .limit(1)
+      .prepare("calendar_settings_find"),
+  );
+  return async (handle, userId) => (await run(handle, { userId }))[0];
 }

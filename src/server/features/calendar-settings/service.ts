@@ -8,7 +8,11 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { type CalendarSettingsValues, createCalendarSettingsRepo } from "./repo.js";
+import {
+  type CalendarSettingsValues,
+  createCalendarSettingsFind,
+  createCalendarSettingsRepo,
+} from "./repo.js";
 
 export interface CalendarSettingsPatch {
   bufferTime?: number;
@@ -20,9 +24,9 @@ export interface CalendarSettingsPatch {
 const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_SETTINGS);
 
 /**
- * Host-wide booking defaults. bufferTime and minimumNotice seed new schedules
- * and act as a floor for the slot engine (see effectiveRules); sync and
- * notifications are read by the calendar and mail features.
+ * Host-wide calendar settings: sync and notifications are read by the calendar and mail features.
+ * bufferTime and minimumNotice are kept for the API (they still seed a new schedule's fields of the
+ * same names) but no slot depends on them: event types own those rules (ARCHITECTURE.md, "Booking rules").
  */
 export function createCalendarSettingsService(
   db: Db,
@@ -32,6 +36,7 @@ export function createCalendarSettingsService(
     onRemindersChanged?: (userId: string, notifications: NotificationSettings) => Promise<void>;
   } = {},
 ) {
+  const findIn = createCalendarSettingsFind(db);
   async function get(userId: string): Promise<CalendarSettings> {
     const repo = createCalendarSettingsRepo(db);
     let row = await repo.find(userId);
@@ -76,12 +81,12 @@ export function createCalendarSettingsService(
      * query outside its transaction: PGlite has one connection). Defaults when never saved.
      */
     async notificationsIn(tx: DbOrTx, userId: string): Promise<NotificationSettings> {
-      const row = await createCalendarSettingsRepo(tx).find(userId);
+      const row = await findIn(tx, userId);
       return row ? toCalendarSettings(row).notifications : defaults().notifications;
     },
     /** The sync settings, read with the caller's transaction (a booking listener; see notificationsIn). */
     async syncIn(tx: DbOrTx, userId: string): Promise<SyncSettings> {
-      const row = await createCalendarSettingsRepo(tx).find(userId);
+      const row = await findIn(tx, userId);
       return row ? toCalendarSettings(row).sync : defaults().sync;
     },
     update: (userId: string, body: CalendarSettingsBody) =>
@@ -108,20 +113,5 @@ function toCalendarSettings(row: CalendarSettingsRow): CalendarSettings {
     sync: { ...d.sync, ...row.sync },
     notifications: { ...d.notifications, ...row.notifications },
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The buffers and minimum notice the slot engine applies for a schedule: the
- * schedule's own values, never below the host-wide settings.
- */
-export function effectiveRules(
-  schedule: { bufferTimeBefore: number; bufferTimeAfter: number; minimumNotice: number },
-  settings: { bufferTime: number; minimumNotice: number },
-): { bufferTimeBefore: number; bufferTimeAfter: number; minimumNotice: number } {
-  return {
-    bufferTimeBefore: Math.max(schedule.bufferTimeBefore, settings.bufferTime),
-    bufferTimeAfter: Math.max(schedule.bufferTimeAfter, settings.bufferTime),
-    minimumNotice: Math.max(schedule.minimumNotice, settings.minimumNotice),
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import {
   type CalendarAccountRow,
   type CalendarCalendarRow,
@@ -239,4 +240,20 @@ export function createCalendarsRepo(db: DbOrTx) {
         .where(eq(calendarEvents.bookingId, bookingId));
     },
   };
+}
+
+/**
+ * Whether the host has an active calendar account: every booking asks (its calendar listener) and
+ * most hosts have none. Kept prepared on PGlite (db/prepared.ts); make one per database.
+ */
+export function createActiveAccountCheck(db: Db): (handle: DbOrTx, userId: string) => Promise<boolean> {
+  const run = keptStatement(db, "calendar_accounts_active_any", (h) =>
+    h
+      .select({ one: sql<number>`1` })
+      .from(calendarAccounts)
+      .where(and(eq(calendarAccounts.userId, sql.placeholder("userId")), eq(calendarAccounts.isActive, true)))
+      .limit(1)
+      .prepare("calendar_accounts_active_any"),
+  );
+  return async (handle, userId) => (await run(handle, { userId })).length > 0;
 }

@@ -8,7 +8,7 @@ import type { JobRunner } from "../../jobs/runner.js";
 import type { BookingListener } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/repo.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
-import { createCalendarsRepo } from "./repo.js";
+import { createActiveAccountCheck, createCalendarsRepo } from "./repo.js";
 import type { AccountsService } from "./service-accounts.js";
 import type { BusyTimes } from "./service-busy.js";
 
@@ -51,11 +51,14 @@ export interface PreparedMeeting {
  * with backoff and the meeting shows the state.
  */
 export function createCalendarSync(db: Db, deps: SyncDeps) {
+  const hasActiveAccount = createActiveAccountCheck(db);
   async function target(
     hostId: string,
     eventTypeId: string | null,
     tx: Db | Tx = db,
   ): Promise<Target | undefined> {
+    // Most hosts connect no calendar: one prepared existence check and out.
+    if (!(await hasActiveAccount(tx, hostId))) return undefined;
     const repo = createCalendarsRepo(tx);
     const accounts = (await repo.listAccounts(hostId)).filter((a) => a.isActive);
     const named = eventTypeId ? await deps.eventTypeAccount(eventTypeId, tx) : null;
@@ -118,7 +121,6 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     const rec = change.booking;
     const repo = createCalendarsRepo(tx);
     if (change.kind === "created") {
-      // Most hosts connect no calendar: one indexed query and out.
       if (!(await target(rec.host.id, rec.eventType?.id ?? null, tx))) return;
       if (await repo.findEvent(rec.booking.id)) return; // A Meet link made before the commit wrote it.
       // Everything here reads through `tx`: PGlite has one connection, held by the booking's transaction.

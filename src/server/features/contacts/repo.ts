@@ -49,7 +49,7 @@ export type AutoFill = Partial<Pick<NewContactRow, FillableField>>;
  * Values for ON CONFLICT DO UPDATE that fill from the incoming row (`excluded`) only what the host
  * never edited by hand and what the incoming row actually brings (non-empty), else keep the stored value.
  */
-function autoFillSet(given: AutoFill): Record<string, SQL> {
+export function autoFillSet(given: AutoFill): Record<string, SQL> {
   const set: Record<string, SQL> = {};
   for (const field of FILLABLE_FIELDS) {
     if (given[field] === undefined) continue;

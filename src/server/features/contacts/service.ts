@@ -18,6 +18,7 @@ import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import type { BookingListener } from "../bookings/events.js";
 import { type AutoFill, createContactsRepo, FILLABLE_FIELDS } from "./repo.js";
+import { createContactsBookingStatements } from "./repo-bookings.js";
 
 const CONTACT_NOT_FOUND = "Contact not found";
 /** The contact page shows this many meetings, latest first. */
@@ -92,6 +93,7 @@ export function fieldsFromAnswers(answers: readonly { question: string; answer: 
 export function createContactsService(db: Db, deps: { now: () => Date }) {
   const { now } = deps;
   const repo = createContactsRepo(db);
+  const bookingStatements = createContactsBookingStatements(db);
 
   /**
    * Keeps the host's contacts in step with their bookings, inside the booking's transaction: the
@@ -100,27 +102,36 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
    */
   const bookingListener: BookingListener = async (tx, change) => {
     const { booking, host } = change.booking;
-    const txRepo = createContactsRepo(tx);
     const hostEmail = host.email.toLowerCase();
     if (change.kind === "created" && booking.attendeeEmail !== hostEmail) {
-      await txRepo.upsertAuto(
+      const fromAnswers = fieldsFromAnswers(booking.answers);
+      // Counted with the booking just written, in the same statement.
+      await bookingStatements.upsertFromBooking(
+        tx,
         booking.hostUserId,
         booking.attendeeEmail,
         {
           fullName: booking.attendeeName,
           phone: booking.attendeePhone,
           timezone: booking.attendeeTimezone,
-          ...fieldsFromAnswers(booking.answers),
+          company: fromAnswers.company ?? "",
+          jobTitle: fromAnswers.jobTitle ?? "",
         },
-        "booking",
+        now(),
       );
       for (const guest of booking.guests) {
         const email = guest.toLowerCase();
         if (email === booking.attendeeEmail || email === hostEmail) continue;
-        await txRepo.insertIfMissing(booking.hostUserId, email, nameFromEmail(email), "guest");
+        await createContactsRepo(tx).insertIfMissing(
+          booking.hostUserId,
+          email,
+          nameFromEmail(email),
+          "guest",
+        );
       }
+      return;
     }
-    await txRepo.recountMeetings(booking.hostUserId, booking.attendeeEmail, now());
+    await bookingStatements.recount(tx, booking.hostUserId, booking.attendeeEmail, now());
   };
 
   async function owned(hostUserId: string, id: string, r = repo): Promise<ContactRow> {

@@ -88,6 +88,48 @@ describe.each(dbKinds)("event types on %s", (kind) => {
     expect(pigeon.json().errors["locations.0.type"]).toBe("Choose one of the options");
   });
 
+  it("keeps a list of locations in order; repeats only places with different values; links are links", async () => {
+    const et = (await call("POST", "/api/event-types", host.token, { title: "Many places" })).json().data;
+    const list = [
+      { type: "phone", value: "+1 555 123 4567" },
+      { type: "zoom", value: "https://zoom.us/j/1234567890" },
+      { type: "in_person", value: "Studio 4" },
+      { type: "in_person", value: "Annex, 2nd floor" },
+      { type: "ask_invitee" },
+    ];
+    const saved = await call("PUT", `/api/event-types/${et._id}`, host.token, { locations: list });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      saved.json().data.locations.map((l: { type: string; value: string }) => [l.type, l.value]),
+    ).toEqual(list.map((l) => [l.type, l.value ?? ""]));
+
+    const refused: [object[], string, string][] = [
+      [[{ type: "zoom" }, { type: "zoom" }], "locations.1.type", "Zoom is already in the list"],
+      [
+        [
+          { type: "in_person", value: "Studio 4" },
+          { type: "in_person", value: "studio 4 " },
+        ],
+        "locations.1.value",
+        "This address is already in the list",
+      ],
+      [
+        [{ type: "microsoft_teams", value: "teams meeting" }],
+        "locations.0.value",
+        "Paste the full Microsoft Teams link, starting with https://",
+      ],
+      [Array.from({ length: 11 }, (_, i) => ({ type: "custom", value: `Place ${i}` })), "locations", ""],
+    ];
+    for (const [locations, field, message] of refused) {
+      const res = await call("PUT", `/api/event-types/${et._id}`, host.token, { locations });
+      expect(res.statusCode, JSON.stringify(locations)).toBe(400);
+      if (message) expect(res.json().errors[field], res.body).toBe(message);
+      else expect(res.json().errors[field], res.body).toBeDefined();
+    }
+    const after = (await call("GET", `/api/event-types/${et._id}`, host.token)).json().data;
+    expect(after.locations).toHaveLength(5);
+  });
+
   it("updates every editable field", async () => {
     const et = (await call("POST", "/api/event-types", host.token, { title: "Full edit" })).json().data;
     const res = await call("PUT", `/api/event-types/${et._id}`, host.token, {

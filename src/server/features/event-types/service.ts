@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
+  type BookingSettings,
   bookingSettingsSchema,
+  bufferMinutes,
   type CreateEventTypeBody,
   DEFAULT_COLOR,
   DEFAULT_EVENT_NAME,
@@ -129,9 +131,12 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
-      const { type, locations, questions, fixedTimes, expiresAt, ...rest } = body;
+      const { type, locations, questions, fixedTimes, expiresAt, bookingSettings, ...rest } = body;
       const row = await repo.update(user.id, id, {
         ...rest,
+        ...(bookingSettings
+          ? { bookingSettings: keepBuffers(bookingSettings, existing.bookingSettings) }
+          : {}),
         ...(fixedTimes ? { fixedTimes: normaliseTimes(fixedTimes) } : {}),
         ...(expiresAt !== undefined ? { expiresAt: expiresAt ? new Date(expiresAt) : null } : {}),
         ...(type ? { kind: type } : {}),
@@ -186,6 +191,21 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
 
 export type EventTypesService = ReturnType<typeof createEventTypesService>;
 
+/** Every answer names both buffers (rows written before they existed have none: 0). */
+function bufferFields(s: BookingSettings): { bufferBefore: number; bufferAfter: number } {
+  const { before, after } = bufferMinutes(s);
+  return { bufferBefore: before, bufferAfter: after };
+}
+
+/** Settings sent without buffers (a client that predates them) keep the stored ones. */
+function keepBuffers(next: BookingSettings, stored: BookingSettings): BookingSettings {
+  return {
+    ...next,
+    bufferBefore: next.bufferBefore ?? stored.bufferBefore,
+    bufferAfter: next.bufferAfter ?? stored.bufferAfter,
+  };
+}
+
 function normaliseLocations(
   locations: { type: Location["type"]; value?: string; displayName?: string }[],
 ): Location[] {
@@ -217,7 +237,7 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     slug: row.slug,
     isActive: row.isActive,
     locations: row.locations,
-    bookingSettings: row.bookingSettings,
+    bookingSettings: { ...row.bookingSettings, ...bufferFields(row.bookingSettings) },
     questions: row.questions,
     phoneField: row.phoneField,
     maxInvitees: row.maxInvitees,

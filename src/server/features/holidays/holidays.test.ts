@@ -33,6 +33,7 @@ describe.each(dbKinds)("holidays on %s", (kind) => {
     expect(res.body.data).toEqual({
       countryCode: null,
       disabledHolidays: [],
+      enabledHolidays: [],
       customHolidays: [],
       holidays: [],
       years: [2026, 2027],
@@ -55,7 +56,10 @@ describe.each(dbKinds)("holidays on %s", (kind) => {
       expect.objectContaining({ date, endDate: date, name, type: "public", enabled: true }),
     ]);
     expect(data.holidays.some((h) => h.name === name && h.date.startsWith("2027"))).toBe(true);
-    expect(data.holidays.every((h) => h.type === "public")).toBe(true);
+    // Besides optional days (off until switched on; optional-holidays.test.ts), all are public.
+    expect(data.holidays.every((h) => h.type === "public" || (h.type === "optional" && !h.enabled))).toBe(
+      true,
+    );
     // The same holiday has the same id every year.
     const ids = data.holidays.filter((h) => h.name === name).map((h) => h.id);
     expect(new Set(ids).size).toBe(1);
@@ -79,7 +83,10 @@ describe.each(dbKinds)("holidays on %s", (kind) => {
       enabled: true,
       name: expect.stringMatching(/substitute/),
     });
-    expect(data.holidays.filter((h) => !h.enabled).map((h) => h.date)).toEqual(["2026-07-04", "2027-07-04"]);
+    expect(data.holidays.filter((h) => h.type === "public" && !h.enabled).map((h) => h.date)).toEqual([
+      "2026-07-04",
+      "2027-07-04",
+    ]);
 
     const after = await service.blockedDates(userId, "2026-07-01", "2027-07-31");
     expect(after).not.toContain("2026-07-04");

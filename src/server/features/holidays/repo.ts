@@ -26,7 +26,7 @@ export function createHolidaysRepo(db: DbOrTx) {
 
     async upsertSettings(
       userId: string,
-      values: { countryCode: string | null; disabledHolidays: string[] },
+      values: { countryCode: string | null; disabledHolidays: string[]; enabledHolidays: string[] },
     ): Promise<void> {
       await db
         .insert(holidaySettings)

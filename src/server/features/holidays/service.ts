@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.js";
 import type { CustomHolidayRow, UserRow } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { createHolidaysRepo } from "./repo.js";
+import { optionalDays } from "./service-optional.js";
 
 export const MAX_CUSTOM_HOLIDAYS = 500;
 /** blockedDates answers at most this many years at once; the slot engine asks for months. */
@@ -47,6 +48,24 @@ async function publicHolidays(country: HolidayCountry, year: number): Promise<Pu
   return list;
 }
 
+const optionalCache = new Map<string, PublicHoliday[]>();
+
+/** Optional days (festivals, observances) of a country and year; each id is stable across years. */
+async function optionalHolidays(country: HolidayCountry, year: number): Promise<PublicHoliday[]> {
+  const key = `${country}:${year}`;
+  const cached = optionalCache.get(key);
+  if (cached) return cached;
+  holidaysModule ??= import("date-holidays");
+  const { default: Holidays } = await holidaysModule;
+  const list = optionalDays(Holidays, DATA_COUNTRY[country], year).map((d) => ({
+    id: `${country}-${slug(d.name)}`,
+    date: d.date,
+    name: d.name,
+  }));
+  optionalCache.set(key, list);
+  return list;
+}
+
 function slug(name: string): string {
   return name
     .normalize("NFKD")
@@ -55,6 +74,8 @@ function slug(name: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+const TYPE_ORDER: Record<Holiday["type"], number> = { public: 0, optional: 1, custom: 2 };
 
 const isCountry = (code: string | null | undefined): code is HolidayCountry =>
   (HOLIDAY_COUNTRIES as readonly string[]).includes(code ?? "");
@@ -84,6 +105,7 @@ export function createHolidaysService(
     return {
       countryCode: isCountry(row?.countryCode) ? row.countryCode : null,
       disabled: new Set(row?.disabledHolidays ?? []),
+      enabled: new Set(row?.enabledHolidays ?? []),
     };
   }
 
@@ -97,7 +119,7 @@ export function createHolidaysService(
 
   /** Public and custom holidays touching the given years, sorted by date. */
   async function holidaysOf(userId: string, years: number[]): Promise<Holiday[]> {
-    const { countryCode, disabled } = await settingsOf(userId);
+    const { countryCode, disabled, enabled } = await settingsOf(userId);
     const first = years[0];
     const last = years[years.length - 1];
     const customs = await createHolidaysRepo(db).listCustom(userId, {
@@ -110,16 +132,19 @@ export function createHolidaysService(
         for (const p of await publicHolidays(countryCode, year)) {
           list.push({ ...p, endDate: p.date, type: "public", enabled: !disabled.has(p.id) });
         }
+        for (const o of await optionalHolidays(countryCode, year)) {
+          list.push({ ...o, endDate: o.date, type: "optional", enabled: enabled.has(o.id) });
+        }
       }
     }
-    // Public before custom on the same day.
-    return list.sort((a, b) => a.date.localeCompare(b.date) || b.type.localeCompare(a.type));
+    // Public, then optional, then custom on the same day.
+    return list.sort((a, b) => a.date.localeCompare(b.date) || TYPE_ORDER[a.type] - TYPE_ORDER[b.type]);
   }
 
   async function view(user: UserRow, year?: number): Promise<HolidaySettings> {
     const thisYear = Number((await hostToday(user)).slice(0, 4));
     const years = year ? [year] : [thisYear, thisYear + 1];
-    const [{ countryCode, disabled }, customs, holidays] = await Promise.all([
+    const [{ countryCode, disabled, enabled }, customs, holidays] = await Promise.all([
       settingsOf(user.id),
       createHolidaysRepo(db).listCustom(user.id),
       holidaysOf(user.id, years),
@@ -127,6 +152,7 @@ export function createHolidaysService(
     return {
       countryCode,
       disabledHolidays: [...disabled],
+      enabledHolidays: [...enabled],
       customHolidays: customs.map(toCustom),
       holidays,
       years,
@@ -143,6 +169,7 @@ export function createHolidaysService(
         await repo.upsertSettings(user.id, {
           countryCode: body.countryCode !== undefined ? body.countryCode : (current?.countryCode ?? null),
           disabledHolidays: [...new Set(body.disabledHolidays ?? current?.disabledHolidays ?? [])],
+          enabledHolidays: [...new Set(body.enabledHolidays ?? current?.enabledHolidays ?? [])],
         });
         if (body.customHolidays) {
           await repo.deleteAllCustom(user.id);
@@ -184,7 +211,7 @@ export function createHolidaysService(
 
     /** Whether an enabled holiday falls on the date; a switched-off public holiday does not count. */
     async check(userId: string, date: string): Promise<HolidayCheck> {
-      const { countryCode, disabled } = await settingsOf(userId);
+      const { countryCode, disabled, enabled } = await settingsOf(userId);
       const [custom] = await createHolidaysRepo(db).listCustom(userId, { from: date, to: date });
       if (custom) return { isHoliday: true, holiday: customToHoliday(custom) };
       if (countryCode) {
@@ -197,14 +224,23 @@ export function createHolidaysService(
             holiday: { ...match, endDate: match.date, type: "public", enabled: true },
           };
         }
+        const optional = (await optionalHolidays(countryCode, Number(date.slice(0, 4)))).find(
+          (o) => o.date === date && enabled.has(o.id),
+        );
+        if (optional) {
+          return {
+            isHoliday: true,
+            holiday: { ...optional, endDate: optional.date, type: "optional", enabled: true },
+          };
+        }
       }
       return { isHoliday: false, holiday: null };
     },
 
     /**
      * Local dates (YYYY-MM-DD, in the host's zone) from `fromDate` to `toDate`
-     * inclusive on which the host takes no bookings: enabled public holidays
-     * and every day of each custom holiday. Sorted, no duplicates.
+     * inclusive on which the host takes no bookings: enabled public holidays,
+     * optional days switched on, and every day of each custom holiday. Sorted, no duplicates.
      */
     async blockedDates(userId: string, fromDate: string, toDate: string): Promise<string[]> {
       const from = Temporal.PlainDate.from(fromDate);
@@ -214,11 +250,14 @@ export function createHolidaysService(
       const years: number[] = [];
       for (let y = from.year; y <= to.year; y++) years.push(y);
       const blocked = new Set<string>();
-      const { countryCode, disabled } = await settingsOf(userId);
+      const { countryCode, disabled, enabled } = await settingsOf(userId);
       if (countryCode) {
         for (const year of years) {
           for (const p of await publicHolidays(countryCode, year)) {
             if (!disabled.has(p.id) && p.date >= fromDate && p.date <= toDate) blocked.add(p.date);
+          }
+          for (const o of await optionalHolidays(countryCode, year)) {
+            if (enabled.has(o.id) && o.date >= fromDate && o.date <= toDate) blocked.add(o.date);
           }
         }
       }

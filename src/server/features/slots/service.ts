@@ -1,6 +1,5 @@
 import type { Slot } from "../../../contract/bookings.js";
-import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
-import { noticeMinutes } from "../../../contract/event-types.js";
+import { bufferMinutes, noticeMinutes } from "../../../contract/event-types.js";
 import { fixedSlots } from "../../../domain/availability/fixed-slots.js";
 import {
   computeSlots,
@@ -18,7 +17,6 @@ import {
 import { type Interval, subtractIntervals } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
-import { effectiveRules } from "../calendar-settings/service.js";
 import type { HolidaysService } from "../holidays/service.js";
 import {
   createSlotsRepo,
@@ -122,10 +120,11 @@ export function createSlotsService(
   }
 
   /**
-   * The engine query of one host of an event type: their schedule's week and overrides, holidays,
-   * buffers and notice (never below the host-wide settings or the event type's own notice), the
-   * event type's window, and the host's confirmed bookings: seats of this group event count per
-   * slot, all others are busy. A connected calendar's busy time would join `busy` here, per host.
+   * The engine query of one host of an event type: their schedule's zone, week and overrides, their
+   * holidays, and the host's confirmed bookings (seats of this group event count per slot, all others
+   * are busy) plus their connected calendars' busy time. Buffers, minimum notice and the booking
+   * window come from the event type alone: the schedule's and the calendar settings' fields of the
+   * same names are kept for the API but applied nowhere (ARCHITECTURE.md, "Booking rules").
    */
   async function engineQuery(
     eventType: EventContext["eventType"],
@@ -137,7 +136,6 @@ export function createSlotsService(
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
     const { schedule } = hc;
     if (!schedule) return null;
-    const rules = effectiveRules(schedule, hc.settings ?? DEFAULT_CALENDAR_SETTINGS);
     const seated = isSeated({ eventType });
     const durationMs = eventType.duration * 60_000;
     const busy: SlotQuery["busy"] = [];
@@ -157,16 +155,16 @@ export function createSlotsService(
     const ours = hc.busy.map(([start, end]) => ({ start, end }));
     busy.push(...subtractIntervals(externalBusy, ours));
     const settings = eventType.bookingSettings;
+    const buffers = bufferMinutes(settings);
     return {
       timeZone: schedule.timezone,
       weekly: schedule.weekly,
       overrides: hc.overrides,
       holidays: await blockedDates(hc, fromDate, toDate),
       durationMinutes: eventType.duration,
-      bufferBeforeMinutes: rules.bufferTimeBefore,
-      bufferAfterMinutes: rules.bufferTimeAfter,
-      minimumNoticeMinutes: Math.max(rules.minimumNotice, noticeMinutes(settings)),
-      maximumNoticeDays: schedule.maximumNotice,
+      bufferBeforeMinutes: buffers.before,
+      bufferAfterMinutes: buffers.after,
+      minimumNoticeMinutes: noticeMinutes(settings),
       window: {
         mode: settings.mode,
         daysAhead: settings.daysAhead,

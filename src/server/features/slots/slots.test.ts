@@ -172,14 +172,17 @@ describe.each(dbKinds)("slot lookups on %s", (kind) => {
       headers: bearer(h.token),
     });
     // 30-minute buffers: a 10:00am booking also closes 9:30am and 10:30am.
-    const buffers = await t.app.inject({
-      method: "PUT",
-      url: `/api/availability/${schedules.json().data[0]._id}`,
-      headers: bearer(h.token),
-      payload: { bufferTimeBefore: 30, bufferTimeAfter: 30 },
+    const e = await eventType(t.app, h, {
+      bookingSettings: {
+        leadHours: 0,
+        noticeUnit: "minutes",
+        daysAhead: 60,
+        unit: "days",
+        mode: "rolling",
+        bufferBefore: 30,
+        bufferAfter: 30,
+      },
     });
-    expect(buffers.statusCode, buffers.body).toBe(200);
-    const e = await eventType(t.app, h);
     const res = await book(t.app, e._id, "2026-11-04T15:00:00Z");
     expect(res.statusCode, res.body).toBe(201);
     const { uid, manageToken } = res.json().data;

@@ -107,6 +107,25 @@ describe.each(dbKinds)("team bookings on %s", (kind) => {
     );
     expect(slots.json().data.map((s: { startTime: string }) => s.startTime)).not.toContain("10:00am");
     expect((await book(t.app, own._id, THU_10AM)).statusCode).toBe(409);
+
+    // Each co-host sees it in Meetings, marked as co-hosted; only its main host may change it.
+    const main = hosts[0];
+    const listed = async (h: Host) =>
+      (await call("GET", "/api/bookings?limit=50", h.token)).json().data as {
+        _id: string;
+        coHosting?: boolean;
+      }[];
+    expect((await listed(main)).find((b) => b._id === booking._id)?.coHosting).toBeUndefined();
+    for (const co of hosts.slice(1)) {
+      const mine = (await listed(co)).filter((b) => b._id === booking._id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0].coHosting).toBe(true);
+      const cancel = await call("PUT", `/api/bookings/${booking._id}/cancel`, co.token, { reason: "Other" });
+      expect(cancel.statusCode).toBe(404);
+    }
+    // Someone outside the team does not see it.
+    const outsider = await signUp(t.app);
+    expect((await listed(outsider)).some((b) => b._id === booking._id)).toBe(false);
   });
 
   it("collective: a slot is offered only when every host is free; round robin when any is", async () => {

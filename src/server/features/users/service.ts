@@ -63,6 +63,17 @@ export function createUsersService(db: Db, now: () => Date, publicExtensions: Pu
       return { user: visible, ...extra, canonicalPath };
     },
 
+    /**
+     * The username now held by whoever gave up `username` within the redirect period; null when
+     * someone holds `username` itself or nobody gave it up (the public pages' HTTP redirect).
+     */
+    async renamedTo(username: string): Promise<string | null> {
+      if (usernameProblem(username) !== null || (await repo.findByUsername(username))) return null;
+      const formerId = await repo.formerHolder(username, redirectSince());
+      const user = formerId ? await repo.findById(formerId) : undefined;
+      return user && user.username !== username ? user.username : null;
+    },
+
     /** The id of whoever gave up `username` within the redirect period (event types' old links). */
     formerHolder(username: string): Promise<string | undefined> {
       return repo.formerHolder(username, redirectSince());

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import type { ExecutionStatus } from "../../../contract/workflows.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import {
   type WorkflowExecutionRow,
   type WorkflowRow,
@@ -249,3 +250,20 @@ export function createWorkflowsRepo(db: DbOrTx) {
 }
 
 export type WorkflowsRepo = ReturnType<typeof createWorkflowsRepo>;
+
+/**
+ * The host's active workflows, kept prepared on PGlite (db/prepared.ts): every booking's listener
+ * asks, and most hosts have none. Make one per database; run it with the booking's transaction.
+ */
+export function createActiveWorkflowsQuery(
+  db: Db,
+): (handle: DbOrTx, userId: string) => Promise<WorkflowRow[]> {
+  const run = keptStatement(db, "workflows_active_for_user", (h) =>
+    h
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.userId, sql.placeholder("userId")), eq(workflows.isActive, true)))
+      .prepare("workflows_active_for_user"),
+  );
+  return (handle, userId) => run(handle, { userId });
+}

@@ -23,7 +23,7 @@ import { enqueueMail } from "../../mail/outbox.js";
 import type { BookingChange } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/repo.js";
 import type { BookingsService } from "../bookings/service.js";
-import { createWorkflowsRepo, type Stats, type WorkflowPatch } from "./repo.js";
+import { createActiveWorkflowsQuery, createWorkflowsRepo, type Stats, type WorkflowPatch } from "./repo.js";
 import {
   type ActionEnv,
   type BookingView,
@@ -64,6 +64,7 @@ const NOT_FOUND = "Workflow not found";
 export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
   const { now } = deps;
   const repo = createWorkflowsRepo(db);
+  const activeWorkflows = createActiveWorkflowsQuery(db);
 
   async function owned(userId: string, id: string): Promise<WorkflowRow> {
     const wf = await repo.findForUser(userId, id);
@@ -310,7 +311,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
     /** The booking listener (registered in buildApp): workflows' runs and the settings reminder. */
     async onBookingChange(tx: Tx, change: BookingChange): Promise<void> {
       const at = now();
-      await onBookingChange(tx, change, at);
+      await onBookingChange(tx, change, at, activeWorkflows);
       const settings = await deps.notificationsIn(tx, change.booking.booking.hostUserId);
       await planReminder(tx, change, settings, at);
     },

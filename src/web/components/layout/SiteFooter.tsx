@@ -1,32 +1,49 @@
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
-import { Logo, toast } from "../ui";
+import { Logo } from "../ui";
 
 interface FooterLink {
   label: string;
-  /** Internal route; links without one do not navigate. */
-  to?: string;
+  to: string;
 }
+
+/** Every link leads somewhere: the landing page's features, or a section of /about. */
+const about = (label: string, section: string): FooterLink => ({ label, to: `/about#${section}` });
 
 const columns: { heading: string; links: FooterLink[] }[] = [
   {
     heading: "Product",
-    links: [{ label: "Features" }, { label: "Integrations" }, { label: "Enterprise" }, { label: "Pricing" }],
+    links: [
+      { label: "Features", to: "/#features" },
+      about("Integrations", "integrations"),
+      about("Enterprise", "enterprise"),
+      about("Pricing", "pricing"),
+    ],
   },
   {
     heading: "Company",
-    links: [{ label: "About" }, { label: "Careers" }, { label: "Press" }, { label: "Contact" }],
+    links: [
+      about("About", "about"),
+      about("Careers", "careers"),
+      about("Press", "press"),
+      about("Contact", "contact"),
+    ],
   },
   {
     heading: "Support",
-    links: [{ label: "Help Center" }, { label: "Community" }, { label: "Status" }, { label: "Security" }],
+    links: [
+      about("Help Center", "help"),
+      about("Community", "community"),
+      about("Status", "status"),
+      about("Security", "security"),
+    ],
   },
   {
     heading: "Legal",
     links: [
       { label: "Privacy Policy", to: "/privacy-policy" },
       { label: "Terms", to: "/terms-and-conditions" },
-      { label: "Cookies" },
+      about("Cookies", "cookies"),
     ],
   },
 ];
@@ -55,19 +72,9 @@ export function SiteFooter({ className }: { className?: string }) {
               <ul className="mt-4 flex flex-col gap-3">
                 {column.links.map((link) => (
                   <li key={link.label}>
-                    {link.to ? (
-                      <Link to={link.to} className={linkClass}>
-                        {link.label}
-                      </Link>
-                    ) : (
-                      <button
-                        type="button"
-                        className={linkClass}
-                        onClick={() => toast.info(`${link.label} is coming soon.`)}
-                      >
-                        {link.label}
-                      </button>
-                    )}
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,9 @@
 import { CalendarDays, List } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AvailabilitySchedule } from "../../../contract/availability";
 import { Button, toast } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { focusFirstError } from "../../lib/focusFirstError";
 import { DateOverrideDialog } from "./DateOverrideDialog";
 import { DateOverridesSection } from "./DateOverridesSection";
 import { type DraftOverride, sortOverrides } from "./draft";
@@ -19,7 +20,10 @@ export type AvailabilityEditorMode = "inline" | "popup";
 
 export interface AvailabilityEditorProps {
   schedule: AvailabilitySchedule;
-  /** inline: auto-saves, footer Cancel + 'Save Changes'. popup: saves on 'Apply to {n} event types'. */
+  /**
+   * inline (the Availability screen): every change saves by itself, the sticky footer tells how it went.
+   * popup: nothing is saved until 'Apply to {n} event types'. See ARCHITECTURE.md, "Saving".
+   */
   mode: AvailabilityEditorMode;
   /** Popup mode: called on Cancel and after a successful Apply. */
   onClose?: () => void;
@@ -64,6 +68,15 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
   const removeOverride = (date: string) =>
     void changeOverrides((list) => list.filter((o) => o.date !== date), "Failed to remove date override");
 
+  // A failed save by the host's own hand (Apply, Retry, Show) brings the first error into view, once the
+  // errors it produced have rendered.
+  const root = useRef<HTMLDivElement>(null);
+  const [errorFocus, setErrorFocus] = useState(0);
+  useEffect(() => {
+    if (errorFocus > 0) focusFirstError(root.current);
+  }, [errorFocus]);
+  const showFirstError = () => setErrorFocus((n) => n + 1);
+
   const saveNow = async () => {
     setSubmitting(true);
     const result = await editor.save();
@@ -73,16 +86,14 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
       if (!autoSave) onClose?.();
       return;
     }
-    if (result.invalid) {
-      document.querySelector<HTMLElement>(`[data-editor="${idPrefix}"] [aria-invalid="true"]`)?.focus();
-      toast.error("Fix the highlighted times before saving");
-    } else {
-      toast.error("Failed to save availability", { description: result.message });
-    }
+    showFirstError();
+    if (result.invalid) toast.error("Fix the highlighted times before saving");
+    else toast.error("Failed to save availability", { description: result.message });
   };
 
   const n = schedule.eventTypeCount;
-  // On a phone the header scrolls away, so the save state moves to the sticky footer (rendered once).
+  // Inline (auto-save) the state sits in the sticky footer, always in sight; in the popup it sits in the
+  // header when there is room, else in its footer beside Apply.
   const wide = useMediaQuery("(min-width: 640px)");
   const status = (
     <SaveStatus
@@ -90,16 +101,18 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
       failure={editor.failure}
       autoSave={autoSave}
       onRetry={() => void saveNow()}
+      onShowError={showFirstError}
     />
   );
+  const statusInHeader = !autoSave && wide;
   return (
-    <div data-editor={idPrefix} className="flex min-w-0 flex-col">
+    <div ref={root} data-editor={idPrefix} className="flex min-w-0 flex-col">
       <div className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-b px-4 py-3 sm:px-5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <h2 className="font-semibold text-base text-slate-900">
             {view === "list" ? "Weekly hours" : "Calendar"}
           </h2>
-          {wide && status}
+          {statusInHeader && status}
         </div>
         <fieldset className="flex rounded-lg bg-slate-100 p-0.5">
           <legend className="sr-only">View</legend>
@@ -153,9 +166,15 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
           />
           <section aria-labelledby={`${idPrefix}-rules`}>
             <h3 id={`${idPrefix}-rules`} className="mb-3 font-semibold text-slate-900 text-sm">
-              Timezone and limits
+              Timezone and booking rules
             </h3>
-            <ScheduleRulesFields draft={draft} errors={errors} update={update} idPrefix={idPrefix} />
+            <ScheduleRulesFields
+              draft={draft}
+              errors={errors}
+              update={update}
+              schedule={schedule}
+              idPrefix={idPrefix}
+            />
           </section>
         </aside>
       </div>
@@ -168,21 +187,8 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
           mode === "popup" ? "-bottom-6 rounded-b-xl" : "bottom-0 rounded-b-lg",
         )}
       >
-        {!wide && <div className="mr-auto min-w-0">{status}</div>}
-        {mode === "inline" ? (
-          <>
-            <Button variant="outline" onClick={editor.cancel} disabled={!editor.dirty || submitting}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => void saveNow()}
-              loading={submitting}
-              disabled={!editor.dirty && !editor.failure}
-            >
-              {submitting ? "Saving..." : "Save Changes"}
-            </Button>
-          </>
-        ) : (
+        {!statusInHeader && <div className="mr-auto min-w-0">{status}</div>}
+        {mode === "popup" && (
           <>
             <Button variant="outline" onClick={onClose} disabled={submitting}>
               Cancel

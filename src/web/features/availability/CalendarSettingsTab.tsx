@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
-  BUFFER_TIME_OPTIONS,
   type CalendarSettings,
   type CalendarSettingsBody,
-  MINIMUM_NOTICE_OPTIONS,
   type NotificationSettings,
   REMINDER_MINUTES_OPTIONS,
 } from "../../../contract/calendar-settings";
@@ -11,6 +9,7 @@ import { Card, Field, Label, Select, Skeleton, Switch, toast } from "../../compo
 import { api } from "../../lib/api";
 import { ConnectedAccounts } from "../calendars/ConnectedAccounts";
 import { SyncSettingsCard } from "../calendars/SyncSettingsCard";
+import { BookingRulesSummary } from "./BookingRulesSummary";
 import { LoadError } from "./EditorStates";
 import { calendarSettingsKey, useCalendarSettings } from "./queries";
 import { minutesText } from "./schedule-format";
@@ -29,7 +28,7 @@ const NOTIFICATIONS: {
   },
 ];
 
-/** The Calendar Settings tab: host-wide buffer and notice, notification e-mails, calendar sync, connected calendars. */
+/** The Calendar Settings tab: booking rules (read-only, per event type), notification e-mails, calendar sync, connected calendars. */
 export function CalendarSettingsTab() {
   const queryClient = useQueryClient();
   const settings = useCalendarSettings();
@@ -83,46 +82,8 @@ export function CalendarSettingsTab() {
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
       <Card className="p-5">
-        <h2 className="font-semibold text-base text-slate-900">Booking rules</h2>
-        <p className="mt-1 mb-5 text-slate-500 text-sm">
-          Apply to every event type. A schedule's own buffer or notice wins when it is longer.
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Buffer time" htmlFor="settings-buffer" hint="Before and after each meeting">
-            <Select
-              id="settings-buffer"
-              value={data.bufferTime}
-              onChange={(e) =>
-                save.mutate({ bufferTime: Number(e.target.value) as CalendarSettings["bufferTime"] })
-              }
-            >
-              {BUFFER_TIME_OPTIONS.map((m) => (
-                <option key={m} value={m}>
-                  {m === 0 ? "None" : `${m} minutes`}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            label="Minimum notice"
-            htmlFor="settings-notice"
-            hint="How soon before a meeting it can be booked"
-          >
-            <Select
-              id="settings-notice"
-              value={data.minimumNotice}
-              onChange={(e) =>
-                save.mutate({ minimumNotice: Number(e.target.value) as CalendarSettings["minimumNotice"] })
-              }
-            >
-              {MINIMUM_NOTICE_OPTIONS.map((m) => (
-                <option key={m} value={m}>
-                  {m === 0 ? "None" : m === 1440 ? "1 day" : `${m} minutes`}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
+        <h2 className="mb-3 font-semibold text-base text-slate-900">Booking rules</h2>
+        <BookingRulesSummary />
       </Card>
 
       <Card className="p-5">

@@ -20,6 +20,7 @@ import {
   Switch,
   weekdayOf,
 } from "../../components/ui";
+import { focusFirstError } from "../../lib/focusFirstError";
 import { type DraftOverride, nextSlot, slotErrors } from "./draft";
 import { TimeSlotFields } from "./TimeSlotFields";
 
@@ -91,9 +92,13 @@ function OverrideForm({
   const dateError = !date ? "Choose a date for this override" : undefined;
   const replaces = date && date !== initial?.date && existingDates.includes(date);
 
-  const submit = () => {
+  const submit = (form: HTMLFormElement) => {
     setSubmitted(true);
-    if (!date || !parsed.success) return;
+    if (!date || !parsed.success) {
+      // The hours to fix may sit below the calendar, out of sight on a phone.
+      focusFirstError(form);
+      return;
+    }
     onSubmit(
       { date, isAvailable, reason: reason.trim(), timeSlots: isAvailable ? slots : [] },
       editing ? initial?.date : undefined,
@@ -106,7 +111,7 @@ function OverrideForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        submit(e.currentTarget);
       }}
     >
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

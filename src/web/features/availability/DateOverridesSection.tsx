@@ -69,7 +69,9 @@ export function DateOverridesSection({
                   </p>
                   {o.reason && <p className="mt-0.5 truncate text-[13px] text-slate-500">{o.reason}</p>}
                   {invalid && (
-                    <p className="mt-1 text-[13px] text-red-600">Check the hours of this override</p>
+                    <p id={`override-${o.date}-error`} className="mt-1 text-[13px] text-red-600">
+                      Check the hours of this override
+                    </p>
                   )}
                 </div>
                 <button
@@ -77,6 +79,9 @@ export function DateOverridesSection({
                   onClick={() => onEdit(o)}
                   disabled={disabled}
                   aria-label={`Edit override on ${formatLongDate(o.date)}`}
+                  // A failed save goes to the override to fix through its Edit button.
+                  data-error-target={invalid || undefined}
+                  aria-describedby={invalid ? `override-${o.date}-error` : undefined}
                   className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                 >
                   <Pencil size={15} aria-hidden />

@@ -12,6 +12,7 @@ import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { CustomHolidays, dateRangeText } from "./CustomHolidays";
 import { LoadError } from "./EditorStates";
+import { OptionalHolidays } from "./OptionalHolidays";
 import { holidayKeys, useHolidaySettings, useSchedules } from "./queries";
 import { todayIn } from "./timezones";
 import { UpcomingHolidays } from "./UpcomingHolidays";
@@ -35,6 +36,14 @@ export function HolidaysTab() {
           ...before,
           disabledHolidays: body.disabledHolidays,
           holidays: before.holidays.map((h) => (h.type === "public" ? { ...h, enabled: !off.has(h.id) } : h)),
+        });
+      }
+      if (before && body.enabledHolidays) {
+        const on = new Set(body.enabledHolidays);
+        queryClient.setQueryData<HolidaySettings>(holidayKeys.settings, {
+          ...before,
+          enabledHolidays: body.enabledHolidays,
+          holidays: before.holidays.map((h) => (h.type === "optional" ? { ...h, enabled: on.has(h.id) } : h)),
         });
       }
       return { before };
@@ -86,91 +95,108 @@ export function HolidaysTab() {
     else off.add(id);
     save.mutate({ disabledHolidays: [...off] });
   };
+  const toggleOptional = (id: string, enabled: boolean) => {
+    const on = new Set(data.enabledHolidays);
+    if (enabled) on.add(id);
+    else on.delete(id);
+    save.mutate({ enabledHolidays: [...on] });
+  };
 
   return (
     <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <Card>
-        <div className="flex flex-wrap items-end justify-between gap-4 border-slate-200 border-b p-5">
-          <div>
-            <h2 className="font-semibold text-base text-slate-900">Public holidays</h2>
-            <p className="mt-1 text-slate-500 text-sm">
-              Holidays that are on block the whole day. Switch one off to stay bookable.
-            </p>
-          </div>
-          <Field label="Country" htmlFor="holiday-country" className="w-full sm:w-60">
-            <div className="flex items-center gap-2">
-              <Select
-                id="holiday-country"
-                wrapperClassName="flex-1"
-                value={data.countryCode ?? ""}
-                disabled={changingCountry}
-                onChange={(e) =>
-                  save.mutate({ countryCode: (e.target.value || null) as HolidayCountry | null })
-                }
-              >
-                <option value="">None</option>
-                {HOLIDAY_COUNTRIES.map((c) => (
-                  <option key={c} value={c}>
-                    {HOLIDAY_COUNTRY_NAMES[c]} ({c})
-                  </option>
-                ))}
-              </Select>
-              {changingCountry && <Spinner label="Saving" className="text-accent-strong" />}
+      <div className="flex min-w-0 flex-col gap-4">
+        <Card>
+          <div className="flex flex-wrap items-end justify-between gap-4 border-slate-200 border-b p-5">
+            <div>
+              <h2 className="font-semibold text-base text-slate-900">Public holidays</h2>
+              <p className="mt-1 text-slate-500 text-sm">
+                Holidays that are on block the whole day. Switch one off to stay bookable.
+              </p>
             </div>
-          </Field>
-        </div>
-        {!data.countryCode ? (
-          <EmptyState
-            icon={Flag}
-            title="No country selected"
-            description="Choose a country to block its public holidays."
-          />
-        ) : publicHolidays.length === 0 ? (
-          <EmptyState
-            icon={PartyPopper}
-            title="No public holidays found"
-            description={`Nothing listed for ${years.join(" and ")}.`}
-          />
-        ) : (
-          years.map((year) => {
-            const ofYear = publicHolidays.filter((h) => h.date.startsWith(String(year)));
-            if (ofYear.length === 0) return null;
-            return (
-              <section key={year} aria-labelledby={`holidays-${year}`} className="px-5 pt-4 pb-2">
-                <h3
-                  id={`holidays-${year}`}
-                  className="mb-1 font-medium text-slate-500 text-xs uppercase tracking-wide"
+            <Field label="Country" htmlFor="holiday-country" className="w-full sm:w-60">
+              <div className="flex items-center gap-2">
+                <Select
+                  id="holiday-country"
+                  wrapperClassName="flex-1"
+                  value={data.countryCode ?? ""}
+                  disabled={changingCountry}
+                  onChange={(e) =>
+                    save.mutate({ countryCode: (e.target.value || null) as HolidayCountry | null })
+                  }
                 >
-                  {year}
-                </h3>
-                <ul className="divide-y divide-slate-100">
-                  {ofYear.map((h) => {
-                    const id = `holiday-${h.id}-${h.date}`;
-                    const past = h.endDate < today;
-                    return (
-                      <li key={id} className={cn("flex items-center gap-3 py-2.5", past && "opacity-55")}>
-                        <div className="min-w-0 flex-1">
-                          <label
-                            htmlFor={id}
-                            className={h.enabled ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
-                          >
-                            {h.name}
-                          </label>
-                          <p className="tabular text-[13px] text-slate-500">
-                            {dateRangeText(h.date, h.endDate)}
-                            {past ? " · passed" : !h.enabled && " · bookable"}
-                          </p>
-                        </div>
-                        <Switch id={id} checked={h.enabled} onCheckedChange={(on) => toggle(h.id, on)} />
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-            );
-          })
+                  <option value="">None</option>
+                  {HOLIDAY_COUNTRIES.map((c) => (
+                    <option key={c} value={c}>
+                      {HOLIDAY_COUNTRY_NAMES[c]} ({c})
+                    </option>
+                  ))}
+                </Select>
+                {changingCountry && <Spinner label="Saving" className="text-accent-strong" />}
+              </div>
+            </Field>
+          </div>
+          {!data.countryCode ? (
+            <EmptyState
+              icon={Flag}
+              title="No country selected"
+              description="Choose a country to block its public holidays."
+            />
+          ) : publicHolidays.length === 0 ? (
+            <EmptyState
+              icon={PartyPopper}
+              title="No public holidays found"
+              description={`Nothing listed for ${years.join(" and ")}.`}
+            />
+          ) : (
+            years.map((year) => {
+              const ofYear = publicHolidays.filter((h) => h.date.startsWith(String(year)));
+              if (ofYear.length === 0) return null;
+              return (
+                <section key={year} aria-labelledby={`holidays-${year}`} className="px-5 pt-4 pb-2">
+                  <h3
+                    id={`holidays-${year}`}
+                    className="mb-1 font-medium text-slate-500 text-xs uppercase tracking-wide"
+                  >
+                    {year}
+                  </h3>
+                  <ul className="divide-y divide-slate-100">
+                    {ofYear.map((h) => {
+                      const id = `holiday-${h.id}-${h.date}`;
+                      const past = h.endDate < today;
+                      return (
+                        <li key={id} className={cn("flex items-center gap-3 py-2.5", past && "opacity-55")}>
+                          <div className="min-w-0 flex-1">
+                            <label
+                              htmlFor={id}
+                              className={h.enabled ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
+                            >
+                              {h.name}
+                            </label>
+                            <p className="tabular text-[13px] text-slate-500">
+                              {dateRangeText(h.date, h.endDate)}
+                              {past ? " · passed" : !h.enabled && " · bookable"}
+                            </p>
+                          </div>
+                          <Switch id={id} checked={h.enabled} onCheckedChange={(on) => toggle(h.id, on)} />
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              );
+            })
+          )}
+        </Card>
+        {data.countryCode && (
+          <OptionalHolidays
+            country={data.countryCode}
+            holidays={data.holidays.filter((h) => h.type === "optional")}
+            years={years}
+            today={today}
+            onToggle={toggleOptional}
+          />
         )}
-      </Card>
+      </div>
       <div className="flex flex-col gap-4">
         <UpcomingHolidays />
         <Card className="p-5">

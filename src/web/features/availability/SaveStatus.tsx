@@ -4,18 +4,23 @@ import type { SaveState } from "./useScheduleEditor";
 
 export interface SaveStatusProps {
   state: SaveState;
-  /** The server's reason, shown as a hint under the failure. */
+  /** The server's reason, shown under the failure. */
   failure?: string | null;
   onRetry: () => void;
-  /** Popup mode says "Unsaved changes" instead of promising an auto-save. */
+  /** Scrolls to and focuses the first field with an error. */
+  onShowError: () => void;
+  /** Auto-save (the Availability screen): a waiting change reads "Saving…"; the popup says "Unsaved changes". */
   autoSave: boolean;
 }
 
-/** The editor header's live save state: Saving…, All changes saved, or Failed to save availability + Retry. */
-export function SaveStatus({ state, failure, onRetry, autoSave }: SaveStatusProps) {
+/**
+ * The editor's live save state: Saving…, All changes saved, Unsaved changes (popup), the fields to fix
+ * (with a button that goes to the first), or Failed to save availability with the reason and Retry.
+ */
+export function SaveStatus({ state, failure, onRetry, onShowError, autoSave }: SaveStatusProps) {
   return (
     <div role="status" aria-live="polite" className="flex min-h-8 items-center gap-2 text-[13px]">
-      {state === "saving" && (
+      {(state === "saving" || (state === "pending" && autoSave)) && (
         <span className="flex items-center gap-1.5 text-slate-500">
           <Spinner size={14} /> Saving…
         </span>
@@ -25,24 +30,30 @@ export function SaveStatus({ state, failure, onRetry, autoSave }: SaveStatusProp
           <CheckCircle2 size={15} aria-hidden /> All changes saved
         </span>
       )}
-      {state === "pending" && (
+      {state === "pending" && !autoSave && (
         <span className="flex items-center gap-1.5 text-slate-500">
           <CircleDot size={14} aria-hidden /> Unsaved changes
         </span>
       )}
       {state === "invalid" && (
-        <span className="flex items-center gap-1.5 text-amber-700">
-          <AlertCircle size={15} aria-hidden /> Fix the highlighted times to save
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-700">
+          <span className="flex items-center gap-1.5">
+            <AlertCircle size={15} aria-hidden /> {autoSave ? "Not saved: fix" : "Fix"} the highlighted times
+          </span>
+          <Button size="sm" variant="outline" className="h-7 px-2.5" onClick={onShowError}>
+            Show
+          </Button>
         </span>
       )}
       {state === "error" && (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-red-600">
-          <span className="flex items-center gap-1.5" title={failure ?? undefined}>
+          <span className="flex items-center gap-1.5">
             <AlertCircle size={15} aria-hidden /> Failed to save availability
           </span>
           <Button size="sm" variant="outline" className="h-7 px-2.5" onClick={onRetry}>
             Retry
           </Button>
+          {failure && <span className="basis-full text-slate-600">{failure}</span>}
         </span>
       )}
     </div>

@@ -14,6 +14,7 @@ import { PhoneField } from "./PhoneField";
 import { defaultPhoneCountry, usePhoneLib } from "./phoneLib";
 import { QuestionField } from "./QuestionField";
 import {
+  chosenLocationIndex,
   chosenLocationType,
   type DetailsValues,
   type FieldErrors,
@@ -160,9 +161,9 @@ export function DetailsForm({
       )}
       <LocationPicker
         locations={eventType.locations}
-        type={chosenLocationType(eventType.locations, values) ?? ""}
-        onTypeChange={(locationType) => {
-          onValuesChange({ ...values, locationType });
+        selected={chosenLocationIndex(eventType.locations, values)}
+        onSelect={(index) => {
+          onValuesChange({ ...values, locationType: String(index) });
           setErrors((e) => ({ ...e, location: undefined }));
         }}
         value={values.location}

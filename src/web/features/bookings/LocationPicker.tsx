@@ -2,12 +2,13 @@ import type { Location } from "../../../contract/event-types";
 import { Field } from "../../components/ui/Field";
 import { Input } from "../../components/ui/Input";
 import { cn } from "../../lib/cn";
-import { LocationIcon } from "./LocationIcon";
+import { LocationIcon, showsLocationValue } from "./LocationIcon";
 
 export interface LocationPickerProps {
   locations: Location[];
-  type: string;
-  onTypeChange: (type: string) => void;
+  /** Index of the chosen location. */
+  selected: number;
+  onSelect: (index: number) => void;
   /** Where to meet, for 'ask_invitee'. */
   value: string;
   onValueChange: (value: string) => void;
@@ -22,15 +23,15 @@ export interface LocationPickerProps {
  */
 export function LocationPicker({
   locations,
-  type,
-  onTypeChange,
+  selected,
+  onSelect,
   value,
   onValueChange,
   onBlur,
   error,
   inputId,
 }: LocationPickerProps) {
-  const asks = type === "ask_invitee";
+  const asks = locations[selected]?.type === "ask_invitee";
   if (locations.length < 2 && !asks) return null;
   return (
     <div className="flex flex-col gap-3">
@@ -43,12 +44,12 @@ export function LocationPicker({
             </span>
           </legend>
           <div className="grid gap-2">
-            {locations.map((l) => (
+            {locations.map((l, i) => (
               <label
                 key={`${l.type}|${l.value}`}
                 className={cn(
                   "flex cursor-pointer items-center gap-3 rounded-lg border px-3.5 py-2.5 text-sm transition-colors",
-                  l.type === type
+                  i === selected
                     ? "border-accent bg-accent-soft text-slate-900"
                     : "border-slate-200 text-slate-700 hover:border-slate-300 hover:bg-slate-50",
                 )}
@@ -56,13 +57,18 @@ export function LocationPicker({
                 <input
                   type="radio"
                   name="booking-location-type"
-                  value={l.type}
-                  checked={l.type === type}
-                  onChange={() => onTypeChange(l.type)}
+                  value={i}
+                  checked={i === selected}
+                  onChange={() => onSelect(i)}
                   className="size-4 accent-accent"
                 />
                 <LocationIcon type={l.type} size={16} className="shrink-0 text-slate-500" />
-                {l.type === "ask_invitee" ? "Somewhere else (you choose)" : l.displayName}
+                <span className="min-w-0">
+                  {l.type === "ask_invitee" ? "Somewhere else (you choose)" : l.displayName}
+                  {showsLocationValue(l) && (
+                    <span className="block truncate text-slate-500 text-xs">{l.value}</span>
+                  )}
+                </span>
               </label>
             ))}
           </div>

@@ -13,7 +13,7 @@ import {
   rescheduleBooking,
 } from "./bookingApi";
 import { type BookingAlert, bookingAlert, fieldErrorsFrom, isSlotConflict } from "./bookingErrors";
-import { chosenLocationType, type DetailsValues, type FieldErrors } from "./validation";
+import { chosenLocationIndex, type DetailsValues, type FieldErrors } from "./validation";
 
 export interface SubmitContext {
   eventType: EventTypeDto;
@@ -28,7 +28,8 @@ export interface SubmitContext {
 
 function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBody {
   const { eventType, slot, zone } = ctx;
-  const type = chosenLocationType(eventType.locations, values);
+  const chosen = eventType.locations[chosenLocationIndex(eventType.locations, values)];
+  const type = chosen?.type;
   const asksLocation = type === "ask_invitee";
   return {
     eventTypeId: eventType._id,
@@ -49,7 +50,8 @@ function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBo
     // Sent only when there was a choice; otherwise the server takes the event type's one location.
     location:
       type && (asksLocation || eventType.locations.length > 1)
-        ? { type: type as Location["type"], value: asksLocation ? values.location.trim() : "" }
+        ? // The place's own value tells two addresses of one type apart.
+          { type: type as Location["type"], value: asksLocation ? values.location.trim() : chosen.value }
         : undefined,
   };
 }

@@ -18,7 +18,7 @@ export interface DetailsValues {
   phoneCountry: string;
   message: string;
   guests: string[];
-  /** The chosen location type when the event type offers several ('' = the first one). */
+  /** The chosen location's index when the event type offers several ('' = the first one). */
   locationType: string;
   /** Where to meet, when the chosen location asks the invitee. */
   location: string;
@@ -101,9 +101,20 @@ export function validateLocation(v: string): string | undefined {
   if (!v.trim()) return "Tell the host where to meet";
 }
 
-/** The location the invitee is booking: their pick, else the event type's first. */
+/**
+ * Which of the event type's locations the invitee is booking: their pick (its index, as the picker
+ * stores it; a type name from before also works), else the first.
+ */
+export function chosenLocationIndex(locations: { type: string }[], values: DetailsValues): number {
+  const pick = values.locationType;
+  if (!pick) return 0;
+  const index = /^\d+$/.test(pick) ? Number(pick) : locations.findIndex((l) => l.type === pick);
+  return index >= 0 && index < locations.length ? index : 0;
+}
+
+/** The type of the location the invitee is booking: their pick, else the event type's first. */
 export function chosenLocationType(locations: { type: string }[], values: DetailsValues): string | undefined {
-  return values.locationType || locations[0]?.type;
+  return locations[chosenLocationIndex(locations, values)]?.type;
 }
 
 /** All errors of the form, keyed by field ('name', 'email', 'phone', 'location', 'message', 'q-{index}'). */

@@ -18,6 +18,7 @@ import { useDashboardStats } from "./queries";
 import { RecentBookings } from "./RecentBookings";
 import { StatCards, StatCardsSkeleton } from "./StatCards";
 import { TrendsChart } from "./TrendsChart";
+import { UpcomingSummary } from "./UpcomingSummary";
 
 const rangeFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const utc = (date: string) => new Date(`${date}T12:00:00Z`);
@@ -79,6 +80,7 @@ export default function DashboardPage() {
       />
       <div className={cn("grid items-start gap-6", showPanel && "lg:grid-cols-[minmax(0,1fr)_17rem]")}>
         <div className="@container flex min-w-0 flex-col gap-6">
+          <UpcomingSummary />
           {stats.isPending ? (
             <>
               <StatCardsSkeleton />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { AnalyticsPeriod, DashboardStats } from "../../../contract/analytics";
+import type { AnalyticsPeriod, DashboardStats, UpcomingStats } from "../../../contract/analytics";
 import type { UserProfile } from "../../../contract/auth";
 import type { PreferencesBody } from "../../../contract/users";
 import { api } from "../../lib/api";
@@ -8,7 +8,16 @@ import { useAuth } from "../../lib/auth";
 export const analyticsKeys = {
   all: ["analytics"] as const,
   dashboard: (period: AnalyticsPeriod) => ["analytics", "dashboard", period] as const,
+  upcoming: ["analytics", "upcoming"] as const,
 };
+
+/** The look ahead (next 7 and 30 days, the next meeting); it does not depend on the period. */
+export function useUpcomingStats() {
+  return useQuery({
+    queryKey: analyticsKeys.upcoming,
+    queryFn: () => api.get<UpcomingStats>("/analytics/upcoming"),
+  });
+}
 
 export function useDashboardStats(period: AnalyticsPeriod) {
   return useQuery({

@@ -1,4 +1,5 @@
 import { type Control, Controller, type FieldErrors, useWatch } from "react-hook-form";
+import { BUFFER_CHOICES } from "../../../contract/event-types";
 import { Input, Select } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { DigitsField } from "./DigitsInput";
@@ -116,8 +117,44 @@ export function BookingWindowField({
           />
         </div>
       </FieldGroup>
+      <FieldGroup legend="Buffer time" hint="Time kept free before and after each meeting of this type.">
+        <div className="grid grid-cols-2 gap-2 sm:w-80">
+          {(["bufferBefore", "bufferAfter"] as const).map((name) => (
+            <div key={name} className="flex flex-col gap-1">
+              <label htmlFor={`edit-${name}`} className="text-slate-600 text-sm">
+                {name === "bufferBefore" ? "Before" : "After"}
+              </label>
+              <Controller
+                control={control}
+                name={`bookingSettings.${name}`}
+                render={({ field }) => (
+                  <Select
+                    id={`edit-${name}`}
+                    ref={field.ref}
+                    value={field.value ?? 0}
+                    onChange={(ev) => field.onChange(Number(ev.target.value))}
+                    onBlur={field.onBlur}
+                  >
+                    {bufferChoices(field.value ?? 0).map((m) => (
+                      <option key={m} value={m}>
+                        {m === 0 ? "No buffer" : `${m} min`}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              />
+            </div>
+          ))}
+        </div>
+      </FieldGroup>
     </>
   );
+}
+
+/** The drawer's choices plus a stored value that is another one, so the select never lies. */
+function bufferChoices(current: number): number[] {
+  const list: number[] = [...BUFFER_CHOICES];
+  return list.includes(current) ? list : [...list, current].sort((a, b) => a - b);
 }
 
 function DateRange({

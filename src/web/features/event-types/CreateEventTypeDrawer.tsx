@@ -8,7 +8,7 @@ import { AvailabilityField } from "./AvailabilityField";
 import { DurationField } from "./DurationField";
 import { type CreateFormValues, createDefaults, createForm } from "./forms";
 import { HostField } from "./HostField";
-import { LocationField } from "./LocationField";
+import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { useCreateEventType } from "./queries";
 
@@ -82,8 +82,10 @@ function CreateForm({
         title: values.title || undefined,
         duration: values.duration,
         maxInvitees: KIND_DEFAULTS[kind].maxInvitees,
-        locations: [{ type: values.location.type, value: values.location.value }],
-        googleAccountId: values.location.type === "google_meet" ? values.googleAccountId : null,
+        locations: values.locations.map((l) => ({ type: l.type, value: l.value ?? "" })),
+        googleAccountId: values.locations.some((l) => l.type === "google_meet")
+          ? values.googleAccountId
+          : null,
         availabilityScheduleId: values.availabilityScheduleId,
       });
       toast.success(`"${created.title}" created`);
@@ -136,15 +138,15 @@ function CreateForm({
       />
       <Controller
         control={control}
-        name="location"
+        name="locations"
         render={({ field }) => (
-          <LocationField
+          <LocationsField
             idPrefix="create"
-            location={field.value}
+            locations={field.value}
             onChange={field.onChange}
             googleAccountId={googleAccountId}
             onGoogleAccountChange={(id) => setValue("googleAccountId", id)}
-            error={errors.location?.value?.message}
+            errors={errors.locations}
           />
         )}
       />

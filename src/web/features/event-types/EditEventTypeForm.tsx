@@ -21,7 +21,7 @@ import {
   toUpdateBody,
 } from "./forms";
 import { HostField } from "./HostField";
-import { LocationField } from "./LocationField";
+import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { NoBookableTimes } from "./NoBookableTimes";
 import { PhoneSettingField } from "./PhoneSettingField";
@@ -56,12 +56,12 @@ export function EditEventTypeForm({
   });
   const title = useWatch({ control, name: "title" }) ?? "";
   const googleAccountId = useWatch({ control, name: "googleAccountId" }) ?? null;
-  const locationType = useWatch({ control, name: "location.type" });
+  const locations = useWatch({ control, name: "locations" }) ?? [];
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values, et) });
+      const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values) });
       toast.success(`"${saved.title}" saved`);
       void warnMissingLinks(saved);
       onClose();
@@ -157,15 +157,15 @@ export function EditEventTypeForm({
           />
           <Controller
             control={control}
-            name="location"
+            name="locations"
             render={({ field }) => (
-              <LocationField
+              <LocationsField
                 idPrefix="edit"
-                location={field.value}
+                locations={field.value}
                 onChange={field.onChange}
                 googleAccountId={googleAccountId}
                 onGoogleAccountChange={(id) => setValue("googleAccountId", id, { shouldDirty: true })}
-                error={errors.location?.value?.message}
+                errors={errors.locations}
               />
             )}
           />
@@ -232,7 +232,7 @@ export function EditEventTypeForm({
               <PhoneSettingField
                 value={field.value}
                 onChange={field.onChange}
-                phoneCall={locationType === "phone" || et.locations.slice(1).some((l) => l.type === "phone")}
+                phoneCall={locations.some((l) => l?.type === "phone")}
               />
             )}
           />

@@ -48,6 +48,21 @@ export default function EventTypesPage() {
     );
   }, [createParam, setParams]);
 
+  // ?edit=<id> (the Availability screen's links to an event type's booking rules) opens its drawer once.
+  const editParam = params.get("edit");
+  const editTarget = query.data?.find((et) => et._id === editParam);
+  useEffect(() => {
+    if (editParam === null || !query.isSuccess) return;
+    if (editTarget) actions.onEdit(editTarget);
+    setParams(
+      (p) => {
+        p.delete("edit");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [editParam, editTarget, query.isSuccess, actions, setParams]);
+
   // A new event type must not hide behind the current search or filter.
   useEffect(() => {
     const clear = () => {

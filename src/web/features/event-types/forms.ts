@@ -6,7 +6,7 @@ import {
   type EventKind,
   type EventTypeDto,
   KIND_DEFAULTS,
-  LOCATION_TYPES,
+  locationsSchema,
   questionSchema,
   type UpdateEventTypeBody,
   updateEventTypeBody,
@@ -15,15 +15,10 @@ import {
 // The drawers validate with the API's own field rules; only the shape of the form differs.
 const fields = updateEventTypeBody.shape;
 
-const locationForm = z.object({
-  type: z.enum(LOCATION_TYPES),
-  value: z.string().trim().max(500, "Keep the location under 500 characters"),
-});
-
 export const createForm = z.object({
   title: createEventTypeBody.shape.title.unwrap(),
   duration: fields.duration.unwrap(),
-  location: locationForm,
+  locations: locationsSchema,
   googleAccountId: fields.googleAccountId.unwrap(),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
 });
@@ -52,7 +47,7 @@ export const editForm = z.object({
   title: fields.title.unwrap(),
   isActive: z.boolean(),
   duration: fields.duration.unwrap(),
-  location: locationForm,
+  locations: locationsSchema,
   description: fields.description.unwrap(),
   color: fields.color.unwrap(),
   slug: fields.slug.unwrap(),
@@ -85,19 +80,18 @@ export function createDefaults(kind: EventKind): CreateFormValues {
   return {
     title: "",
     duration: KIND_DEFAULTS[kind].duration,
-    location: { type: "zoom", value: "" },
+    locations: [{ type: "zoom", value: "" }],
     googleAccountId: null,
     availabilityScheduleId: null,
   };
 }
 
 export function editDefaults(et: EventTypeDto): EditFormInput {
-  const first = et.locations[0];
   return {
     title: et.title,
     isActive: et.isActive,
     duration: et.duration,
-    location: first ? { type: first.type, value: first.value } : { type: "zoom", value: "" },
+    locations: et.locations.map((l) => ({ type: l.type, value: l.value, displayName: l.displayName })),
     description: et.description,
     color: et.color || DEFAULT_COLOR,
     slug: et.slug,
@@ -110,9 +104,9 @@ export function editDefaults(et: EventTypeDto): EditFormInput {
   };
 }
 
-/** The PUT body: the edited first location replaces the first one, any others stay. */
-export function toUpdateBody(values: EditFormValues, original: EventTypeDto): UpdateEventTypeBody {
-  const { location, bookingSettings, ...rest } = values;
+/** The PUT body: the whole list of locations as edited (untouched ones keep their display names). */
+export function toUpdateBody(values: EditFormValues): UpdateEventTypeBody {
+  const { bookingSettings, ...rest } = values;
   const settings =
     bookingSettings.mode === "within"
       ? bookingSettings
@@ -120,14 +114,13 @@ export function toUpdateBody(values: EditFormValues, original: EventTypeDto): Up
   return {
     ...rest,
     bookingSettings: settings,
-    locations: [{ type: location.type, value: location.value }, ...original.locations.slice(1)],
-    googleAccountId: location.type === "google_meet" ? values.googleAccountId : null,
+    googleAccountId: values.locations.some((l) => l.type === "google_meet") ? values.googleAccountId : null,
   };
 }
 
 /**
  * Maps the server's per-field messages ("bookingSettings.daysAhead", "locations.0.value")
- * onto the form's field names; anything it cannot place is returned for the form-level box.
+ * onto the form's field names (the same paths); anything it cannot place is returned for the form-level box.
  */
 export function mapServerErrors(errors: Record<string, string> | undefined): {
   fields: [string, string][];
@@ -136,9 +129,9 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   const out: [string, string][] = [];
   const unplaced: string[] = [];
   for (const [path, message] of Object.entries(errors ?? {})) {
-    const name = path.replace(/^locations\.0\./, "location.").replace(/^body\./, "");
+    const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|location|availabilityScheduleId)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|locations|availabilityScheduleId)/.test(
         name,
       )
     ) {

@@ -4,6 +4,7 @@ import { SiteFooter } from "../../components/layout/SiteFooter";
 import { SiteHeader } from "../../components/layout/SiteHeader";
 import { buttonClasses } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { useScrollToHash } from "../../lib/useScrollToHash";
 import { Features } from "./Features";
 import { LogoStrip } from "./LogoStrip";
 import { SampleBookingCard } from "./SampleBookingCard";
@@ -17,6 +18,7 @@ const steps = [
 
 /** Public landing page ('/'). Its only actions are the Log In links to /login. */
 export function LandingPage() {
+  useScrollToHash();
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <SiteHeader />
@@ -102,7 +104,11 @@ export function LandingPage() {
         </section>
 
         {/* Features */}
-        <section aria-labelledby="features-heading" className="border-slate-100 border-t bg-slate-50/60">
+        <section
+          id="features"
+          aria-labelledby="features-heading"
+          className="scroll-mt-20 border-slate-100 border-t bg-slate-50/60 focus:outline-none"
+        >
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8 lg:py-24">
             <SectionHeading
               id="features-heading"

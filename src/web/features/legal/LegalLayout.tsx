@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteFooter } from "../../components/layout/SiteFooter";
 import { SiteHeader } from "../../components/layout/SiteHeader";
+import { useScrollToHash } from "../../lib/useScrollToHash";
 
 export interface LegalSection {
   id: string;
@@ -10,23 +11,26 @@ export interface LegalSection {
 
 /** Header, title block, a table of contents (desktop), readable prose sections, footer. */
 export function LegalLayout({
+  eyebrow = "Legal",
   title,
   updated,
   intro,
   sections,
 }: {
+  eyebrow?: string;
   title: string;
   updated: string;
   intro: ReactNode;
   sections: LegalSection[];
 }) {
+  useScrollToHash();
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <SiteHeader />
       <main className="flex-1">
         <div className="border-slate-100 border-b bg-slate-50/70">
           <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-            <p className="font-semibold text-accent-strong text-sm">Legal</p>
+            <p className="font-semibold text-accent-strong text-sm">{eyebrow}</p>
             <h1 className="mt-2 font-semibold text-[32px] text-slate-900 leading-tight tracking-[-0.02em]">
               {title}
             </h1>
@@ -54,7 +58,12 @@ export function LegalLayout({
           <article className="max-w-[68ch] text-base text-slate-700 leading-7">
             <div className="text-slate-600 [&_p+p]:mt-4">{intro}</div>
             {sections.map((s, i) => (
-              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-10 scroll-mt-24">
+              <section
+                key={s.id}
+                id={s.id}
+                aria-labelledby={`${s.id}-title`}
+                className="mt-10 scroll-mt-24 focus:outline-none"
+              >
                 <h2 id={`${s.id}-title`} className="font-semibold text-[20px] text-slate-900 leading-7">
                   <span className="mr-2 text-slate-500 tabular-nums">{i + 1}.</span>
                   {s.title}

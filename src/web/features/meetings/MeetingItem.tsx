@@ -38,14 +38,16 @@ export function meetingAbilities(b: BookingDto, now: number) {
   const started = Date.parse(b.startTime) <= now;
   const ended = Date.parse(b.endTime) <= now;
   const cancelled = b.status === "cancelled" || !!b.cancelledAt;
+  // A co-host joins; the meeting's main host moves, cancels and marks it.
+  const owner = !b.coHosting;
   return {
     join: !cancelled && !ended && !!b.meetingLink,
     // The server moves only meetings that have not started, and only while the event type exists.
-    edit: !cancelled && !started && !!b.eventType._id,
+    edit: owner && !cancelled && !started && !!b.eventType._id,
     // Like a move, a cancellation is refused once the meeting has started.
-    cancel: !cancelled && !started,
-    markNoShow: started && (b.status === "confirmed" || b.status === "completed"),
-    unmarkNoShow: b.status === "no_show",
+    cancel: owner && !cancelled && !started,
+    markNoShow: owner && started && (b.status === "confirmed" || b.status === "completed"),
+    unmarkNoShow: owner && b.status === "no_show",
   };
 }
 
@@ -129,6 +131,7 @@ export function MeetingItem({
             </Badge>
           )}
           {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-500 text-xs">Rescheduled</span>}
+          {b.coHosting && <span className="text-slate-500 text-xs">Co-host · hosted by {b.host.name}</span>}
           <CalendarSyncBadge sync={calendarSync} />
         </div>
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, Plus, SearchX, SlidersHorizontal, Workflow } from "lucide-react";
+import { AlertTriangle, Plus, SearchX, Workflow } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { WorkflowDto } from "../../../contract/workflows";
@@ -15,6 +15,7 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { draftOf } from "./format";
+import { MoreFilters, matchesMoreFilters, NO_MORE_FILTERS } from "./MoreFilters";
 import { useDeleteWorkflow, useToggleWorkflow, useWorkflows } from "./queries";
 import { TestResultsDialog } from "./TestResultsDialog";
 import { WorkflowDialog, type WorkflowDialogMode } from "./WorkflowDialog";
@@ -22,11 +23,14 @@ import { type RowHandlers, WorkflowRow } from "./WorkflowRow";
 
 type StatusFilter = "all" | "active" | "inactive";
 
+const matchesAll = (f: typeof NO_MORE_FILTERS) => f.trigger === "all" && f.action === "all";
+
 export default function WorkflowsPage() {
   const navigate = useNavigate();
   const query = useWorkflows();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
+  const [more, setMore] = useState(NO_MORE_FILTERS);
   const [dialog, setDialog] = useState<WorkflowDialogMode | null>(null);
   const [deleting, setDeleting] = useState<WorkflowDto | null>(null);
   const [testing, setTesting] = useState<WorkflowDto | null>(null);
@@ -34,15 +38,16 @@ export default function WorkflowsPage() {
   const remove = useDeleteWorkflow();
 
   const all = query.data ?? [];
-  const filtering = search.trim() !== "" || status !== "all";
+  const filtering = search.trim() !== "" || status !== "all" || !matchesAll(more);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return all.filter(
       (w) =>
         (status === "all" || w.isActive === (status === "active")) &&
+        matchesMoreFilters(w, more) &&
         (!needle || w.name.toLowerCase().includes(needle) || w.description.toLowerCase().includes(needle)),
     );
-  }, [all, search, status]);
+  }, [all, search, status, more]);
 
   const handlers: RowHandlers = {
     onEdit: (w) => setDialog({ kind: "edit", workflow: w }),
@@ -89,10 +94,7 @@ export default function WorkflowsPage() {
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
         </Select>
-        {/* Spec: a 'More Filters' button with no behaviour. */}
-        <Button variant="outline" type="button">
-          <SlidersHorizontal size={16} aria-hidden /> More Filters
-        </Button>
+        <MoreFilters value={more} onChange={setMore} />
       </div>
 
       <section aria-label="Workflows" aria-busy={query.isLoading}>

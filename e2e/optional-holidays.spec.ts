@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+/** India's festivals are offered as optional holidays; switching Diwali on closes that day to invitees. */
+
+const DIWALI = "2027-10-29";
+
+test("enabling Diwali on the Holidays tab blocks that day on the booking page", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const register = await request.post("/api/auth/register", {
+    data: {
+      name: "Meera Iyer",
+      email: uniqueEmail("diwali"),
+      password: "calendar-42",
+      timezone: "Asia/Kolkata",
+    },
+  });
+  expect(register.ok(), await register.text()).toBeTruthy();
+  const token = (await register.json()).token as string;
+  const headers = { Authorization: `Bearer ${token}` };
+  // A window long enough to reach next Diwali (Friday 29 October 2027).
+  const created = await request.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Tax Consultation",
+      type: "one-on-one",
+      duration: 30,
+      locations: [{ type: "phone" }],
+      bookingSettings: { daysAhead: 730, unit: "days", leadHours: 4, noticeUnit: "hours", mode: "rolling" },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const et = (await created.json()).data;
+  const slots = async () =>
+    (
+      await (
+        await request.get(`/api/bookings/availability/${et._id}?date=${DIWALI}&timezone=Asia/Kolkata`)
+      ).json()
+    ).data as unknown[];
+  expect((await slots()).length).toBeGreaterThan(0);
+
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: "Asia/Kolkata",
+  });
+  await context.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  const page = await context.newPage();
+  await page.goto("/availability?tab=holidays");
+  await page.getByLabel("Country").selectOption("IN");
+  const festivals = page.getByRole("list", { name: "Optional holidays 2027" });
+  const diwali = festivals.getByRole("switch", { name: "Diwali" });
+  await expect(diwali).toBeVisible({ timeout: 30_000 });
+  await expect(festivals.getByRole("switch", { name: "Holi" })).not.toBeChecked();
+  await expect(diwali).not.toBeChecked();
+  await diwali.click();
+  await expect(diwali).toBeChecked();
+  await expect(page.getByText("Holiday settings saved")).toBeVisible();
+  await expect.poll(slots).toEqual([]);
+
+  // The invitee's month of October 2027: Diwali has no times, the day before still has.
+  const invitee = await browser.newContext({
+    timezoneId: "Asia/Kolkata",
+    viewport: { width: 1280, height: 900 },
+  });
+  const booking = await invitee.newPage();
+  await booking.goto(`/${et.user.username}/${et.slug}`);
+  const next = booking.getByRole("button", { name: "Next month" });
+  const october = booking.getByRole("table", { name: "October 2027" });
+  for (let i = 0; i < 24 && !(await october.isVisible()); i++) {
+    await next.click();
+    await booking.waitForTimeout(150);
+  }
+  await expect(october).toBeVisible();
+  // The month's times have loaded once the day before shows some.
+  await expect(booking.locator('[data-date="2027-10-28"]')).toHaveAttribute(
+    "aria-label",
+    /, times available$/,
+  );
+  await expect(booking.locator(`[data-date="${DIWALI}"]`)).toHaveAttribute(
+    "aria-label",
+    /, no times available$/,
+  );
+  await invitee.close();
+  await context.close();
+});

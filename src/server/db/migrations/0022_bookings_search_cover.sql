@@ -1,0 +1,2 @@
+DROP INDEX "bookings_host_start_cover_idx";--> statement-breakpoint
+CREATE INDEX "bookings_host_start_cover_idx" ON "bookings" USING btree ("host_user_id","start_time","id","end_time","status","event_type_id","attendee_email","search_text");

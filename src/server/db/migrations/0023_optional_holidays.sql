@@ -1,0 +1,1 @@
+ALTER TABLE "holiday_settings" ADD COLUMN "enabled_holidays" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
+import { bookings, contacts } from "../../db/schema/index.js";
+import { autoFillSet } from "./repo.js";
+
+/** What a booking fills in its invitee's contact ('' where the booking says nothing). */
+export interface BookingContactFill {
+  fullName: string;
+  phone: string;
+  timezone: string;
+  company: string;
+  jobTitle: string;
+}
+
+/**
+ * The contacts statements every booking runs (its listener), kept prepared on PGlite
+ * (db/prepared.ts): parsing and planning them cost more than the booking's own insert. Make one per
+ * database; run them with the booking's transaction.
+ */
+export function createContactsBookingStatements(db: Db) {
+  const p = sql.placeholder;
+  const host = sql`${p("hostUserId")}::uuid`;
+  const email = sql`${p("email")}::text`;
+  const now = sql`${p("now")}::timestamptz`;
+  // The invitee's meetings, as recountMeetings counts them: confirmed ones that have ended took
+  // place; the earliest end still ahead is when the counts next go stale.
+  const held = (what: ReturnType<typeof sql>) => sql`(
+    select ${what} from ${bookings} b
+    where b.host_user_id = ${host} and b.attendee_email = ${email} and b.status = 'confirmed')`;
+
+  /**
+   * Creates the invitee's contact or fills what the host never edited (as upsertAuto does), with its
+   * meeting counts: one statement instead of an upsert and a recount.
+   */
+  const upsert = keptStatement(db, "contacts_booking_upsert", (h) =>
+    h
+      .insert(contacts)
+      .values({
+        hostUserId: host,
+        email,
+        source: "booking",
+        fullName: p("fullName"),
+        phone: p("phone"),
+        timezone: p("timezone"),
+        company: p("company"),
+        jobTitle: p("jobTitle"),
+        totalMeetings: held(sql`count(*) filter (where b.end_time <= ${now})::int`),
+        lastMeetingAt: held(sql`max(b.start_time) filter (where b.end_time <= ${now})`),
+        countsValidUntil: held(sql`min(b.end_time) filter (where b.end_time > ${now})`),
+      })
+      .onConflictDoUpdate({
+        target: [contacts.hostUserId, contacts.email],
+        set: {
+          ...autoFillSet({ fullName: "", phone: "", timezone: "", company: "", jobTitle: "" }),
+          totalMeetings: sql`excluded.total_meetings`,
+          lastMeetingAt: sql`excluded.last_meeting_at`,
+          countsValidUntil: sql`excluded.counts_valid_until`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .prepare("contacts_booking_upsert"),
+  );
+
+  /** recountMeetings, prepared: after a move, cancel or no-show of the invitee's booking. */
+  const recount = keptStatement(db, "contacts_booking_recount", (h) =>
+    h
+      .update(contacts)
+      .set({
+        totalMeetings: held(sql`count(*) filter (where b.end_time <= ${now})::int`),
+        lastMeetingAt: held(sql`max(b.start_time) filter (where b.end_time <= ${now})`),
+        countsValidUntil: held(sql`min(b.end_time) filter (where b.end_time > ${now})`),
+      })
+      .where(sql`${contacts.hostUserId} = ${host} and ${contacts.email} = ${email}`)
+      .prepare("contacts_booking_recount"),
+  );
+
+  return {
+    upsertFromBooking: (tx: DbOrTx, hostUserId: string, email: string, fill: BookingContactFill, at: Date) =>
+      upsert(tx, { hostUserId, email, ...fill, now: at.toISOString() }),
+    recount: (tx: DbOrTx, hostUserId: string, email: string, at: Date) =>
+      recount(tx, { hostUserId, email, now: at.toISOString() }),
+  };
+}

@@ -1,0 +1,80 @@
+import { Sparkles } from "lucide-react";
+import { HOLIDAY_COUNTRY_NAMES, type Holiday, type HolidayCountry } from "../../../contract/holidays";
+import { Card, EmptyState, Switch } from "../../components/ui";
+import { cn } from "../../lib/cn";
+import { dateRangeText } from "./CustomHolidays";
+
+/**
+ * A country's optional days (festivals such as Diwali, Holi or Eid; observances): off until the host
+ * switches one on, then it blocks the whole day like a public holiday. One switch per day per year.
+ */
+export function OptionalHolidays({
+  country,
+  holidays,
+  years,
+  today,
+  onToggle,
+}: {
+  country: HolidayCountry;
+  holidays: Holiday[];
+  years: number[];
+  today: string;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <Card>
+      <div className="border-slate-200 border-b p-5">
+        <h2 className="font-semibold text-base text-slate-900">Festivals and optional holidays</h2>
+        <p className="mt-1 text-slate-500 text-sm">
+          Widely observed days in {HOLIDAY_COUNTRY_NAMES[country]} that are not public holidays. They are off:
+          switch one on to block the whole day every year.
+        </p>
+      </div>
+      {holidays.length === 0 ? (
+        <EmptyState
+          icon={Sparkles}
+          title="No optional holidays listed"
+          description={`The holiday data has none for ${HOLIDAY_COUNTRY_NAMES[country]}.`}
+        />
+      ) : (
+        years.map((year) => {
+          const ofYear = holidays.filter((h) => h.date.startsWith(String(year)));
+          if (ofYear.length === 0) return null;
+          return (
+            <section key={year} aria-labelledby={`optional-holidays-${year}`} className="px-5 pt-4 pb-2">
+              <h3
+                id={`optional-holidays-${year}`}
+                className="mb-1 font-medium text-slate-500 text-xs uppercase tracking-wide"
+              >
+                {year}
+              </h3>
+              <ul className="divide-y divide-slate-100" aria-label={`Optional holidays ${year}`}>
+                {ofYear.map((h) => {
+                  const id = `optional-${h.id}-${h.date}`;
+                  const past = h.endDate < today;
+                  return (
+                    <li key={id} className={cn("flex items-center gap-3 py-2.5", past && "opacity-55")}>
+                      <div className="min-w-0 flex-1">
+                        <label
+                          htmlFor={id}
+                          className={h.enabled ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
+                        >
+                          {h.name}
+                        </label>
+                        <p className="tabular text-[13px] text-slate-500">
+                          {dateRangeText(h.date, h.endDate)}
+                          {past ? " · passed" : h.enabled ? " · blocked" : ""}
+                        </p>
+                      </div>
+                      <Switch id={id} checked={h.enabled} onCheckedChange={(on) => onToggle(h.id, on)} />
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </Card>
+  );
+}
