@@ -167,6 +167,15 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole("tabpanel"),
   },
   {
+    name: "availability, holidays with India's festivals",
+    path: () => "/availability?tab=holidays",
+    host: true,
+    open: async (page) => {
+      await page.getByLabel("Country").selectOption("IN");
+    },
+    ready: (page) => page.getByRole("switch", { name: "Diwali" }).first(),
+  },
+  {
     name: "contacts",
     path: () => "/contacts",
     host: true,

@@ -164,11 +164,14 @@ export function HolidaysTab() {
                       const id = `holiday-${h.id}-${h.date}`;
                       const past = h.endDate < today;
                       return (
-                        <li key={id} className={cn("flex items-center gap-3 py-2.5", past && "opacity-55")}>
+                        // A passed day reads quieter but keeps readable contrast (no opacity on text).
+                        <li key={id} className="flex items-center gap-3 py-2.5">
                           <div className="min-w-0 flex-1">
                             <label
                               htmlFor={id}
-                              className={h.enabled ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
+                              className={
+                                h.enabled && !past ? "text-slate-900 text-sm" : "text-slate-500 text-sm"
+                              }
                             >
                               {h.name}
                             </label>
@@ -177,7 +180,12 @@ export function HolidaysTab() {
                               {past ? " · passed" : !h.enabled && " · bookable"}
                             </p>
                           </div>
-                          <Switch id={id} checked={h.enabled} onCheckedChange={(on) => toggle(h.id, on)} />
+                          <Switch
+                            id={id}
+                            checked={h.enabled}
+                            onCheckedChange={(on) => toggle(h.id, on)}
+                            className={cn(past && "opacity-55")}
+                          />
                         </li>
                       );
                     })}

@@ -53,11 +53,12 @@ export function OptionalHolidays({
                   const id = `optional-${h.id}-${h.date}`;
                   const past = h.endDate < today;
                   return (
-                    <li key={id} className={cn("flex items-center gap-3 py-2.5", past && "opacity-55")}>
+                    // A passed day reads quieter but keeps readable contrast (no opacity on text).
+                    <li key={id} className="flex items-center gap-3 py-2.5">
                       <div className="min-w-0 flex-1">
                         <label
                           htmlFor={id}
-                          className={h.enabled ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
+                          className={h.enabled && !past ? "text-slate-900 text-sm" : "text-slate-500 text-sm"}
                         >
                           {h.name}
                         </label>
@@ -66,7 +67,12 @@ export function OptionalHolidays({
                           {past ? " · passed" : h.enabled ? " · blocked" : ""}
                         </p>
                       </div>
-                      <Switch id={id} checked={h.enabled} onCheckedChange={(on) => onToggle(h.id, on)} />
+                      <Switch
+                        id={id}
+                        checked={h.enabled}
+                        onCheckedChange={(on) => onToggle(h.id, on)}
+                        className={cn(past && "opacity-55")}
+                      />
                     </li>
                   );
                 })}
