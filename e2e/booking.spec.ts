@@ -83,9 +83,9 @@ test("an invitee in another zone books a host's event type and sees the right lo
   const email = uniqueEmail("invitee");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Jordan Lee");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  // Digits only: everything else is stripped as it is typed.
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+1 (415) 555-0134");
-  await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("14155550134");
+  // Issue 14 item 8: letters are stripped as they are typed; the number is stored as E.164.
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+1 (415) 555-0134 ext");
+  await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("+1 (415) 555-0134 ");
   await page.getByRole("textbox", { name: "Company", exact: true }).fill("Acme");
   await page.getByRole("button", { name: "Schedule Event" }).click();
 
@@ -110,6 +110,7 @@ test("an invitee in another zone books a host's event type and sees the right lo
   expect(booking.attendee.timezone).toBe(INVITEE_ZONE);
   expect(label12h(booking.startTime, INVITEE_ZONE)).toBe(picked);
   expect(booking.answers).toEqual([{ question: "Company", answer: "Acme" }]);
+  expect(booking.attendee.phone).toBe("+14155550134");
 });
 
 test("an invitee moving their booking sees its own time and the neighbours its buffers close", async ({
@@ -144,7 +145,7 @@ test("an invitee moving their booking sees its own time and the neighbours its b
       attendee: {
         name: "Sam Ortiz",
         email: uniqueEmail("mover"),
-        phone: "5551234567",
+        phone: "4155550134",
         timezone: INVITEE_ZONE,
       },
       answers: [{ question: "Company", answer: "Acme" }],
@@ -214,7 +215,7 @@ test("a booking whose answer is lost is retried and still shows its manage links
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Byron");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("lost"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("5551234567");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
   await page.getByRole("textbox", { name: "Company", exact: true }).fill("Analytical");
   await page.getByRole("button", { name: "Schedule Event" }).click();
 

@@ -157,7 +157,7 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await pickFirstSlot(popup);
   await expect(popup.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Nora Quinn");
   await expect(popup.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(inviteeEmail);
-  await expect(popup.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("4155550199");
+  await expect(popup.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("+14155550199");
   await popup.close();
 
   // The contact's page shows the meeting on the timeline.

@@ -50,28 +50,28 @@ const INVITEES = [
   {
     name: "Ada Lovelace",
     email: "ada@analytical.example.com",
-    phone: "442079460000",
+    phone: "+442079460000",
     company: "Analytical Engines",
   },
   {
     name: "Alan Turing",
     email: "alan@bletchley.example.com",
-    phone: "441908640404",
+    phone: "+441908640404",
     company: "Bletchley Park",
   },
   {
     name: "Katherine Johnson",
     email: "katherine@langley.example.com",
-    phone: "17578643000",
+    phone: "+17578643000",
     company: "NASA",
   },
-  { name: "Dorothy Vaughan", email: "dorothy@langley.example.com", phone: "17578643001", company: "NASA" },
+  { name: "Dorothy Vaughan", email: "dorothy@langley.example.com", phone: "+17578643001", company: "NASA" },
 ];
 /** Booked for tomorrow: upcoming on /meetings, but outside the dashboard's 'last 7 days'. */
 const TOMORROW = {
   name: "Linus Torvalds",
   email: "linus@kernel.example.com",
-  phone: "3581234567",
+  phone: "+3581234567",
   company: "Kernel",
 };
 
@@ -188,7 +188,8 @@ test("a host finds, cancels and moves meetings, and the dashboard counts what wa
 
   const alan = meeting(page, "Alan Turing");
   await expect(alan).toContainText("alan@bletchley.example.com");
-  await expect(alan).toContainText("441908640404");
+  // Stored as E.164, shown to the host in international format.
+  await expect(alan).toContainText("+44 1908 640404");
   await expect(alan).toContainText("Additional Information");
   await expect(alan).toContainText("Bletchley Park");
   await expect(alan.getByTestId("booking-status")).toHaveText("Confirmed");

@@ -74,14 +74,25 @@ export const BOOKING_ERROR_CODES = {
 export const SLOT_TAKEN_MESSAGE = "This time is no longer available. Please choose another time.";
 export const SLOT_UNAVAILABLE_MESSAGE = "This time cannot be booked. Please choose another time.";
 
-/** Digits only (spec section 5: the form strips everything else while typing). */
+/**
+ * The invitee's phone number as sent (issue 14, item 8): international ("+49 30 1234567") or national
+ * with `phoneCountry` ("030 1234567" + "DE"). The server checks it with libphonenumber-js against the
+ * event type's rule and stores E.164 ("+49301234567"). Empty is allowed by the schema; the event type
+ * decides whether it is required (see PhoneFieldMode).
+ */
 export const phoneSchema = z
   .string()
   .trim()
-  .min(1, "Phone is required")
-  .regex(/^\d+$/, "Phone must contain digits only")
-  .min(5, "Phone number is too short")
-  .max(20, "Phone number is too long");
+  .max(40, "Phone number is too long")
+  .regex(/^[0-9+()\-.\s/]*$/, "Phone may hold digits, spaces and + ( ) - . / only")
+  .default("");
+
+/** ISO 3166-1 alpha-2 country of a national phone number, e.g. "DE". */
+export const phoneCountrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "Use a two-letter country code such as DE");
 
 const emailSchema = z
   .string()
@@ -93,7 +104,18 @@ const emailSchema = z
 export const attendeeSchema = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
   email: emailSchema,
+  /**
+   * Required unless the event type's phoneField is "optional" or "hidden" (a phone-call location always
+   * needs it). With "hidden" a number sent is ignored, not stored. Answers carry E.164 ("+14155550134");
+   * bookings made before E.164 hold the digits the old form kept.
+   */
   phone: phoneSchema,
+  /**
+   * The country of a number typed without "+": the booking page's country selector. Omitted: the
+   * country of the invitee's zone; a number that is not valid there is read as digits with their
+   * country code (what the digits-only form stored, e.g. "14155550134").
+   */
+  phoneCountry: phoneCountrySchema.optional(),
   /** The invitee's IANA zone (shown in mails and the confirmation). */
   timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
 });
@@ -265,7 +287,8 @@ export interface BookingDto {
   /** Public id used in links and as the calendar UID (`{uid}@kairos`). */
   uid: string;
   eventType: BookingEventType;
-  attendee: Attendee;
+  /** phone: E.164, "" when none was asked or given, or the digits of a booking from before E.164. */
+  attendee: Omit<Attendee, "phoneCountry">;
   /** ISO instants (UTC). */
   startTime: string;
   endTime: string;

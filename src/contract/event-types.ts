@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateSchema } from "./availability.js";
+import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
 
 export const EVENT_KINDS = ["one-on-one", "group", "round-robin", "collective", "one-off", "poll"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -54,6 +55,8 @@ export const locationSchema = z.object({
   displayName: z.string().trim().max(100).optional(),
 });
 export type Location = { type: LocationType; value: string; displayName: string };
+
+export { PHONE_FIELD_MODES, type PhoneFieldMode, phoneRule } from "./phone-field.js";
 
 /** Locations whose value is a join link the host pastes (Google Meet's may also come from a connected account). */
 export const LINK_LOCATIONS: ReadonlySet<LocationType> = new Set([
@@ -210,6 +213,8 @@ const eventTypeFields = {
   locations: locationsSchema,
   bookingSettings: bookingSettingsSchema,
   questions: z.array(questionSchema).max(30),
+  /** The invitee's phone number on the booking form: required (default), optional or hidden. */
+  phoneField: z.enum(PHONE_FIELD_MODES, { message: "Choose required, optional or hidden" }),
   maxInvitees: z.number().int().min(1).max(1000),
   availabilityScheduleId: z.string().uuid("Choose a schedule").nullable(),
   googleAccountId: z.string().max(100).nullable(),
@@ -248,6 +253,7 @@ export interface EventTypeDto {
   locations: Location[];
   bookingSettings: BookingSettings;
   questions: Question[];
+  phoneField: PhoneFieldMode;
   maxInvitees: number;
   availabilityScheduleId: string | null;
   googleAccountId: string | null;

@@ -56,7 +56,12 @@ describe.each(dbKinds)("booking mails on %s", (kind) => {
 
   it("sends invitee and host an invite in the host's zone, with the invitee's manage links", async () => {
     const et = await eventType(t.app, host, { title: `Demo ${EVIL}` });
-    const who = attendee({ name: `Eve ${EVIL}`, email: "eve@example.com", timezone: "Asia/Kolkata" });
+    const who = attendee({
+      name: `Eve ${EVIL}`,
+      email: "eve@example.com",
+      phone: "+14155550134",
+      timezone: "Asia/Kolkata",
+    });
     const res = await book(t.app, et._id, "2026-11-02T15:00:00Z", {
       attendee: who,
       message: `Hello ${EVIL}`,
@@ -106,7 +111,7 @@ describe.each(dbKinds)("booking mails on %s", (kind) => {
       `https://kairos.test/booking-confirmed?uid=${uid}&token=${manageToken}&action=cancel`,
     );
     expect(hostMail.parsed.text).not.toContain(manageToken);
-    expect(hostMail.parsed.text).toContain("Phone: 5551234567");
+    expect(hostMail.parsed.text).toContain("Phone: +1 415 555 0134");
     expect(hostMail.parsed.text).toContain("Join the meeting: https://zoom.us/j/1234567890");
 
     // Reschedule by link: the same UID with SEQUENCE 1 at the new time.

@@ -2,6 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import type { Answer } from "../../contract/bookings.js";
 import type { Location } from "../../contract/event-types.js";
 import { eventTypePath } from "../../contract/usernames.js";
+import { formatPhone } from "../../domain/phone.js";
 import { formatTimeLabel } from "../../domain/time-labels.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
@@ -262,7 +263,8 @@ function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string)
   lines.push(
     { label: "Invitee", value: d.attendee.name },
     { label: "Email", value: d.attendee.email },
-    { label: "Phone", value: d.attendee.phone },
+    // E.164 reads "+1 415 555 0134"; an event type that does not ask for it leaves no line.
+    ...(d.attendee.phone ? [{ label: "Phone", value: formatPhone(d.attendee.phone) }] : []),
     { label: "Invitee time zone", value: d.attendee.timezone },
   );
   if (d.guests.length > 0) lines.push({ label: "Guests", value: d.guests.join(", ") });

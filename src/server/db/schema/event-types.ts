@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { BookingSettings, EventKind, Location, Question } from "../../../contract/event-types.js";
+import type {
+  BookingSettings,
+  EventKind,
+  Location,
+  PhoneFieldMode,
+  Question,
+} from "../../../contract/event-types.js";
 import { availabilitySchedules } from "./availability.js";
 import { users } from "./users.js";
 
@@ -36,6 +42,8 @@ export const eventTypes = pgTable(
     locations: jsonb("locations").$type<Location[]>().notNull().default([]),
     bookingSettings: jsonb("booking_settings").$type<BookingSettings>().notNull(),
     questions: jsonb("questions").$type<Question[]>().notNull().default([]),
+    /** The invitee's phone on the booking form: required (default), optional or hidden. */
+    phoneField: text("phone_field").$type<PhoneFieldMode>().notNull().default("required"),
     maxInvitees: integer("max_invitees").notNull().default(1),
     /** Null means "the host's default schedule", whichever that is at booking time. */
     availabilityScheduleId: uuid("availability_schedule_id").references(() => availabilitySchedules.id, {
@@ -62,6 +70,7 @@ export const eventTypes = pgTable(
     index("event_types_team_idx").on(t.teamId),
     check("event_types_duration_check", sql`${t.duration} between 5 and 480`),
     check("event_types_max_invitees_check", sql`${t.maxInvitees} >= 1`),
+    check("event_types_phone_field_check", sql`${t.phoneField} in ('required', 'optional', 'hidden')`),
   ],
 );
 

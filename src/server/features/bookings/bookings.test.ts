@@ -38,7 +38,12 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
       questions: [{ question: "What should we cover?", type: "text", required: true }],
     });
     const res = await book(t.app, et._id, "2026-10-29T10:00:00-04:00", {
-      attendee: attendee({ name: "Ada", email: "Ada@Example.com", timezone: "Europe/Berlin" }),
+      attendee: attendee({
+        name: "Ada",
+        email: "Ada@Example.com",
+        phone: "+1 (415) 555-0134",
+        timezone: "Europe/Berlin",
+      }),
       answers: [{ question: "What should we cover?", answer: "Pricing" }],
       message: "See you",
       guests: ["g1@example.com", "g1@example.com", "g2@example.com"],
@@ -49,7 +54,7 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
       startTime: THU_10AM,
       endTime: "2026-10-29T14:30:00.000Z",
       status: "confirmed",
-      attendee: { name: "Ada", email: "ada@example.com", phone: "5551234567", timezone: "Europe/Berlin" },
+      attendee: { name: "Ada", email: "ada@example.com", phone: "+14155550134", timezone: "Europe/Berlin" },
       eventType: {
         _id: et._id,
         title: et.title,
@@ -157,7 +162,7 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     const res = await call("POST", "/api/bookings", undefined, {
       eventTypeId: et._id,
       startTime: "tomorrow",
-      attendee: { name: "", email: "nope", phone: "+1 555", timezone: "Mars/Base" },
+      attendee: { name: "", email: "nope", phone: "+1 555 <b>", timezone: "Mars/Base" },
       guests: Array.from({ length: 11 }, (_, i) => `g${i}@example.com`),
     });
     expect(res.statusCode).toBe(400);

@@ -480,7 +480,11 @@ function listWhere(
   if (f.eventTypeId) conditions.push(eq(bookings.eventTypeId, f.eventTypeId));
   if (f.search) {
     // search_text holds name, email, phone and booked title, lower-cased; its trigram index answers this.
-    const text = sql`${bookings.searchText} like lower(${containsPattern(f.search)})`;
+    const like = (term: string) => sql`${bookings.searchText} like lower(${containsPattern(term)})`;
+    // A phone number typed as hosts read it ("+1 (415) 555-0134", "030 1234567") finds its E.164 digits.
+    const digits = /^[\d\s()+.\-/]+$/.test(f.search) ? f.search.replace(/\D+/g, "").replace(/^0+/, "") : "";
+    const text =
+      digits.length >= 3 && digits !== f.search ? or(like(f.search), like(digits)) : like(f.search);
     // An event type renamed since still finds its bookings by its current title.
     conditions.push(
       renamedEventTypes.length > 0 ? or(text, inArray(bookings.eventTypeId, renamedEventTypes)) : text,

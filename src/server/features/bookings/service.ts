@@ -11,8 +11,10 @@ import {
   SLOT_UNAVAILABLE_MESSAGE,
 } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
+import { phoneRule } from "../../../contract/event-types.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
+import { inviteePhone } from "../../../domain/phone.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
@@ -111,13 +113,14 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
    */
   async function identical(
     body: CreateInput,
+    phone: string,
     start: Date,
     idempotencyKey?: string,
   ): Promise<CreateBookingAnswer | undefined> {
     const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, start, body.attendee.email);
     if (!found) return undefined;
     const b = found.booking;
-    if (b.attendeeName !== body.attendee.name || b.attendeePhone !== body.attendee.phone) {
+    if (b.attendeeName !== body.attendee.name || b.attendeePhone !== phone) {
       throw conflict("You already have a booking at this time.", "ALREADY_BOOKED");
     }
     const dto = toBookingDto(found, now());
@@ -261,16 +264,19 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       if (!checked?.ctx.eventType.isActive || checked.ctx.eventType.kind === "poll")
         throw notFound(EVENT_NOT_FOUND);
       if (!isOpen(checked.ctx.eventType, now())) throw gone();
+      const { ctx } = checked;
+      const choice = chooseLocation(ctx.eventType.locations, body.location);
+      if ("field" in choice) throw badRequest(choice.message, { [choice.field]: choice.message });
+      // Issue 14 item 8: stored as E.164; a phone call needs the number whatever the event type says.
+      const phone = inviteePhone(body.attendee, phoneRule(ctx.eventType.phoneField, choice.location?.type));
+      if (!phone.ok) throw badRequest(phone.message, { "attendee.phone": phone.message });
       if (!checked.bookable) {
         // A retried request finds its own booking in the way: answer with it.
-        const existing = await identical(body, start, idempotencyKey);
+        const existing = await identical(body, phone.phone, start, idempotencyKey);
         if (existing) return { booking: existing, created: false };
         if (checked.taken) throw slotTaken();
         throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
       }
-      const { ctx } = checked;
-      const choice = chooseLocation(ctx.eventType.locations, body.location);
-      if ("field" in choice) throw badRequest(choice.message, { [choice.field]: choice.message });
       const unanswered = unansweredQuestion(ctx.eventType.questions, body.answers);
       if (unanswered) {
         const message = `Please answer "${unanswered}"`;
@@ -296,7 +302,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         slotKey: slotKeyFor(ctx, start, id),
         attendeeName: body.attendee.name,
         attendeeEmail: body.attendee.email,
-        attendeePhone: body.attendee.phone,
+        attendeePhone: phone.phone,
         attendeeTimezone: body.attendee.timezone,
         hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
         location: choice.location,
@@ -348,7 +354,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         await prepared?.discard();
         // Two identical requests raced: the loser answers with the winner's booking.
         if (error instanceof AppError && error.errorCode === "SLOT_TAKEN") {
-          const again = await identical(body, start, idempotencyKey);
+          const again = await identical(body, phone.phone, start, idempotencyKey);
           if (again) return { booking: again, created: false };
         }
         throw error;

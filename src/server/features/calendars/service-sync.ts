@@ -1,4 +1,5 @@
 import type { Location } from "../../../contract/event-types.js";
+import { formatPhone } from "../../../domain/phone.js";
 import type { BookingEventInput } from "../../calendar-providers/types.js";
 import type { Db, Tx } from "../../db/client.js";
 import type { CalendarAccountRow, CalendarCalendarRow } from "../../db/schema/index.js";
@@ -77,7 +78,7 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     const link = meet ? null : b.location?.value || null;
     const lines = [
       `${title} with ${b.attendeeName}`,
-      `Invitee: ${b.attendeeName} <${b.attendeeEmail}>${b.attendeePhone ? `, ${b.attendeePhone}` : ""}`,
+      `Invitee: ${b.attendeeName} <${b.attendeeEmail}>${b.attendeePhone ? `, ${formatPhone(b.attendeePhone)}` : ""}`,
       b.message ? `Message: ${b.message}` : "",
       ...b.answers.map((a) => `${a.question}: ${a.answer}`),
       `Booked with Kairos: ${deps.publicUrl}`,

@@ -44,7 +44,7 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     const who = attendee({
       name: "Ada Lovelace",
       email: "Ada@Example.com",
-      phone: "5550001111",
+      phone: "020 7946 0111",
       timezone: "Europe/London",
     });
     const res = await book(t.app, et._id, "2026-10-29T10:00:00-04:00", {
@@ -57,7 +57,8 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     const contact = await contactByEmail(t.app, host, "ada@example.com");
     expect(contact).toMatchObject({
       fullName: "Ada Lovelace",
-      phone: "5550001111",
+      // Booked as a London number; bookings and the contacts they fill keep E.164.
+      phone: "+442079460111",
       timezone: "Europe/London",
       company: "Analytical Engines",
       relationshipStage: "prospect",
@@ -167,7 +168,7 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     const host = await hostIn(t.app, "America/New_York");
     const et = await eventType(t.app, host);
     const first = await book(t.app, et._id, "2026-10-29T09:00:00-04:00", {
-      attendee: attendee({ email: "linus@example.com", name: "Linus T", phone: "5551110000" }),
+      attendee: attendee({ email: "linus@example.com", name: "Linus T", phone: "+1 415 555 0100" }),
     });
     expect(first.statusCode).toBe(201);
     const contact = await contactByEmail(t.app, host, "linus@example.com");
@@ -183,7 +184,7 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
       attendee: attendee({
         email: "LINUS@example.com",
         name: "linus",
-        phone: "5552220000",
+        phone: "040 1234567",
         timezone: "Europe/Helsinki",
       }),
     });
@@ -192,7 +193,7 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     expect(after).toMatchObject({
       fullName: "Linus Torvalds",
       relationshipStage: "customer",
-      phone: "5552220000",
+      phone: "+358401234567",
       timezone: "Europe/Helsinki",
     });
   });

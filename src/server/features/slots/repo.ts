@@ -40,6 +40,7 @@ const eventTypeColumns = {
   locations: eventTypes.locations,
   bookingSettings: eventTypes.bookingSettings,
   questions: eventTypes.questions,
+  phoneField: eventTypes.phoneField,
   maxInvitees: eventTypes.maxInvitees,
 };
 const scheduleColumns = {

@@ -229,6 +229,7 @@ export default function BookingPage() {
                 <div className="max-w-lg">
                   <DetailsForm
                     eventType={et}
+                    zone={zone}
                     values={values}
                     onValuesChange={setValues}
                     onBack={backToTimes}

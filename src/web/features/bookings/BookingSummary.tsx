@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { BookingDto } from "../../../contract/bookings";
 import { cn } from "../../lib/cn";
 import { LocationIcon } from "./LocationIcon";
+import { usePhoneLib } from "./phoneLib";
 import { formatDateLong, formatDuration, formatTimeRange, zoneLabel } from "./time";
 
 const ONLINE = new Set(["zoom", "google_meet", "microsoft_teams", "webex", "goto_meeting"]);
@@ -25,6 +26,8 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
   const minutes = Math.round((Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000);
   const location = booking.location;
   const cancelled = booking.status === "cancelled";
+  // "+1 415 555 0134": the phone rules' chunk loads only for a booking with a phone.
+  const phoneLib = usePhoneLib(!!booking.attendee.phone);
 
   return (
     <section
@@ -95,7 +98,9 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
           <span className="font-medium text-slate-900">{booking.attendee.name}</span>
           <span className="block text-slate-600">{booking.attendee.email}</span>
           {booking.attendee.phone && (
-            <span className="block text-slate-600 tabular-nums">{booking.attendee.phone}</span>
+            <span className="block text-slate-600 tabular-nums">
+              {phoneLib ? phoneLib.formatPhone(booking.attendee.phone) : booking.attendee.phone}
+            </span>
           )}
         </Row>
         {booking.guests.length > 0 && (

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { phoneRule } from "../../../contract/phone-field";
 import { Button } from "../../components/ui/Button";
 import { Field } from "../../components/ui/Field";
 import { Input } from "../../components/ui/Input";
@@ -9,12 +10,13 @@ import { BookingAlertBox } from "./BookingAlertBox";
 import type { BookingAlert } from "./bookingErrors";
 import { GuestsField } from "./GuestsField";
 import { LocationPicker } from "./LocationPicker";
+import { PhoneField } from "./PhoneField";
+import { defaultPhoneCountry, usePhoneLib } from "./phoneLib";
 import { QuestionField } from "./QuestionField";
 import {
   chosenLocationIndex,
   chosenLocationType,
   type DetailsValues,
-  digitsOnly,
   type FieldErrors,
   fieldOrder,
   validateDetails,
@@ -22,6 +24,8 @@ import {
 
 export interface DetailsFormProps {
   eventType: EventTypeDto;
+  /** The invitee's zone: the phone's country defaults to its country. */
+  zone: string;
   values: DetailsValues;
   onValuesChange: (values: DetailsValues) => void;
   onBack: () => void;
@@ -45,6 +49,7 @@ const fieldId = (key: string) => FIELD_IDS[key] ?? `booking-${key}`;
 /** Step 2 'Enter Details': validates on blur and on submit; the first invalid field gets focus. */
 export function DetailsForm({
   eventType,
+  zone,
   values,
   onValuesChange,
   onBack,
@@ -55,20 +60,29 @@ export function DetailsForm({
 }: DetailsFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const guestsPending = useRef(false);
-  const asksLocation = chosenLocationType(eventType.locations, values) === "ask_invitee";
+  const locationType = chosenLocationType(eventType.locations, values);
+  const asksLocation = locationType === "ask_invitee";
   const shown = { ...serverErrors, ...errors };
+  // Issue 14 item 8: the event type says required, optional or hidden; a phone call always needs it.
+  const lib = usePhoneLib();
+  const phone = {
+    rule: phoneRule(eventType.phoneField, locationType),
+    lib,
+    country: values.phoneCountry || (lib ? defaultPhoneCountry(lib, zone) : ""),
+  };
 
   const set = <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => {
     onValuesChange({ ...values, [key]: value });
     // Once a message is showing, it follows the typing; otherwise wait for blur.
     if (errors[key]) setErrors((e) => ({ ...e, [key]: check(key, { ...values, [key]: value }) }));
   };
-  const check = (key: string, v: DetailsValues) => validateDetails(v, eventType.questions, asksLocation)[key];
+  const check = (key: string, v: DetailsValues) =>
+    validateDetails(v, eventType.questions, asksLocation, phone)[key];
   const blur = (key: string) => () => setErrors((e) => ({ ...e, [key]: check(key, values) }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateDetails(values, eventType.questions, asksLocation);
+    const found = validateDetails(values, eventType.questions, asksLocation, phone);
     if (guestsPending.current) found.guests = "Fix or remove the guest address";
     setErrors(found);
     const first = fieldOrder(eventType.questions).find((key) => found[key]);
@@ -76,7 +90,11 @@ export function DetailsForm({
       document.getElementById(fieldId(first))?.focus();
       return;
     }
-    onSubmit(values);
+    onSubmit(
+      phone.rule === "hidden"
+        ? { ...values, phone: "", phoneCountry: "" }
+        : { ...values, phoneCountry: phone.country },
+    );
   };
 
   const describedBy = (key: string) => (shown[key] ? `${fieldId(key)}-error` : undefined);
@@ -124,22 +142,23 @@ export function DetailsForm({
           onBlur={blur("email")}
         />
       </Field>
-      <Field label="Phone" required htmlFor={fieldId("phone")} error={shown.phone} hint="Digits only">
-        <Input
+      {phone.rule !== "hidden" && (
+        <PhoneField
           id={fieldId("phone")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          aria-required
-          maxLength={20}
+          lib={lib}
           value={values.phone}
-          invalid={!!shown.phone}
-          aria-describedby={describedBy("phone") ?? `${fieldId("phone")}-hint`}
-          // Spec section 5: non-digits are stripped as they are typed or pasted.
-          onChange={(e) => set("phone", digitsOnly(e.target.value))}
+          country={phone.country}
+          optional={phone.rule === "optional"}
+          error={shown.phone}
+          describedBy={describedBy("phone")}
+          onChange={(value, country) => {
+            const next = { ...values, phone: value, phoneCountry: country };
+            onValuesChange(next);
+            if (errors.phone) setErrors((e) => ({ ...e, phone: check("phone", next) }));
+          }}
           onBlur={blur("phone")}
         />
-      </Field>
+      )}
       <LocationPicker
         locations={eventType.locations}
         selected={chosenLocationIndex(eventType.locations, values)}

@@ -33,7 +33,14 @@ function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBo
   const asksLocation = type === "ask_invitee";
   return {
     eventTypeId: eventType._id,
-    attendee: { name: values.name.trim(), email: values.email.trim(), phone: values.phone, timezone: zone },
+    attendee: {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      // The country of a number typed without "+"; the server reads, checks and stores it as E.164.
+      ...(values.phone.trim() && values.phoneCountry ? { phoneCountry: values.phoneCountry } : {}),
+      timezone: zone,
+    },
     startTime: slot.iso,
     message: values.message.trim(),
     guests: values.guests,

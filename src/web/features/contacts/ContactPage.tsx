@@ -13,6 +13,7 @@ import {
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { ContactDetail, ContactMeeting } from "../../../contract/contacts";
+import { formatPhone } from "../../../domain/phone-format";
 import {
   Badge,
   type BadgeTone,
@@ -128,7 +129,7 @@ function Details({ c }: { c: ContactDetail }) {
           </a>
           {c.phone && (
             <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1.5 hover:text-accent-strong">
-              <Phone size={14} aria-hidden /> {c.phone}
+              <Phone size={14} aria-hidden /> {formatPhone(c.phone)}
             </a>
           )}
           {place && (

@@ -1,6 +1,7 @@
 import { CalendarPlus, Mail, MoreHorizontal, Pencil, Tag, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { ContactDto, ContactSort } from "../../../contract/contacts";
+import { formatPhone } from "../../../domain/phone-format";
 import {
   Checkbox,
   Menu,
@@ -93,7 +94,7 @@ function NameCell({ c }: { c: ContactDto }) {
         >
           {c.fullName}
         </Link>
-        {c.phone && <span className="block text-slate-500 text-xs tabular-nums">{c.phone}</span>}
+        {c.phone && <span className="block text-slate-500 text-xs tabular-nums">{formatPhone(c.phone)}</span>}
       </div>
     </div>
   );

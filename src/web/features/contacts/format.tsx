@@ -71,7 +71,8 @@ export function scheduleUrl(
   c: Pick<ContactDto, "fullName" | "email" | "phone">,
 ): string {
   const q = new URLSearchParams({ name: c.fullName, email: c.email });
-  const phone = c.phone.replace(/\D+/g, "");
-  if (phone) q.set("phone", phone);
+  // A "+" keeps its meaning (the number's own country); otherwise the digits, read in the invitee's.
+  const digits = c.phone.replace(/\D+/g, "");
+  if (digits) q.set("phone", c.phone.trim().startsWith("+") ? `+${digits}` : digits);
   return `${eventTypePath(et.user.username, et.slug)}?${q}`;
 }

@@ -24,6 +24,7 @@ import { HostField } from "./HostField";
 import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { NoBookableTimes } from "./NoBookableTimes";
+import { PhoneSettingField } from "./PhoneSettingField";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { SlugField } from "./SlugField";
@@ -55,6 +56,7 @@ export function EditEventTypeForm({
   });
   const title = useWatch({ control, name: "title" }) ?? "";
   const googleAccountId = useWatch({ control, name: "googleAccountId" }) ?? null;
+  const locations = useWatch({ control, name: "locations" }) ?? [];
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -223,6 +225,17 @@ export function EditEventTypeForm({
         </DrawerSection>
 
         <DrawerSection title="Booking form">
+          <Controller
+            control={control}
+            name="phoneField"
+            render={({ field }) => (
+              <PhoneSettingField
+                value={field.value}
+                onChange={field.onChange}
+                phoneCall={locations.some((l) => l?.type === "phone")}
+              />
+            )}
+          />
           <QuestionsField control={control} register={register} errors={errors} />
         </DrawerSection>
 

@@ -54,6 +54,7 @@ export const editForm = z.object({
   bookingSettings: bookingSettingsSchema,
   maxInvitees: fields.maxInvitees.unwrap(),
   questions: z.array(questionForm).max(30, "At most 30 questions"),
+  phoneField: fields.phoneField.unwrap(),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
   googleAccountId: fields.googleAccountId.unwrap(),
 });
@@ -97,6 +98,7 @@ export function editDefaults(et: EventTypeDto): EditFormInput {
     bookingSettings: et.bookingSettings,
     maxInvitees: et.maxInvitees,
     questions: et.questions,
+    phoneField: et.phoneField ?? "required",
     availabilityScheduleId: et.availabilityScheduleId,
     googleAccountId: et.googleAccountId,
   };
@@ -129,7 +131,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|locations|availabilityScheduleId)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|locations|availabilityScheduleId)/.test(
         name,
       )
     ) {

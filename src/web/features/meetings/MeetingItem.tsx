@@ -11,6 +11,7 @@ import {
   Video,
 } from "lucide-react";
 import type { BookingDto, BookingStatus } from "../../../contract/bookings";
+import { formatPhone } from "../../../domain/phone-format";
 import { Badge, type BadgeTone, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
@@ -146,7 +147,7 @@ export function MeetingItem({
             <li className="inline-flex items-center gap-1.5">
               <Phone size={14} aria-hidden className="shrink-0 text-slate-500" />
               <a href={`tel:${b.attendee.phone}`} className="tabular hover:text-slate-800 hover:underline">
-                {b.attendee.phone}
+                {formatPhone(b.attendee.phone)}
               </a>
             </li>
           )}

@@ -1,0 +1,2 @@
+ALTER TABLE "event_types" ADD COLUMN "phone_field" text DEFAULT 'required' NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_types" ADD CONSTRAINT "event_types_phone_field_check" CHECK ("event_types"."phone_field" in ('required', 'optional', 'hidden'));
