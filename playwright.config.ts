@@ -43,7 +43,8 @@ export default defineConfig({
       "npx tsx scripts/seed.ts && npx tsx scripts/e2e-identity-servers.ts npx tsx scripts/e2e-mail-server.ts node scripts/start.mjs",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The seed and the first start create the database and run every migration: minutes on a loaded machine.
+    timeout: 300_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
