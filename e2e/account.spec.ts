@@ -75,7 +75,7 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
   await guest.getByRole("button", { name: "Next", exact: true }).click();
   await guest.getByRole("textbox", { name: "Name", exact: true }).fill("Ines Invitee");
   await guest.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await guest.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await guest.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await guest.getByRole("button", { name: "Schedule Event" }).click();
   await expect(guest.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   // The profile lists it, and /user/:id answers with the canonical link.

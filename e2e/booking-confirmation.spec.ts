@@ -50,7 +50,7 @@ async function bookInTab(browser: Browser, slug: string) {
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await page.getByRole("button", { name: "Schedule Event" }).click();
   await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   return { context, page };
@@ -231,7 +231,7 @@ test("a slot taken while the invitee types is explained, not logged as an error"
 
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await page.getByRole("button", { name: "Schedule Event" }).click();
   await expect(page.getByText("This time is no longer available").first()).toBeVisible();
   expect(errors).toEqual([]);

@@ -145,7 +145,7 @@ test("an invitee moving their booking sees its own time and the neighbours its b
       attendee: {
         name: "Sam Ortiz",
         email: uniqueEmail("mover"),
-        phone: "4155550134",
+        phone: "+14155550134",
         timezone: INVITEE_ZONE,
       },
       answers: [{ question: "Company", answer: "Acme" }],
@@ -215,7 +215,7 @@ test("a booking whose answer is lost is retried and still shows its manage links
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Byron");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("lost"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await page.getByRole("textbox", { name: "Company", exact: true }).fill("Analytical");
   await page.getByRole("button", { name: "Schedule Event" }).click();
 

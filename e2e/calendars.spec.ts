@@ -74,7 +74,7 @@ test("connects a Google account in the popup, books a Meet event and shows Googl
   await booking.getByRole("button", { name: "Next", exact: true }).click();
   await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
   await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await booking.getByRole("button", { name: "Schedule Event" }).click();
   await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   const join = booking.getByRole("link", { name: /Join meeting/ });

@@ -60,7 +60,7 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await pickFirstSlot(booking);
   await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Nora Quinn");
   await booking.getByRole("textbox", { name: "Email", exact: true }).fill(inviteeEmail);
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550199");
+  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550199");
   await booking.getByRole("textbox", { name: "Company", exact: true }).fill("Quinn Labs");
   await booking.getByRole("button", { name: "Schedule Event" }).click();
   await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();

@@ -96,7 +96,7 @@ test("a host adds a second location, saves, sees both again; the invitee books t
   await booking.getByRole("button", { name: "Next", exact: true }).click();
   await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
   await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await expect(booking.getByRole("radio", { name: /Phone call/ })).toBeChecked();
   await booking.getByRole("radio", { name: /In-person meeting/ }).check();
   await booking.getByRole("button", { name: "Schedule Event" }).click();

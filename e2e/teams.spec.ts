@@ -42,7 +42,7 @@ async function bookFirstTime(
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(who);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("4155550134");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
   await page.getByRole("button", { name: "Schedule Event" }).click();
   await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   const host = ((await page.getByTestId("booking-host").textContent()) ?? "")

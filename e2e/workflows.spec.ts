@@ -112,7 +112,7 @@ test("a host creates workflows from templates, a booking runs them, and the host
     await booking.getByRole("button", { name: "Next", exact: true }).click();
     await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Iris Booker");
     await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("iris"));
-    await booking.getByRole("textbox", { name: /Phone/ }).fill("14155550123");
+    await booking.getByRole("textbox", { name: /Phone/ }).fill("+14155550123");
     await booking.getByRole("button", { name: "Schedule Event" }).click();
     await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
     await invitee.close();
