@@ -49,14 +49,22 @@ function canonicalZone(zone: string): string | undefined {
   }
 }
 
+/** Zones that are not a country's own name, answered once: building a formatter costs about 0.1 ms. */
+const aliasCountries = new Map<string, CountryCode | undefined>();
+const ALIAS_CACHE_MAX = 1000;
+
 /** The country a zone belongs to: Europe/Berlin is DE; UTC (and an engine without the data) has none. */
 export function countryOfZone(zone: string | undefined | null): CountryCode | undefined {
   if (!zone) return undefined;
   const map = zoneMap();
   const found = map.get(zone);
   if (found) return found;
+  if (aliasCountries.has(zone)) return aliasCountries.get(zone);
   const canonical = canonicalZone(zone);
-  return canonical ? map.get(canonical) : undefined;
+  const country = canonical ? map.get(canonical) : undefined;
+  // Only names the engine knows are kept, so junk sent by a caller cannot fill the cache.
+  if (canonical && aliasCountries.size < ALIAS_CACHE_MAX) aliasCountries.set(zone, country);
+  return country;
 }
 
 let regionNames: Intl.DisplayNames | undefined;

@@ -9,7 +9,7 @@ interface Prepared<R> {
 
 interface PgliteLike {
   query(text: string, params?: unknown[], options?: object): Promise<unknown>;
-  exec(text: string): Promise<unknown>;
+  exec(text: string, options?: object): Promise<unknown[]>;
 }
 
 /** A query parameter as an SQL literal, for EXECUTE (standard_conforming_strings: only ' needs doubling). */
@@ -69,7 +69,10 @@ export function keptStatement<R>(
           throw error;
         });
         await prepared;
-        return client.query(`EXECUTE ${name}(${values.map(literal).join(", ")})`, [], options);
+        // The simple protocol: one message and a sync, where a parameterised query takes six
+        // (parse, describe, bind, describe, execute, sync), each a pass through PGlite's engine.
+        const results = await client.exec(`EXECUTE ${name}(${values.map(literal).join(", ")})`, options);
+        return results[results.length - 1];
       },
     };
     // The same drizzle query (its SQL, row mapping), run on this handle's connection.

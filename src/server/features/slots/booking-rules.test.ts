@@ -94,6 +94,35 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
     expect(res.json().data.bookingSettings).toMatchObject({ bufferBefore: 30, bufferAfter: 30 });
   });
 
+  it("refuses a booking whose buffers reach another type's meeting, and only that", async () => {
+    const h = await hostIn(t.app, "America/New_York");
+    const withBuffers = await eventType(t.app, h, {
+      bookingSettings: {
+        leadHours: 0,
+        noticeUnit: "minutes",
+        daysAhead: 60,
+        unit: "days",
+        mode: "rolling",
+        bufferBefore: 30,
+        bufferAfter: 30,
+      },
+    });
+    const long = await eventType(t.app, h, { duration: 120 });
+    const status = async (id: string, at: string) => {
+      const res = await book(t.app, id, at);
+      return res.statusCode;
+    };
+    // Thursday 9:00-11:00am and Friday 1:00-3:00pm, booked on the long type.
+    expect(await status(long._id, "2026-10-29T13:00:00Z")).toBe(201);
+    expect(await status(long._id, "2026-10-30T17:00:00Z")).toBe(201);
+    // Thursday 11:00am: its 30 minutes before reach back into the long meeting; 11:30am only touches it.
+    expect(await status(withBuffers._id, "2026-10-29T15:00:00Z")).toBe(409);
+    expect(await status(withBuffers._id, "2026-10-29T15:30:00Z")).toBe(201);
+    // Friday 12:30pm: its 30 minutes after reach into the 1:00pm meeting; 12:00pm ends, with them, at 1:00pm.
+    expect(await status(withBuffers._id, "2026-10-30T16:30:00Z")).toBe(409);
+    expect(await status(withBuffers._id, "2026-10-30T16:00:00Z")).toBe(201);
+  });
+
   it("books an indefinite window far beyond the schedule's maximum notice", async () => {
     const h = await hostIn(t.app, "America/New_York");
     await legacyRules(h, 30);

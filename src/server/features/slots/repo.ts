@@ -101,21 +101,35 @@ export type EventRef = { id: string } | { slug: string; user?: string };
  * the exclusion constraint's own terms, so its GiST index finds the rows (start/end comparisons
  * would read every booking the host ever had).
  */
-function busyOf(hostId: SQL) {
+function busyOf(hostId: SQL, window: SQL) {
   return sql<BusyRow[]>`(
     select coalesce(json_agg(json_build_array(
       extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
       b.slot_key, b.event_type_id, b.booking_id)), '[]'::json)
     from ${bookingHosts} b
     where b.host_user_id = ${hostId} and b.status = 'confirmed'
-      and tstzrange(b.start_time, b.end_time) && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz))`;
+      and tstzrange(b.start_time, b.end_time) && ${window})`;
 }
+
+/** The lookup's instants [from, to): a page of days. */
+const rangeWindow = sql`tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz)`;
+
+/**
+ * Booking at `at`: only what a meeting of this event type starting then, with its buffers, can
+ * overlap, [at - before, at + duration + after). A host with many bookings (each a few rows of the
+ * busy list) pays for the slot being booked, not for the days around it (issue 14, item 5).
+ */
+const meetingWindow = sql`tstzrange(
+  ${sql.placeholder("at")}::timestamptz
+    - make_interval(mins => coalesce((${eventTypes.bookingSettings}->>'bufferBefore')::int, 0)),
+  ${sql.placeholder("at")}::timestamptz
+    + make_interval(mins => ${eventTypes.duration} + coalesce((${eventTypes.bookingSettings}->>'bufferAfter')::int, 0)))`;
 
 /**
  * The hosts of a team event type, each with what their availability depends on: their default
  * schedule, its overrides, busy time, host-wide settings and holiday stamp; one round trip.
  */
-function teamHostsQuery(db: DbOrTx, name: string) {
+function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
   const overrides = sql<OverrideData[]>`(
     select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
     from ${dateOverrides} o
@@ -136,7 +150,7 @@ function teamHostsQuery(db: DbOrTx, name: string) {
       priority: eventTypeHosts.priority,
       schedule: scheduleColumns,
       overrides,
-      busy: busyOf(sql`${users.id}`),
+      busy: busyOf(sql`${users.id}`, window),
       bufferTime: calendarSettings.bufferTime,
       minimumNotice: calendarSettings.minimumNotice,
       notifications: calendarSettings.notifications,
@@ -144,6 +158,7 @@ function teamHostsQuery(db: DbOrTx, name: string) {
     })
     .from(eventTypeHosts)
     .innerJoin(users, eq(users.id, eventTypeHosts.userId))
+    .innerJoin(eventTypes, eq(eventTypes.id, eventTypeHosts.eventTypeId))
     .leftJoin(
       availabilitySchedules,
       and(eq(availabilitySchedules.userId, users.id), sql`${availabilitySchedules.isDefault}`),
@@ -160,13 +175,13 @@ function teamHostsQuery(db: DbOrTx, name: string) {
  * [fromDate, toDate], the host's confirmed bookings overlapping [from, to), settings and a holiday
  * version stamp: one round trip. Built once and prepared: the slot page calls it on every request.
  */
-function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string) {
+function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, window = rangeWindow) {
   const overrides = sql<OverrideData[]>`(
     select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
     from ${dateOverrides} o
     where o.schedule_id = ${availabilitySchedules.id}
       and o.date between ${sql.placeholder("fromDate")}::date and ${sql.placeholder("toDate")}::date)`;
-  const busy = busyOf(sql`${eventTypes.userId}`);
+  const busy = busyOf(sql`${eventTypes.userId}`, window);
   const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
     (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${eventTypes.userId}))`;
   return db
@@ -222,11 +237,24 @@ export function createSlotsRepo(db: Db) {
   const byUser = keptStatement(db, "slots_context_by_user", (h) =>
     contextQuery(h, "user", "slots_context_by_user"),
   );
-  const teamHosts = keptStatement(db, "slots_team_hosts", (h) => teamHostsQuery(h, "slots_team_hosts"));
+  const forMeeting = keptStatement(db, "slots_context_for_meeting", (h) =>
+    contextQuery(h, "id", "slots_context_for_meeting", meetingWindow),
+  );
+  const teamHosts = keptStatement(db, "slots_team_hosts", (h) =>
+    teamHostsQuery(h, "slots_team_hosts", rangeWindow),
+  );
+  const teamHostsForMeeting = keptStatement(db, "slots_team_hosts_for_meeting", (h) =>
+    teamHostsQuery(h, "slots_team_hosts_for_meeting", meetingWindow),
+  );
   return {
+    /**
+     * The event type and what its slots depend on over host dates [fromDate, toDate]; the busy time
+     * overlapping instants [from, to), or with `at` (an id ref) only what a meeting starting then can overlap.
+     */
     async loadContext(
       ref: EventRef,
       range: { fromDate: string; toDate: string; from: Date; to: Date },
+      at?: Date,
     ): Promise<EventContext | undefined> {
       const params = {
         ref: "id" in ref ? ref.id : ref.slug,
@@ -235,12 +263,15 @@ export function createSlotsRepo(db: Db) {
         toDate: range.toDate,
         from: range.from.toISOString(),
         to: range.to.toISOString(),
+        ...(at ? { at: at.toISOString() } : {}),
       };
-      const query = "id" in ref ? byId : ref.user ? byUser : bySlug;
+      const meeting = at !== undefined && "id" in ref;
+      const query = meeting ? forMeeting : "id" in ref ? byId : ref.user ? byUser : bySlug;
       const [row] = await query(db, params);
       if (!row) return undefined;
       const isTeam = row.eventType.teamId !== null && TEAM_KINDS.has(row.eventType.kind);
-      const hosts = isTeam ? await teamHosts(db, { ...params, eventTypeId: row.eventType.id }) : null;
+      const hostsQuery = meeting ? teamHostsForMeeting : teamHosts;
+      const hosts = isTeam ? await hostsQuery(db, { ...params, eventTypeId: row.eventType.id }) : null;
       return {
         teamHosts:
           hosts?.map((h) => ({

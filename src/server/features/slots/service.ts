@@ -85,24 +85,31 @@ export function createSlotsService(
   }
 
   /**
-   * Loads the event type and what its slots depend on, for instants [from, to); the busy bookings
-   * only those overlapping `busy` when given.
+   * Loads the event type and what its slots depend on, for instants [from, to). With `meeting`, the
+   * lookup decides one start: busy bookings are only those a meeting starting then can overlap, and
+   * connected calendars are read for `meeting.around`.
    */
-  async function load(ref: EventRef, from: number, to: number, busy?: { from: number; to: number }) {
+  async function load(
+    ref: EventRef,
+    from: number,
+    to: number,
+    meeting?: { at: number; around: { from: number; to: number } },
+  ) {
     const lo = from - MARGIN_MS;
     const hi = to + MARGIN_MS;
     const fromDate = formatDate(Math.floor(lo / DAY_MS));
     const toDate = formatDate(Math.floor(hi / DAY_MS));
-    const dates = { fromDate, toDate, from: new Date(busy?.from ?? lo), to: new Date(busy?.to ?? hi) };
-    let ctx = await repo.loadContext(ref, dates);
+    const dates = { fromDate, toDate, from: new Date(lo), to: new Date(hi) };
+    const at = meeting ? new Date(meeting.at) : undefined;
+    let ctx = await repo.loadContext(ref, dates, at);
     if (!ctx && "user" in ref && ref.user && deps.formerUsernameRef) {
       // Only a miss pays for this: pages of an old username keep working while it redirects.
       const id = await deps.formerUsernameRef(ref.user, ref.slug);
-      if (id) ctx = await repo.loadContext({ id }, dates);
+      if (id) ctx = await repo.loadContext({ id }, dates, at);
     }
     if (!ctx) return undefined;
     // Each host's connected calendars, read for their own schedule's zone.
-    const range = { from: busy?.from ?? lo, to: busy?.to ?? hi };
+    const range = meeting?.around ?? { from: lo, to: hi };
     const external = new Map<string, Interval[]>();
     let stale = false;
     if (deps.externalBusy) {
@@ -288,9 +295,12 @@ export function createSlotsService(
       { ctx: EventContext; bookable: boolean; taken: boolean; freeHosts: TeamHostContext[] } | undefined
     > {
       const t = start.getTime();
-      // Only bookings that can overlap this slot and its buffers (each at most a day, a slot at most
-      // 8 hours) decide it: a booking reads a few rows of a busy host's calendar, not five days of it.
-      const loaded = await load(ref, t, t + DAY_MS, { from: t - DAY_MS, to: t + 2 * DAY_MS });
+      // Only bookings that can overlap this meeting and its buffers decide it: a booking reads the few
+      // rows of a busy host's calendar around it, not days of it (the repo's meetingWindow).
+      const loaded = await load(ref, t, t + DAY_MS, {
+        at: t,
+        around: { from: t - DAY_MS, to: t + 2 * DAY_MS },
+      });
       if (!loaded) return undefined;
       const { ctx } = loaded;
       const hosts = await hostQueries(loaded, excludeBookingId);
