@@ -2,8 +2,8 @@ import { AlertTriangle, ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar, Badge, Button, Card, Skeleton } from "../../components/ui";
 import { dayHeading, timeRange } from "../meetings/format";
-import { STATUS_BADGE } from "../meetings/MeetingItem";
 import { useBookingList } from "../meetings/queries";
+import { STATUS_BADGE } from "../meetings/status";
 
 /** How many bookings the dashboard lists (spec section 9). */
 export const RECENT_COUNT = 5;

@@ -10,22 +10,16 @@ import {
   Users,
   Video,
 } from "lucide-react";
-import type { BookingDto, BookingStatus } from "../../../contract/bookings";
+import type { BookingDto } from "../../../contract/bookings";
 import { formatPhone } from "../../../domain/phone-format";
-import { Badge, type BadgeTone, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
+import { Badge, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { formatDuration } from "../bookings/time";
 import { CalendarSyncBadge, type CalendarSyncState } from "../calendars/CalendarSyncBadge";
 import { timeRange } from "./format";
-
-export const STATUS_BADGE: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
-  confirmed: { label: "Confirmed", tone: "green" },
-  cancelled: { label: "Cancelled", tone: "red" },
-  completed: { label: "Completed", tone: "grey" },
-  no_show: { label: "No Show", tone: "amber" },
-};
+import { STATUS_BADGE } from "./status";
 
 export interface MeetingActions {
   onReschedule: (b: BookingDto) => void;
