@@ -127,7 +127,7 @@ const EVENT_TYPES = [
       color: "#EC4899",
       description: "Open Q&A for customers, up to ten people. Paused for the summer.",
       isActive: false,
-      locations: [{ type: "phone", value: "+1 555 010 2030" }],
+      locations: [{ type: "phone", value: "+1 415 555 0130" }],
     },
   },
 ] as const;
@@ -334,6 +334,9 @@ function hourSegments(zone: string, size: number, nowDate: Date): { chosen: numb
   return { chosen };
 }
 
+/** Area codes of the demo's phone numbers (their 555-0100 to 555-0199 lines are fictional). */
+const AREA_CODES = ["212", "312", "415", "617", "206", "512", "303", "404"] as const;
+
 interface Person {
   name: string;
   email: string;
@@ -357,7 +360,8 @@ function attendeePool(count: number, rng: () => number): Person[] {
     people.push({
       name: `${first} ${last}`,
       email: `${handle}${n > 1 ? n : ""}@${pick(DOMAINS)}`,
-      phone: String(2_000_000_000 + Math.floor(rng() * 7_999_999_999)),
+      // E.164, as bookings store phones: US numbers in the 555-01xx range kept for fiction.
+      phone: `+1${pick(AREA_CODES)}55501${String(Math.floor(rng() * 100)).padStart(2, "0")}`,
       timezone: pick(ZONES),
     });
   }

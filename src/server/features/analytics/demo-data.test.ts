@@ -3,6 +3,7 @@ import { Temporal } from "temporal-polyfill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoHost, type DemoHost, insertDemoBookings } from "../../../../scripts/lib/demo-data.js";
 import type { DashboardStats } from "../../../contract/analytics.js";
+import { checkPhone } from "../../../domain/phone.js";
 import { bookings } from "../../db/schema/index.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
@@ -18,7 +19,14 @@ const ZONE = "Europe/Berlin";
 describe.each(dbKinds)("the seeded demo host on %s", (kind) => {
   let t: TestApp;
   let host: DemoHost;
-  let rows: { start: Date; end: Date; status: string; email: string; eventTypeId: string | null }[];
+  let rows: {
+    start: Date;
+    end: Date;
+    status: string;
+    email: string;
+    phone: string;
+    eventTypeId: string | null;
+  }[];
 
   beforeAll(async () => {
     t = await createTestApp(kind, { now: () => NOW });
@@ -36,6 +44,7 @@ describe.each(dbKinds)("the seeded demo host on %s", (kind) => {
           end: bookings.endTime,
           status: bookings.status,
           email: bookings.attendeeEmail,
+          phone: bookings.attendeePhone,
           eventTypeId: bookings.eventTypeId,
         })
         .from(bookings)
@@ -62,6 +71,8 @@ describe.each(dbKinds)("the seeded demo host on %s", (kind) => {
       if (r.status === "no_show") expect(r.end <= NOW).toBe(true);
     }
     for (let i = 1; i < rows.length; i++) expect(rows[i].start >= rows[i - 1].end).toBe(true);
+    // Phones as bookings store them (E.164), so hosts see them formatted like real ones.
+    for (const r of rows) expect(checkPhone(r.phone, undefined)).toMatchObject({ ok: true, e164: r.phone });
     // Regulars: fewer people than bookings.
     expect(new Set(rows.map((r) => r.email)).size).toBeLessThan(300);
   });
