@@ -233,6 +233,30 @@ export function createCalendarsRepo(db: DbOrTx) {
         });
     },
 
+    /**
+     * The booking's calendar copy now belongs to `userId` (round robin gave it to another host): nothing
+     * written for them yet. The previous host's copy must be removed first (service-sync.ts).
+     */
+    async handOverEvent(bookingId: string, userId: string): Promise<void> {
+      await db
+        .update(calendarEvents)
+        .set({
+          userId,
+          accountId: null,
+          calendarRemoteId: null,
+          remoteId: null,
+          meetLink: null,
+          state: "pending",
+          lastError: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(calendarEvents.bookingId, bookingId));
+    },
+
+    async deleteEvent(bookingId: string): Promise<void> {
+      await db.delete(calendarEvents).where(eq(calendarEvents.bookingId, bookingId));
+    },
+
     async updateEvent(bookingId: string, patch: EventPatch): Promise<void> {
       await db
         .update(calendarEvents)

@@ -2,7 +2,7 @@ import type { Location } from "../../../contract/event-types.js";
 import { formatPhone } from "../../../domain/phone.js";
 import type { BookingEventInput } from "../../calendar-providers/types.js";
 import type { Db, Tx } from "../../db/client.js";
-import type { CalendarAccountRow, CalendarCalendarRow } from "../../db/schema/index.js";
+import type { CalendarAccountRow, CalendarCalendarRow, CalendarEventRow } from "../../db/schema/index.js";
 import { enqueueJobs } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import type { BookingListener } from "../bookings/events.js";
@@ -13,6 +13,8 @@ import type { AccountsService } from "./service-accounts.js";
 import type { BusyTimes } from "./service-busy.js";
 
 export const CALENDAR_SYNC_JOB = "calendar.sync";
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A Meet link is made while the invitee waits; beyond this the booking goes ahead and the job retries. */
 const MEET_WAIT_MS = 5_000;
 
@@ -117,18 +119,27 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     });
   }
 
+  /** Whether a booking of this host goes into their calendar: one to write to, and adding turned on (or Meet). */
+  async function wantsEvent(tx: Db | Tx, rec: BookingRecord): Promise<boolean> {
+    if (!(await target(rec.host.id, rec.eventType?.id ?? null, tx))) return false;
+    // Everything here reads through `tx`: PGlite has one connection, held by the booking's transaction.
+    const sync = await deps.calendarSettings.syncIn(tx, rec.host.id);
+    return sync.addBookingsToCalendar || wantsMeet(rec.booking.location);
+  }
+
   const listener: BookingListener = async (tx, change) => {
     const rec = change.booking;
     const repo = createCalendarsRepo(tx);
     if (change.kind === "created") {
-      if (!(await target(rec.host.id, rec.eventType?.id ?? null, tx))) return;
+      // Most hosts connect no calendar: wantsEvent's first check answers for them in one prepared query.
+      if (!(await wantsEvent(tx, rec))) return;
       if (await repo.findEvent(rec.booking.id)) return; // A Meet link made before the commit wrote it.
-      // Everything here reads through `tx`: PGlite has one connection, held by the booking's transaction.
-      const sync = await deps.calendarSettings.syncIn(tx, rec.host.id);
-      if (!sync.addBookingsToCalendar && !wantsMeet(rec.booking.location)) return;
       await enqueue(tx, rec, false);
     } else if (change.kind === "moved") {
-      if (await repo.findEvent(rec.booking.id)) await enqueue(tx, rec, false);
+      // A copy follows the move (to another host's calendar when round robin reassigned it); a booking
+      // without one gets one when its host, maybe a new one, takes bookings into a calendar.
+      if ((await repo.findEvent(rec.booking.id)) || (await wantsEvent(tx, rec)))
+        await enqueue(tx, rec, false);
     } else if (change.kind === "cancelled") {
       const existing = await repo.findEvent(rec.booking.id);
       if (!existing) return;
@@ -136,6 +147,21 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
       if (sync.removeCancelledBookings) await enqueue(tx, rec, true);
     }
   };
+
+  /**
+   * Round robin gave the booking to another host: the previous host's copy is removed from their
+   * calendar (with their account) and the row starts over for the new host. Throws when the provider
+   * fails, so the job retries and the row still names the previous host's copy.
+   */
+  async function handOver(row: CalendarEventRow, newHostId: string): Promise<void> {
+    const repo = createCalendarsRepo(db);
+    const previous = row.accountId ? await repo.findAccount(row.userId, row.accountId) : undefined;
+    if (previous && row.remoteId && row.calendarRemoteId) {
+      await deps.accounts.open(previous).remove(row.calendarRemoteId, row.remoteId);
+      await invalidate(row.userId, previous.id, row.calendarRemoteId);
+    }
+    await repo.handOverEvent(row.bookingId, newHostId);
+  }
 
   /** Our write changed a calendar: its cached busy times are out of date. */
   async function invalidate(hostId: string, accountId: string, calendarRemoteId: string) {
@@ -162,12 +188,22 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
   async function sync(hostId: string, bookingId: string): Promise<string> {
     return exclusive(bookingId, async () => {
       const repo = createCalendarsRepo(db);
-      const row = await repo.findEvent(bookingId);
+      let row = await repo.findEvent(bookingId);
       const rec = await deps.bookingRecord(hostId, bookingId);
       if (!row || !rec) return "nothing to do";
-      const cancelled = rec.booking.status === "cancelled";
-      const account = row.accountId ? await repo.findAccount(hostId, row.accountId) : undefined;
       try {
+        if (row.userId !== rec.host.id) {
+          await handOver(row, rec.host.id);
+          row = await repo.findEvent(bookingId);
+          if (!row) return "nothing to do";
+          // The new host keeps no calendar copy (none connected, or adding bookings off): nothing to track.
+          if (!(await wantsEvent(db, rec))) {
+            await repo.deleteEvent(bookingId);
+            return "handed over";
+          }
+        }
+        const cancelled = rec.booking.status === "cancelled";
+        const account = row.accountId ? await repo.findAccount(hostId, row.accountId) : undefined;
         if (cancelled || row.deleted) {
           if (row.remoteId && account && row.calendarRemoteId) {
             await deps.accounts.open(account).remove(row.calendarRemoteId, row.remoteId);
@@ -218,11 +254,10 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
         }
         return "written";
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
         await repo.updateEvent(bookingId, {
           state: "failed",
-          lastError: message,
-          attempts: row.attempts + 1,
+          lastError: errorText(error),
+          attempts: (row?.attempts ?? 0) + 1,
         });
         throw error;
       }

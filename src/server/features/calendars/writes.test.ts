@@ -188,6 +188,62 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(await syncState(host, res.body.data._id)).toMatchObject({ state: "synced" });
   });
 
+  it("round robin: a booking given to another host leaves the previous host's calendar for the new one's", async () => {
+    const hosts = [
+      await hostIn(t.app, "Europe/London", "Round Robin A"),
+      await hostIn(t.app, "Europe/London", "Round Robin B"),
+    ];
+    const mailboxes = ["rr-a@example.com", "rr-b@example.com"];
+    for (const [i, h] of hosts.entries()) await connectGoogle(h, mailboxes[i]);
+    const [owner, member] = hosts;
+    const team = (await call(owner.token, "POST", "/teams", { name: "Rota" })).body.data;
+    const invite = await call(owner.token, "POST", `/teams/${team._id}/invites`, { email: member.email });
+    const inviteToken = /team-invite\/([^/]+)$/.exec(invite.body.data.link)?.[1];
+    expect((await call(member.token, "POST", `/team-invites/${inviteToken}/accept`)).status).toBe(200);
+    const et = await eventType(t.app, owner, { type: "round-robin", duration: 30 });
+    const set = await call(owner.token, "PUT", `/event-types/${et._id}/hosts`, {
+      teamId: team._id,
+      hosts: hosts.map((h) => ({ userId: h.userId, weight: 1 })),
+    });
+    expect(set.status, set.raw).toBe(200);
+    // The meeting's events still in a host's Google calendar (Google keeps deleted ones as cancelled).
+    const teamEvents = (mailbox: string) =>
+      gcal
+        .events(mailbox)
+        .filter((e) => e.summary?.startsWith(`${et.title} with`) && e.status !== "cancelled");
+
+    const res = await call(null, "POST", "/bookings", {
+      eventTypeId: et._id,
+      startTime: "2027-03-11T10:00:00.000Z",
+      attendee: attendee(),
+    });
+    expect(res.status, res.raw).toBe(201);
+    await t.app.jobs.flush();
+    const first = res.body.data.host.name === "Round Robin A" ? 0 : 1;
+    expect(teamEvents(mailboxes[first])).toHaveLength(1);
+    expect(teamEvents(mailboxes[1 - first])).toHaveLength(0);
+
+    // The assigned host is busy at 11:00, so moving there hands the meeting to the other host.
+    const own = await eventType(t.app, hosts[first]);
+    const busy = await call(null, "POST", "/bookings", {
+      eventTypeId: own._id,
+      startTime: "2027-03-11T11:00:00.000Z",
+      attendee: attendee(),
+    });
+    expect(busy.status, busy.raw).toBe(201);
+    const moved = await call(null, "POST", `/bookings/public/${res.body.data.uid}/reschedule`, {
+      token: res.body.data.manageToken,
+      startTime: "2027-03-11T11:00:00.000Z",
+    });
+    expect(moved.status, moved.raw).toBe(200);
+    expect(moved.body.data.host.name).toBe(hosts[1 - first] === owner ? "Round Robin A" : "Round Robin B");
+    await t.app.jobs.flush();
+    expect(teamEvents(mailboxes[first])).toHaveLength(0);
+    const [handed] = teamEvents(mailboxes[1 - first]);
+    expect(handed?.start).toMatchObject({ dateTime: "2027-03-11T11:00:00+00:00" });
+    expect(await syncState(hosts[1 - first], res.body.data._id)).toMatchObject({ state: "synced" });
+  });
+
   it("writes nothing when the host turned adding bookings off, and shows no state to another host", async () => {
     const host = await hostIn(t.app, "Europe/London");
     await connectGoogle(host, "quiet@example.com");
