@@ -48,6 +48,28 @@ const publicBuild: InlineConfig = {
 };
 
 /**
+ * The booking page's first view for the server (src/web/ssr.tsx, loaded by
+ * src/server/lib/first-view.ts): the same components and aliases as the public app, rendered with
+ * preact-render-to-string. Everything is bundled in, so the aliases apply to the packages too.
+ */
+const firstViewBuild: InlineConfig = {
+  configFile: false,
+  root: "src/web",
+  plugins: [react()],
+  resolve: publicBuild.resolve,
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: {
+    ssr: path.resolve(import.meta.dirname, "src/web/ssr.tsx"),
+    outDir: "../../dist/ssr",
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: { output: { entryFileNames: "ssr.js" }, onLog: publicBuild.build?.rollupOptions?.onLog },
+  },
+  logLevel: "warn",
+};
+
+/**
  * book.tsx loads the app with a dynamic import (so it can start the first API calls at once);
  * these hints let the browser fetch that chunk and its imports while it parses the HTML.
  */
@@ -130,13 +152,17 @@ function inlineStylesheet(): Plugin {
   };
 }
 
-/** `vite build` builds the host app, then the public app into the same folder, then compresses both. */
+/**
+ * `vite build` builds the host app, then the public app into the same folder, then the booking page's
+ * first view for the server (dist/ssr), then compresses the two apps.
+ */
 function buildPublicApp(): Plugin {
   return {
     name: "kairos-public-app",
     apply: "build",
     async closeBundle() {
       await build(publicBuild);
+      await build(firstViewBuild);
       precompress(path.resolve(import.meta.dirname, "dist/web"));
     },
   };

@@ -34,9 +34,10 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
       path: /^\/book\/([^/]+)\/?$/,
       file: "book.html",
       firstAnswers: (visit) => {
-        const slug = decodeURIComponent(visit.params[0] ?? "").toLowerCase();
+        const slug = slugOf(visit.params[0]);
         return bookingPage(deps, visit, slug, { slug });
       },
+      firstView: (visit, answers) => bookingFirstView(deps, visit, answers, slugOf(visit.params[0])),
     },
     { path: /^\/booking-confirmed\/?$/, file: "book.html" },
     {
@@ -50,10 +51,17 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
       file: "book.html",
       firstAnswers: (visit) => {
         const user = (visit.params[0] ?? "").toLowerCase();
-        const slug = decodeURIComponent(visit.params[1] ?? "").toLowerCase();
+        const slug = slugOf(visit.params[1]);
         // The page's key for it (eventRefOf in src/web/features/bookings/bookingApi.ts).
         return bookingPage(deps, visit, `${user}/${slug}`, { slug, user });
       },
+      firstView: (visit, answers) =>
+        bookingFirstView(
+          deps,
+          visit,
+          answers,
+          `${(visit.params[0] ?? "").toLowerCase()}/${slugOf(visit.params[1])}`,
+        ),
       movedTo: async ([user = "", slug = ""]) => {
         const now = await deps.users.renamedTo(user.toLowerCase());
         return now ? `/${now}/${slug}` : null;
@@ -70,6 +78,24 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
     },
   ];
 }
+
+/**
+ * The booking page's first view is rendered on the server when its event type was found and the
+ * page books (a reschedule link's times depend on its token): in the zone its times were looked up in.
+ */
+function bookingFirstView(
+  deps: PageDeps,
+  visit: PageVisit,
+  answers: Record<string, unknown>,
+  slug: string,
+): { zone: string; now: number } | null {
+  const eventType = answers[key(["event-type", slug])] as { user: { timezone: string } } | undefined;
+  if (!eventType || visit.query.has("reschedule")) return null;
+  return { zone: visit.zone ?? eventType.user.timezone, now: deps.now().getTime() };
+}
+
+/** An event type's slug as a path segment names it (a malformed escape throws: the caller's catch). */
+const slugOf = (segment: string | undefined) => decodeURIComponent(segment ?? "").toLowerCase();
 
 const nextMonth = (month: string) => Temporal.PlainYearMonth.from(month).add({ months: 1 }).toString();
 

@@ -92,6 +92,10 @@ const router = createBrowserRouter([
   { path: "*", element: <HostAppPath /> },
 ]);
 
+/**
+ * Renders the app into `root`. When the server rendered the booking page's first view there
+ * (data-first-view), Preact reuses its elements; the controls work from this render on.
+ */
 export function mount(root: HTMLElement): void {
   createRoot(root).render(
     <StrictMode>
@@ -100,4 +104,5 @@ export function mount(root: HTMLElement): void {
       </QueryClientProvider>
     </StrictMode>,
   );
+  root.removeAttribute("data-first-view");
 }

@@ -12,6 +12,7 @@ import {
 } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadFirstView, withFirstView } from "./first-view.js";
 
 /** What a page's first answers may depend on. */
 export interface PageVisit {
@@ -33,6 +34,11 @@ export interface PageRoute {
   /** The built HTML file: book.html for the invitees' pages. */
   file: string;
   firstAnswers?: (visit: PageVisit) => Promise<Record<string, unknown>>;
+  /**
+   * The zone and clock to render the page's first view with from its answers (the booking page:
+   * src/web/ssr.tsx), or null to leave it to the browser.
+   */
+  firstView?: (visit: PageVisit, answers: Record<string, unknown>) => { zone: string; now: number } | null;
   /** Where the page lives now when the path is an old address of it (a username given up), else null. */
   movedTo?: (params: string[]) => Promise<string | null>;
 }
@@ -114,6 +120,7 @@ const scriptJson = (value: unknown) =>
  */
 export function registerWebPages(app: FastifyInstance, webDir: string | null, routes: PageRoute[]): void {
   const hasBundle = webDir !== null && fs.existsSync(path.join(webDir, "index.html"));
+  const renderer = hasBundle ? loadFirstView(webDir, app.log) : Promise.resolve(null);
   const pages = new Map<string, Html | null>();
   const htmlOf = (file: string): Html | null => {
     if (!webDir) return null;
@@ -186,19 +193,28 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
       stream.write(html.head);
       // Out of the compressor now, not when its buffer happens to fill.
       if (encoding) (stream as BrotliCompress | Gzip).flush();
-      const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-      void route
-        .firstAnswers({ params: match.slice(1), query, zone: zoneOf(request) })
+      const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      const visit = { params: match.slice(1), query: new URLSearchParams(search), zone: zoneOf(request) };
+      const { firstAnswers, firstView } = route;
+      void firstAnswers(visit)
         .catch((error: unknown) => {
           request.log.warn({ err: error }, "first answers failed; the page fetches them");
           return {};
         })
-        .then((answers) => {
+        .then(async (answers) => {
           const script =
             Object.keys(answers).length > 0
               ? `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(answers)}</script>`
               : "";
-          stream.end(script + html.tail);
+          let tail = html.tail;
+          try {
+            const view = firstView?.(visit, answers);
+            const render = view ? await renderer : null;
+            if (view && render) tail = withFirstView(tail, render({ pathname, search, ...view, answers }));
+          } catch (error) {
+            request.log.warn({ err: error }, "first view failed; the browser renders the page");
+          }
+          stream.end(script + tail);
         });
       body = stream;
     }

@@ -124,6 +124,17 @@ export function createBrowserRouter(routes: RouteObject[]) {
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
+/** A router fixed at one address: the server renders a page's first view with it (ssr.tsx). */
+export function createStaticRouter(routes: RouteObject[], at: { pathname: string; search: string }): Router {
+  const location: Location = { ...at, hash: "", state: null, key: "default" };
+  return {
+    routes,
+    location: () => location,
+    subscribe: () => () => {},
+    navigate: () => {},
+  };
+}
+
 const RouterContext = createContext<{
   router: Router;
   location: Location;

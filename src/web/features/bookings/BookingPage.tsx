@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX, CloudOff, RotateCw } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import type { Slot } from "../../../contract/bookings";
+import type { Slot, SlotDays } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
 import { Button, buttonClasses } from "../../components/ui/Button";
@@ -13,7 +13,8 @@ import { bookingKeys, eventRefOf, fetchPublicBooking, fetchPublicEventType, movi
 import { DateTimeStep } from "./DateTimeStep";
 import { DetailsForm } from "./DetailsForm";
 import { EventInfo } from "./EventInfo";
-import { earlyData, startEarlyFetches, takeEarly } from "./earlyFetch";
+import { earlyData, peekEarly, startEarlyFetches, takeEarly } from "./earlyFetch";
+import { FirstView } from "./firstView";
 import { PageCard, PublicFrame, StatusCard } from "./PublicFrame";
 import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
 import { addMinutes, dateInZone, detectTimeZone } from "./time";
@@ -22,7 +23,8 @@ import { useNow } from "./useNow";
 import { emptyDetails } from "./validation";
 
 // Runs once, when the chunk loads: the first requests start before React renders (see earlyFetch).
-startEarlyFetches(window.location);
+// (Not on the server, which renders the page's first view from answers it already has: ssr.tsx.)
+if (typeof window !== "undefined") startEarlyFetches(window.location);
 
 /**
  * /{username}/{slug} and /book/:slug — step 1 'Select a Date & Time', step 2 'Enter Details' (or,
@@ -53,14 +55,19 @@ export default function BookingPage() {
     enabled: !!rescheduleUid && !!rescheduleToken,
   });
 
-  // The invitee's zone is detected, never assumed, and can be changed under the calendar.
-  const [zone, setZone] = useState(detectTimeZone);
-  const now = useNow();
+  // The invitee's zone is detected, never assumed, and can be changed under the calendar. (The server's
+  // first view uses the zone this browser reported before, else the host's: the browser then corrects it.)
+  const firstView = useContext(FirstView);
+  const [zone, setZone] = useState(() => firstView.zone ?? detectTimeZone());
+  const now = useNow(firstView.now);
   const today = dateInZone(now, zone);
   const [month, setMonth] = useState(() => monthOf(today));
-  // Today first: its times were requested with the page (earlyFetch) and, when it has any, it is the
-  // first open day, so they show without waiting for the month. Otherwise auto-pick moves on.
-  const [date, setDate] = useState<string | null>(today);
+  // The first open day from today, when the month's open days came with the page (earlyFetch), so its
+  // times show at once; otherwise today, whose times were requested with the page, and auto-pick moves on.
+  const [date, setDate] = useState<string | null>(() => {
+    const days = peekEarly<SlotDays>(["month", ref, monthOf(today), zone, moving?.uid ?? ""]);
+    return days?.days.find((d) => d >= today) ?? today;
+  });
   const [slot, setSlot] = useState<Slot | null>(null);
   const [autoPick, setAutoPick] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);

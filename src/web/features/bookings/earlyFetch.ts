@@ -119,6 +119,28 @@ export function takeEarly<T>(parts: readonly string[], fallback: () => Promise<T
   return hit && Date.now() - hit.at < FRESH_MS ? (hit.promise as Promise<T>) : fallback();
 }
 
+/** The early answer for these parts if it has already arrived, left for its query to take. */
+export function peekEarly<T>(parts: readonly string[]): T | undefined {
+  const hit = pending.get(key(parts));
+  return hit?.settled && Date.now() - hit.at < FRESH_MS ? (hit.settled.data as T) : undefined;
+}
+
+/**
+ * Runs `render` (synchronous: the server's first view of a page, ssr.tsx) with `answers` as the
+ * page's early answers, and forgets them afterwards, so one request's answers never reach another's.
+ */
+export function withFirstAnswers<T>(answers: Record<string, unknown>, render: () => T): T {
+  const at = Date.now();
+  for (const [k, data] of Object.entries(answers)) {
+    pending.set(k, { promise: Promise.resolve(data), at, settled: { data } });
+  }
+  try {
+    return render();
+  } finally {
+    pending.clear();
+  }
+}
+
 /**
  * The early answer for these parts if it has already arrived (once), for a query's `initialData`:
  * the page then renders with it at once instead of passing through a loading state.

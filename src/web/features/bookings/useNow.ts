@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
 
-/** The current time, refreshed at each minute boundary (for "local time in that zone" labels). */
-export function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
+/**
+ * The current time, refreshed at each minute boundary (for "local time in that zone" labels);
+ * `initial` is the server's clock when it renders the page's first view.
+ */
+export function useNow(initial?: number): Date {
+  const [now, setNow] = useState(() => new Date(initial ?? Date.now()));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
