@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail } from "./support";
 
 /**
  * The confirmation page. It is reached with navigation state, which the browser keeps across reloads and
@@ -46,7 +46,7 @@ async function bookInTab(browser: Browser, slug: string) {
     .getByRole("button", { name: /, times available$/ })
     .first()
     .click();
-  await times(page).first().click();
+  await (await bookableTime(page)).click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail } from "./support";
 
 // The e2e server runs a local Google (scripts/e2e-identity-servers.ts) with Calendar v3: its consent page
 // connects whoever types an address, and events made with a Meet request get a meet.google.com link.
@@ -70,7 +70,7 @@ test("connects a Google account in the popup, books a Meet event and shows Googl
     .getByRole("button", { name: /, times available$/ })
     .first()
     .click();
-  await booking.getByRole("list", { name: "Available times" }).getByRole("button").first().click();
+  await (await bookableTime(booking)).click();
   await booking.getByRole("button", { name: "Next", exact: true }).click();
   await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
   await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));

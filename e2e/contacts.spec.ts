@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail } from "./support";
 
 const SHOTS = process.env.CONTACTS_SCREENSHOTS;
 
@@ -16,8 +16,7 @@ async function pickFirstSlot(page: Page) {
     .getByRole("button", { name: /, times available$/ })
     .first()
     .click();
-  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
-  await times.first().click();
+  await (await bookableTime(page)).click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
 }

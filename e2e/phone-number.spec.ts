@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail } from "./support";
 
 const SHOTS = process.env.PHONE_SCREENSHOTS;
 
@@ -50,7 +50,7 @@ async function toDetails(page: Page, path: string) {
     .getByRole("button", { name: /, times available$/ })
     .first()
     .click();
-  await page.getByRole("list", { name: "Available times" }).getByRole("button").first().click();
+  await (await bookableTime(page)).click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Lena Vogel");

@@ -1,4 +1,5 @@
 /** Helpers the e2e specs share (not a spec: Playwright only runs *.spec.ts). */
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** An address no other run has used; `who` makes failures easier to read. */
 export const uniqueEmail = (who = "user") =>
@@ -45,4 +46,15 @@ export async function waitForMail(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no mail "${subject}" to ${to} within ${timeoutMs} ms`);
+}
+
+/**
+ * The time a spec books on a booking page: the shown day's second time when it has one. The earliest time
+ * of all sits on the edge of the minimum notice, which can pass while the spec fills the form; the booking
+ * is then rightly refused as no longer available (CI failed so once).
+ */
+export async function bookableTime(page: Page): Promise<Locator> {
+  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
+  await expect(times.first()).toBeVisible();
+  return (await times.count()) >= 2 ? times.nth(1) : times.first();
 }

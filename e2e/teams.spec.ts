@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail } from "./support";
 
 const ZONE = "Asia/Kolkata";
 
@@ -35,10 +35,9 @@ async function bookFirstTime(
     .getByRole("button", { name: /, times available$/ })
     .first()
     .click();
-  const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
-  await expect(times.first()).toBeVisible();
-  const time = ((await times.first().textContent()) ?? "").trim();
-  await times.first().click();
+  const slot = await bookableTime(page);
+  const time = ((await slot.textContent()) ?? "").trim();
+  await slot.click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(who);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail } from "./support";
 
 const SHOTS = process.env.WORKFLOWS_SCREENSHOTS;
 
@@ -108,7 +108,7 @@ test("a host creates workflows from templates, a booking runs them, and the host
       .getByRole("button", { name: /, times available$/ })
       .first()
       .click();
-    await booking.getByRole("list", { name: "Available times" }).getByRole("button").first().click();
+    await (await bookableTime(booking)).click();
     await booking.getByRole("button", { name: "Next", exact: true }).click();
     await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Iris Booker");
     await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("iris"));
