@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
+import { PgliteRemote } from "./pglite-remote.js";
 import * as schema from "./schema/index.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,12 +47,16 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** dataDir null keeps the database in memory (tests). */
+/**
+ * dataDir null keeps the database in memory (tests). PGlite runs on a thread of its own
+ * (db/pglite-remote.ts), so its work and the server's share both cores.
+ */
 async function openPglite(dataDir: string | null): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist, pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const client = await PgliteRemote.create(dataDir);
+    // drizzle's PGlite driver calls only query, exec and transaction, which the remote has.
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
     return {
       db,
       kind: "pglite",

@@ -1,6 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.js";
+import { PgliteRemote } from "./pglite-remote.js";
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
 interface Prepared<R> {
@@ -44,7 +44,7 @@ export function keptStatement<R>(
   name: string,
   build: (handle: DbOrTx) => Prepared<R>,
 ): (handle: DbOrTx, params: Record<string, unknown>) => Promise<R> {
-  if (!(clientOf(db) instanceof PGlite)) {
+  if (!(clientOf(db) instanceof PgliteRemote)) {
     let onDb: Prepared<R> | undefined;
     return (handle, params) => {
       if (handle !== db) return build(handle).execute(params);

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgliteRemote } from "./pglite-remote.js";
+
+/** The embedded database on its own thread behaves as PGlite does in the caller's thread. */
+describe("PGlite on its own thread", () => {
+  let db: PgliteRemote;
+  beforeAll(async () => {
+    db = await PgliteRemote.create(null);
+    await db.exec("create table notes (id int primary key, body text not null, at timestamptz)");
+  });
+  afterAll(() => db.close());
+
+  it("commits a transaction that resolves and rolls back one that throws", async () => {
+    await db.transaction(async (tx) => {
+      await tx.query("insert into notes (id, body) values ($1, $2)", [1, "kept"]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into notes (id, body) values ($1, $2)", [2, "dropped"]);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    const { rows } = await db.query("select id, body from notes order by id");
+    expect(rows).toEqual([{ id: 1, body: "kept" }]);
+  });
+
+  it("holds the database for an open transaction: a query outside it waits for the commit", async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query("insert into notes (id, body) values (3, 'in tx')");
+      outside = db.query("select count(*)::int as n from notes").then((r) => {
+        order.push("outside");
+        return r.rows[0];
+      });
+      // Give the outside query every chance to overtake the transaction.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push("commit");
+    });
+    expect(await outside).toEqual({ n: 2 });
+    expect(order).toEqual(["commit", "outside"]);
+  });
+
+  it("passes the database's errors on with their SQLSTATE and constraint; the data is untouched", async () => {
+    const error = await db
+      .transaction((tx) => tx.query("insert into notes (id, body) values (1, 'again')"))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: "23505", constraint: "notes_pkey" });
+    const { rows } = await db.query("select body from notes where id = 1");
+    expect(rows).toEqual([{ body: "kept" }]);
+  });
+
+  it("keeps dates as text when drizzle's parsers ask for it, and reads rows as arrays", async () => {
+    await db.query("update notes set at = '2026-11-26T10:00:00Z' where id = 1");
+    const keep = (value: string) => value;
+    const asText = await db.query("select at from notes where id = 1", [], {
+      rowMode: "array",
+      parsers: { 1184: keep },
+    });
+    expect(asText.rows).toEqual([["2026-11-26 10:00:00+00"]]);
+    const parsed = await db.query("select at from notes where id = 1");
+    expect((parsed.rows[0] as { at: unknown }).at).toEqual(new Date("2026-11-26T10:00:00Z"));
+    // A parser that changes values would be lost on the way: refused, not ignored.
+    await expect(
+      db.query("select at from notes", [], { parsers: { 1184: (v: string) => v.slice(0, 4) } }),
+    ).rejects.toThrow("cannot cross threads");
+  });
+
+  it("answers calls made after close with an error instead of hanging", async () => {
+    const other = await PgliteRemote.create(null);
+    await other.close();
+    await expect(other.query("select 1")).rejects.toThrow("closed");
+  });
+});

@@ -1,0 +1,146 @@
+import { Worker } from "node:worker_threads";
+
+/** Query options as drizzle's PGlite driver passes them. */
+interface QueryOptions {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, (value: string, typeId: number) => unknown>;
+}
+
+interface Results {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+/** The calls drizzle's PGlite driver and db/prepared.ts make on a PGlite or on one of its transactions. */
+export interface PgliteCalls {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+}
+
+type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+
+/**
+ * The embedded database on its own thread (db/pglite-thread.mjs), with the PGlite calls drizzle makes:
+ * query, exec and transaction. PGlite runs on the thread that calls it, so in the server's thread every
+ * query's WebAssembly work waited for HTTP and application work and the other way round; with the thread,
+ * the server uses both cores (issue 14, item 5: bookings per second on the embedded database).
+ *
+ * Semantics are PGlite's own: one session, statements in the order they arrive, and a transaction holds
+ * the database until it ends (a query outside it waits, as in PGlite). Only parsers that keep values as
+ * text cross (drizzle's, for dates and intervals): functions cannot be sent to another thread.
+ */
+export class PgliteRemote implements PgliteCalls {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private lastId = 0;
+  private failure: Error | undefined;
+
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on("message", (reply: Reply) => this.settle(reply));
+    worker.on("error", (error) => this.fail(error));
+    worker.on("exit", (code) => this.fail(new Error(`The database thread stopped (exit code ${code})`)));
+  }
+
+  /** Opens the database at dataDir (null: in memory) on a new thread; resolves once it is ready. */
+  static async create(dataDir: string | null): Promise<PgliteRemote> {
+    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } });
+    await new Promise<void>((ready, failed) => {
+      const onMessage = (message: { ready?: boolean }) => {
+        if (!message.ready) return;
+        worker.off("error", failed);
+        ready();
+      };
+      worker.once("error", failed);
+      worker.once("exit", (code) => failed(new Error(`The database thread stopped (exit code ${code})`)));
+      worker.on("message", onMessage);
+    });
+    return new PgliteRemote(worker);
+  }
+
+  async query(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
+    return this.send({ op: "query", text, params, ...wire(options) }) as Promise<Results>;
+  }
+
+  async exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.send({ op: "exec", text, ...wire(options) }) as Promise<Results[]>;
+  }
+
+  /** Runs fn in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(fn: (tx: PgliteCalls & { rollback(): Promise<void> }) => Promise<T>): Promise<T> {
+    const { tx } = (await this.send({ op: "begin" })) as { tx: number };
+    let ended = false;
+    const end = async (commit: boolean) => {
+      if (ended) return;
+      ended = true;
+      await this.send({ op: "end", tx, commit });
+    };
+    const handle = {
+      query: async (text: string, params: unknown[] = [], options?: QueryOptions) =>
+        this.send({ op: "query", tx, text, params, ...wire(options) }) as Promise<Results>,
+      exec: async (text: string, options?: QueryOptions) =>
+        this.send({ op: "exec", tx, text, ...wire(options) }) as Promise<Results[]>,
+      rollback: () => end(false),
+    };
+    let result: T;
+    try {
+      result = await fn(handle);
+    } catch (error) {
+      await end(false).catch(() => {});
+      throw error;
+    }
+    await end(true);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (this.failure) return;
+    await this.send({ op: "close" });
+    this.failure = new Error("The database is closed");
+    await this.worker.terminate();
+  }
+
+  private send(message: Record<string, unknown>): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.lastId;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private settle(reply: Reply): void {
+    const waiter = this.waiting.get(reply.id);
+    if (!waiter) return;
+    this.waiting.delete(reply.id);
+    if (!reply.error) {
+      waiter.resolve(reply.result);
+      return;
+    }
+    // The database's error with its fields (code, detail, constraint), thrown here as PGlite throws it.
+    const { message, ...fields } = reply.error;
+    waiter.reject(Object.assign(new Error(message), fields));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.waiting.values()) waiter.reject(error);
+    this.waiting.clear();
+  }
+}
+
+/** A value a parser that keeps text returns unchanged. */
+const PROBE = "2026-11-26 10:00:00+00";
+
+/** Options as they cross to the thread: the row mode and the types whose parsers keep text. */
+function wire(options?: QueryOptions): { rowMode?: string; textOids?: number[] } {
+  if (!options) return {};
+  const textOids = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+  for (const oid of textOids ?? []) {
+    const parse = options.parsers?.[oid];
+    if (parse && parse(PROBE, oid) !== PROBE)
+      throw new Error(`A parser for type ${oid} cannot cross threads`);
+  }
+  return { ...(options.rowMode ? { rowMode: options.rowMode } : {}), ...(textOids ? { textOids } : {}) };
+}
