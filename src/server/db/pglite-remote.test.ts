@@ -73,3 +73,30 @@ describe("PGlite on its own thread", () => {
     await expect(other.query("select 1")).rejects.toThrow("closed");
   });
 });
+
+describe("the embedded database in a folder", () => {
+  it("keeps what was written across a close and a new start", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { openDatabase } = await import("./client.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kairos-folder-"));
+    const dataDir = path.join(dir, "data");
+    try {
+      const first = await openDatabase({ kind: "pglite", dataDir });
+      const { sql } = await import("drizzle-orm");
+      await first.db.execute(sql`create table kept (note text)`);
+      await first.db.transaction((tx) =>
+        tx.execute(sql`insert into kept values ('written before the restart')`),
+      );
+      await first.close();
+
+      const again = await openDatabase({ kind: "pglite", dataDir });
+      const { rows } = (await again.db.execute(sql`select note from kept`)) as unknown as { rows: unknown[] };
+      expect(rows).toEqual([{ note: "written before the restart" }]);
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
