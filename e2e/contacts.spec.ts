@@ -85,11 +85,14 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Nora Quinn");
   await dialog.getByLabel("Job Title").fill("Head of Research");
   await dialog.getByLabel("Relationship Stage").selectOption("customer");
+  // Any zone the browser knows, not only the common twelve.
+  await dialog.getByLabel("Timezone").selectOption("America/Sao_Paulo");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/contact-dialog.png` });
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText("Head of Research");
   await expect(row).toContainText("Customer");
+  await expect(row).toContainText("America/Sao_Paulo");
 
   // Add Tags from the row menu (Enter adds a tag).
   await row.getByRole("button", { name: "Actions for Nora Quinn" }).click();

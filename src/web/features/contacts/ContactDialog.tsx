@@ -1,5 +1,5 @@
 import { AlertCircle, Upload } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import {
   CONTACT_COUNTRIES,
   CONTACT_PRIORITIES,
@@ -24,9 +24,22 @@ import {
   toast,
 } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
+import { allTimeZones } from "../bookings/time";
 import { PRIORITY_LABELS, STAGE_LABELS } from "./format";
 import { uploadAvatar, useAuthedImage, useSaveContact } from "./queries";
 import { TagInput } from "./TagInput";
+
+const COMMON_ZONES: readonly string[] = CONTACT_TIMEZONES;
+
+/**
+ * Every zone the browser knows but the common ones, sorted; with the contact's own (an import may bring
+ * any) so the select can show it.
+ */
+function otherZonesWith(current: string): string[] {
+  return allTimeZones(current || "UTC")
+    .filter((z) => z && !COMMON_ZONES.includes(z))
+    .sort();
+}
 
 /** The dialog edits every field of a contact that the host types in. */
 type FormValues = Omit<
@@ -81,6 +94,7 @@ export function ContactDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState<FormValues>(() => blank(NEW_CONTACT_TIMEZONE));
+  const otherZones = useMemo(() => otherZonesWith(values.timezone), [values.timezone]);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
@@ -233,14 +247,21 @@ export function ContactDialog({
                 value={values.timezone}
                 onChange={(e) => set("timezone", e.target.value)}
               >
-                {!CONTACT_TIMEZONES.includes(values.timezone as never) && (
-                  <option value={values.timezone}>{values.timezone || "None"}</option>
-                )}
-                {CONTACT_TIMEZONES.map((z) => (
-                  <option key={z} value={z}>
-                    {z}
-                  </option>
-                ))}
+                {!values.timezone && <option value="">None</option>}
+                <optgroup label="Common">
+                  {CONTACT_TIMEZONES.map((z) => (
+                    <option key={z} value={z}>
+                      {z}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="All time zones">
+                  {otherZones.map((z) => (
+                    <option key={z} value={z}>
+                      {z}
+                    </option>
+                  ))}
+                </optgroup>
               </Select>
             </Field>
             <Field label="Country" htmlFor="contact-country">
