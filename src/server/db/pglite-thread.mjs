@@ -39,29 +39,27 @@ const ROLL_BACK = Symbol("roll back");
 function begin() {
   return new Promise((opened, failed) => {
     const number = ++lastTransaction;
+    // PGlite calls the callback after BEGIN, asynchronously, so `ended` is set by then.
     const ended = db.transaction(
       (tx) =>
         new Promise((finish, abort) => {
-          transactions.set(number, { tx, finish, abort });
+          transactions.set(number, { tx, finish, abort, ended });
           opened({ tx: number });
         }),
     );
-    // BEGIN failing rejects before the callback runs.
+    // BEGIN failing rejects before the callback runs; a failed COMMIT is answered by end().
     ended.catch(failed);
-    transactions.set(-number, ended);
   });
 }
 
 async function end(number, commit) {
   const open = transactions.get(number);
-  const ended = transactions.get(-number);
-  if (!open || !ended) throw new Error(`No open transaction ${number}`);
+  if (!open) throw new Error(`No open transaction ${number}`);
   transactions.delete(number);
-  transactions.delete(-number);
   if (commit) open.finish();
   else open.abort(ROLL_BACK);
   try {
-    await ended;
+    await open.ended;
   } catch (error) {
     if (error !== ROLL_BACK) throw error;
   }
