@@ -134,14 +134,24 @@ export class PgliteRemote implements PgliteCalls {
 /** A value a parser that keeps text returns unchanged. */
 const PROBE = "2026-11-26 10:00:00+00";
 
+/** Options as they cross to the thread, worked out once per options object (drizzle reuses its own). */
+const wired = new WeakMap<QueryOptions, { rowMode?: string; textOids?: number[] }>();
+
 /** Options as they cross to the thread: the row mode and the types whose parsers keep text. */
 function wire(options?: QueryOptions): { rowMode?: string; textOids?: number[] } {
   if (!options) return {};
+  const known = wired.get(options);
+  if (known) return known;
   const textOids = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
   for (const oid of textOids ?? []) {
     const parse = options.parsers?.[oid];
     if (parse && parse(PROBE, oid) !== PROBE)
       throw new Error(`A parser for type ${oid} cannot cross threads`);
   }
-  return { ...(options.rowMode ? { rowMode: options.rowMode } : {}), ...(textOids ? { textOids } : {}) };
+  const crossing = {
+    ...(options.rowMode ? { rowMode: options.rowMode } : {}),
+    ...(textOids ? { textOids } : {}),
+  };
+  wired.set(options, crossing);
+  return crossing;
 }

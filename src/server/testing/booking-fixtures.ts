@@ -15,6 +15,16 @@ export async function hostIn(app: FastifyInstance, timezone: string, name?: stri
   return signUp(app, { timezone, ...(name ? { name } : {}) });
 }
 
+/** Booking settings with no notice, 60 rolling days, and whatever `extra` adds (buffers, notice). */
+export const bookingSettings = (extra: Record<string, unknown> = {}) => ({
+  leadHours: 0,
+  noticeUnit: "minutes",
+  daysAhead: 60,
+  unit: "days",
+  mode: "rolling",
+  ...extra,
+});
+
 /** An event type with no notice of its own unless given. */
 export async function eventType(
   app: FastifyInstance,
@@ -29,7 +39,7 @@ export async function eventType(
     payload: {
       title: `Intro call ${counter}`,
       duration: 30,
-      bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
+      bookingSettings: bookingSettings(),
       locations: [{ type: "zoom", value: "https://zoom.us/j/1234567890" }],
       ...body,
     },

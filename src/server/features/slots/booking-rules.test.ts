@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
-import { book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
+import { book, bookingSettings, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 
 /**
@@ -69,15 +69,12 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
   it("applies the event type's buffers and notice", async () => {
     const h = await hostIn(t.app, "America/New_York");
     const e = await eventType(t.app, h, {
-      bookingSettings: {
+      bookingSettings: bookingSettings({
         leadHours: 2,
         noticeUnit: "hours",
-        daysAhead: 60,
-        unit: "days",
-        mode: "rolling",
         bufferBefore: 30,
         bufferAfter: 30,
-      },
+      }),
     });
     // 8:00am + 2 hours: the first time today is 10:00am.
     expect((await times(e._id, "2026-10-28"))[0]).toBe("10:00am");
@@ -97,15 +94,7 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
   it("refuses a booking whose buffers reach another type's meeting, and only that", async () => {
     const h = await hostIn(t.app, "America/New_York");
     const withBuffers = await eventType(t.app, h, {
-      bookingSettings: {
-        leadHours: 0,
-        noticeUnit: "minutes",
-        daysAhead: 60,
-        unit: "days",
-        mode: "rolling",
-        bufferBefore: 30,
-        bufferAfter: 30,
-      },
+      bookingSettings: bookingSettings({ bufferBefore: 30, bufferAfter: 30 }),
     });
     const long = await eventType(t.app, h, { duration: 120 });
     const status = async (id: string, at: string) => {

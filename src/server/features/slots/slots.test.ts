@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
-import { book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
+import { book, bookingSettings, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 
 type SlotList = { startTime: string; iso: string }[];
@@ -173,15 +173,7 @@ describe.each(dbKinds)("slot lookups on %s", (kind) => {
     });
     // 30-minute buffers: a 10:00am booking also closes 9:30am and 10:30am.
     const e = await eventType(t.app, h, {
-      bookingSettings: {
-        leadHours: 0,
-        noticeUnit: "minutes",
-        daysAhead: 60,
-        unit: "days",
-        mode: "rolling",
-        bufferBefore: 30,
-        bufferAfter: 30,
-      },
+      bookingSettings: bookingSettings({ bufferBefore: 30, bufferAfter: 30 }),
     });
     const res = await book(t.app, e._id, "2026-11-04T15:00:00Z");
     expect(res.statusCode, res.body).toBe(201);

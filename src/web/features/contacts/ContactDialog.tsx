@@ -41,6 +41,18 @@ function otherZonesWith(current: string): string[] {
     .sort();
 }
 
+function ZoneGroup({ label, zones }: { label: string; zones: readonly string[] }) {
+  return (
+    <optgroup label={label}>
+      {zones.map((z) => (
+        <option key={z} value={z}>
+          {z}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 /** The dialog edits every field of a contact that the host types in. */
 type FormValues = Omit<
   ContactDto,
@@ -248,20 +260,8 @@ export function ContactDialog({
                 onChange={(e) => set("timezone", e.target.value)}
               >
                 {!values.timezone && <option value="">None</option>}
-                <optgroup label="Common">
-                  {CONTACT_TIMEZONES.map((z) => (
-                    <option key={z} value={z}>
-                      {z}
-                    </option>
-                  ))}
-                </optgroup>
-                <optgroup label="All time zones">
-                  {otherZones.map((z) => (
-                    <option key={z} value={z}>
-                      {z}
-                    </option>
-                  ))}
-                </optgroup>
+                <ZoneGroup label="Common" zones={COMMON_ZONES} />
+                <ZoneGroup label="All time zones" zones={otherZones} />
               </Select>
             </Field>
             <Field label="Country" htmlFor="contact-country">
