@@ -61,6 +61,19 @@ describe("PGlite on its own thread", () => {
     expect(asText.rows).toEqual([["2026-11-26 10:00:00+00"]]);
     const parsed = await db.query("select at from notes where id = 1");
     expect((parsed.rows[0] as { at: unknown }).at).toEqual(new Date("2026-11-26T10:00:00Z"));
+    // The thread writes the first text-keeping set into PGlite's own parsers (a speed-up); queries
+    // asking for less, or for nothing, still get PGlite's parsing, arrays of dates included.
+    const noon = new Date("2026-11-26T12:00:00Z");
+    const dates = await db.query("select array[at, at + interval '2 hours'] as ats from notes where id = 1");
+    expect(dates.rows).toEqual([{ ats: [new Date("2026-11-26T10:00:00Z"), noon] }]);
+    const mixed = await db.query("select at, '2026-11-26'::date as day from notes where id = 1", [], {
+      parsers: { 1082: keep },
+    });
+    expect(mixed.rows).toEqual([{ at: new Date("2026-11-26T10:00:00Z"), day: "2026-11-26" }]);
+    const again = await db.query("select at, array[at] as ats from notes where id = 1", [], {
+      parsers: { 1184: keep },
+    });
+    expect(again.rows).toEqual([{ at: "2026-11-26 10:00:00+00", ats: [new Date("2026-11-26T10:00:00Z")] }]);
     // A parser that changes values would be lost on the way: refused, not ignored.
     await expect(
       db.query("select at from notes", [], { parsers: { 1184: (v: string) => v.slice(0, 4) } }),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.js";
+import type { Db, DbOrTx } from "../db/client.js";
+import { keptStatement } from "../db/prepared.js";
 import { type JobRow, jobs } from "../db/schema/index.js";
 
 /** What to run, when, and under which unique key. */
@@ -30,6 +31,25 @@ export interface JobFilter {
   kind?: string;
 }
 
+/** A key queued again: a cancelled job with that key comes back to life; any other stays as it is. */
+const requeue = {
+  target: jobs.key,
+  set: {
+    status: "pending",
+    runAt: sql`excluded.run_at`,
+    payload: sql`excluded.payload`,
+    bookingId: sql`excluded.booking_id`,
+    maxAttempts: sql`excluded.max_attempts`,
+    attempts: 0,
+    lastError: null,
+    result: null,
+    finishedAt: null,
+    lockedUntil: null,
+    claimToken: null,
+  },
+  setWhere: sql`${jobs.status} = 'cancelled'`,
+} as const;
+
 /**
  * Queues jobs; call it with the transaction of the change that calls for them, so a job exists
  * exactly when that change committed. Returns the ids of jobs queued (new or revived).
@@ -49,25 +69,42 @@ export async function enqueueJobs(db: DbOrTx, specs: JobSpec | JobSpec[]): Promi
         maxAttempts: s.maxAttempts ?? 5,
       })),
     )
-    .onConflictDoUpdate({
-      target: jobs.key,
-      set: {
-        status: "pending",
-        runAt: sql`excluded.run_at`,
-        payload: sql`excluded.payload`,
-        bookingId: sql`excluded.booking_id`,
-        maxAttempts: sql`excluded.max_attempts`,
-        attempts: 0,
-        lastError: null,
-        result: null,
-        finishedAt: null,
-        lockedUntil: null,
-        claimToken: null,
-      },
-      setWhere: sql`${jobs.status} = 'cancelled'`,
-    })
+    .onConflictDoUpdate(requeue)
     .returning({ id: jobs.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * enqueueJobs for one database, with the one-job insert every booking makes (its reminder) kept
+ * prepared (db/prepared.ts): on PGlite, parsing and planning it cost more than running it.
+ */
+export function createJobEnqueuer(db: Db): (tx: DbOrTx, spec: JobSpec) => Promise<void> {
+  const p = sql.placeholder;
+  const insertOne = keptStatement(db, "jobs_insert_one", (h) =>
+    h
+      .insert(jobs)
+      .values({
+        kind: p("kind"),
+        key: p("key"),
+        bookingId: sql`${p("bookingId")}::uuid`,
+        runAt: sql`${p("runAt")}::timestamptz`,
+        // JSON text: a placeholder would be encoded again.
+        payload: sql`${p("payload")}::jsonb`,
+        maxAttempts: sql`${p("maxAttempts")}::int`,
+      })
+      .onConflictDoUpdate(requeue)
+      .prepare("jobs_insert_one"),
+  );
+  return async (tx, s) => {
+    await insertOne(tx, {
+      kind: s.kind,
+      key: s.key ?? null,
+      bookingId: s.bookingId ?? null,
+      runAt: s.runAt.toISOString(),
+      payload: JSON.stringify(s.payload ?? {}),
+      maxAttempts: s.maxAttempts ?? 5,
+    });
+  };
 }
 
 function pendingWhere(filter: JobFilter): SQL {

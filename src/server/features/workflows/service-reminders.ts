@@ -28,6 +28,7 @@ export async function planReminder(
   change: BookingChange,
   settings: NotificationSettings,
   at: Date,
+  enqueue: (tx: Tx, job: JobSpec) => Promise<unknown> = enqueueJobs,
 ): Promise<void> {
   const b = change.booking.booking;
   if (change.kind === "no_show") return;
@@ -37,7 +38,7 @@ export async function planReminder(
   }
   if (change.kind === "cancelled") return;
   const job = reminderJob(b, settings, at);
-  if (job) await enqueueJobs(tx, job);
+  if (job) await enqueue(tx, job);
 }
 
 /** A booking's reminder job under these settings; none when off or already due (booked inside the window). */

@@ -15,7 +15,7 @@ import {
 import { localDateRange } from "../../../domain/availability/present.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow, UserRow, WorkflowExecutionRow, WorkflowRow } from "../../db/schema/index.js";
-import { jobsByKey, retryJob } from "../../jobs/queue.js";
+import { createJobEnqueuer, jobsByKey, retryJob } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
@@ -65,6 +65,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
   const { now } = deps;
   const repo = createWorkflowsRepo(db);
   const activeWorkflows = createActiveWorkflowsQuery(db);
+  const enqueueJob = createJobEnqueuer(db);
 
   async function owned(userId: string, id: string): Promise<WorkflowRow> {
     const wf = await repo.findForUser(userId, id);
@@ -313,7 +314,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       const at = now();
       await onBookingChange(tx, change, at, activeWorkflows);
       const settings = await deps.notificationsIn(tx, change.booking.booking.hostUserId);
-      await planReminder(tx, change, settings, at);
+      await planReminder(tx, change, settings, at, enqueueJob);
     },
 
     /** Calendar Settings' reminders changed (called by that feature after it saved them). */

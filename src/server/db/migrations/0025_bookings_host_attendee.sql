@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_host_attendee_idx" ON "bookings" USING btree ("host_user_id","attendee_email","status","end_time","start_time");
