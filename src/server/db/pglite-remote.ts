@@ -34,6 +34,7 @@ export class PgliteRemote implements PgliteCalls {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private lastId = 0;
+  private lastTransaction = 0;
   private failure: Error | undefined;
 
   private constructor(worker: Worker) {
@@ -70,12 +71,17 @@ export class PgliteRemote implements PgliteCalls {
 
   /** Runs fn in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(fn: (tx: PgliteCalls & { rollback(): Promise<void> }) => Promise<T>): Promise<T> {
-    const { tx } = (await this.send({ op: "begin" })) as { tx: number };
+    // BEGIN is not waited for: the first statement follows in the next message and fails if BEGIN did.
+    const tx = ++this.lastTransaction;
+    const began = this.send({ op: "begin", tx });
+    began.catch(() => {}); // seen by the statements, and by a commit below
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;
       ended = true;
-      await this.send({ op: "end", tx, commit });
+      const ending = this.send({ op: "end", tx, commit });
+      if (commit) await began;
+      await ending;
     };
     const handle = {
       query: async (text: string, params: unknown[] = [], options?: QueryOptions) =>

@@ -72,32 +72,42 @@ function errorData(error) {
 
 const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { btree_gist, pg_trgm } });
 original = await snapshotParsers();
-/** Open transactions by number: each holds PGlite until the server says how it ends. */
+/**
+ * Open transactions by the number the server gave them, each with `ready` (its PGlite transaction,
+ * once BEGIN ran), and `finish`/`abort`/`ended` to end it. The server does not wait for BEGIN: its
+ * first statement follows at once and waits here for `ready` (one message less per transaction).
+ */
 const transactions = new Map();
-let lastTransaction = 0;
 /** Thrown inside a transaction the server rolls back, so PGlite issues the ROLLBACK. */
 const ROLL_BACK = Symbol("roll back");
 
-function begin() {
-  return new Promise((opened, failed) => {
-    const number = ++lastTransaction;
-    // PGlite calls the callback after BEGIN, asynchronously, so `ended` is set by then.
-    const ended = db.transaction(
+function begin(number) {
+  const open = {};
+  open.ready = new Promise((opened, failed) => {
+    // PGlite calls the callback after BEGIN, asynchronously; BEGIN failing rejects `ended` instead.
+    open.ended = db.transaction(
       (tx) =>
         new Promise((finish, abort) => {
-          transactions.set(number, { tx, finish, abort, ended });
-          opened({ tx: number });
+          Object.assign(open, { finish, abort });
+          opened(tx);
         }),
     );
-    // BEGIN failing rejects before the callback runs; a failed COMMIT is answered by end().
-    ended.catch(failed);
+    open.ended.catch(failed);
   });
+  // Registered before the next message is read, so the transaction's statements find it.
+  transactions.set(number, open);
+  return open.ready.then(() => null);
 }
 
 async function end(number, commit) {
   const open = transactions.get(number);
   if (!open) throw new Error(`No open transaction ${number}`);
   transactions.delete(number);
+  try {
+    await open.ready;
+  } catch {
+    return null; // BEGIN failed: there is nothing to end (the server was told by BEGIN's answer).
+  }
   if (commit) open.finish();
   else open.abort(ROLL_BACK);
   try {
@@ -108,18 +118,16 @@ async function end(number, commit) {
   return null;
 }
 
-function run(message) {
-  const target = message.tx ? transactions.get(message.tx)?.tx : db;
+async function run(message) {
+  if (message.op === "begin") return begin(message.tx);
+  if (message.op === "end") return end(message.tx, message.commit);
+  const target = message.tx ? await transactions.get(message.tx)?.ready : db;
   if (!target) throw new Error(`No open transaction ${message.tx}`);
   switch (message.op) {
     case "query":
       return target.query(message.text, message.params, optionsOf(message));
     case "exec":
       return target.exec(message.text, optionsOf(message));
-    case "begin":
-      return begin();
-    case "end":
-      return end(message.tx, message.commit);
     case "close":
       return db.close().then(() => null);
     default:
