@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bookingListeners: BookingListener[] = [
     contacts.bookingListener,
     calendarSync.listener,
-    (tx, change) => (workflows as WorkflowsService).onBookingChange(tx, change),
+    (reader, change) => (workflows as WorkflowsService).onBookingChange(reader, change),
     ...(deps.bookingListeners ?? []),
   ];
   const bookings = createBookingsService(database.db, {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbOrTx } from "../../db/client.js";
 import { bookings } from "../../db/schema/index.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { book, eventType, hostBookings, hostIn, NOW } from "../../testing/booking-fixtures.js";
@@ -9,37 +10,48 @@ import type { BookingChange } from "./events.js";
 describe.each(dbKinds)("booking change listeners on %s", (kind) => {
   let t: TestApp;
   let clock = NOW;
-  const seen: { kind: BookingChange["kind"]; status: string; start: string; extra?: unknown }[] = [];
+  const seen: {
+    kind: BookingChange["kind"];
+    ahead: string;
+    status: string;
+    start: string;
+    extra?: unknown;
+  }[] = [];
+  const statusOf = async (handle: DbOrTx, id: string) => {
+    const [row] = await handle.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
+    return row?.status ?? "missing";
+  };
   let failNext = false;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
       now: () => clock,
       bookingListeners: [
-        async (tx, change) => {
-          // The listener sees the change inside its transaction: the row is already written.
-          const [row] = await tx
-            .select({ status: bookings.status })
-            .from(bookings)
-            .where(eq(bookings.id, change.booking.booking.id));
-          const status = row?.status ?? "missing";
-          seen.push({
-            kind: change.kind,
-            status,
-            start: change.booking.booking.startTime.toISOString(),
-            extra:
-              change.kind === "moved"
-                ? change.previousStart.toISOString()
-                : change.kind === "cancelled"
-                  ? change.by
-                  : change.kind === "no_show"
-                    ? change.noShow
-                    : undefined,
-          });
-          if (failNext) {
-            failNext = false;
-            throw new Error("listener refused");
-          }
+        async (reader, change) => {
+          // What the listener reads first: a new booking is read before its transaction (no row yet),
+          // any other change inside it.
+          const ahead = await statusOf(reader, change.booking.booking.id);
+          return async (tx, final) => {
+            // The reaction runs inside the change's transaction: the row is already written.
+            seen.push({
+              kind: final.kind,
+              ahead,
+              status: await statusOf(tx, final.booking.booking.id),
+              start: final.booking.booking.startTime.toISOString(),
+              extra:
+                final.kind === "moved"
+                  ? final.previousStart.toISOString()
+                  : final.kind === "cancelled"
+                    ? final.by
+                    : final.kind === "no_show"
+                      ? final.noShow
+                      : undefined,
+            });
+            if (failNext) {
+              failNext = false;
+              throw new Error("listener refused");
+            }
+          };
         },
       ],
     });
@@ -82,16 +94,41 @@ describe.each(dbKinds)("booking change listeners on %s", (kind) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
 
     expect(seen).toEqual([
-      { kind: "created", status: "confirmed", start: "2026-10-29T14:00:00.000Z", extra: undefined },
+      {
+        kind: "created",
+        ahead: "missing",
+        status: "confirmed",
+        start: "2026-10-29T14:00:00.000Z",
+        extra: undefined,
+      },
       {
         kind: "moved",
+        ahead: "confirmed",
         status: "confirmed",
         start: "2026-10-29T15:00:00.000Z",
         extra: "2026-10-29T14:00:00.000Z",
       },
-      { kind: "no_show", status: "no_show", start: "2026-10-29T15:00:00.000Z", extra: true },
-      { kind: "created", status: "confirmed", start: "2026-10-29T17:00:00.000Z", extra: undefined },
-      { kind: "cancelled", status: "cancelled", start: "2026-10-29T17:00:00.000Z", extra: "host" },
+      {
+        kind: "no_show",
+        ahead: "no_show",
+        status: "no_show",
+        start: "2026-10-29T15:00:00.000Z",
+        extra: true,
+      },
+      {
+        kind: "created",
+        ahead: "missing",
+        status: "confirmed",
+        start: "2026-10-29T17:00:00.000Z",
+        extra: undefined,
+      },
+      {
+        kind: "cancelled",
+        ahead: "cancelled",
+        status: "cancelled",
+        start: "2026-10-29T17:00:00.000Z",
+        extra: "host",
+      },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { Tx } from "../../db/client.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRecord } from "./repo.js";
 
 /** Who made a change: the host from the app, or the invitee through their manage link. */
@@ -16,14 +16,47 @@ export type BookingChange =
   | { kind: "no_show"; booking: BookingRecord; noShow: boolean };
 
 /**
- * A feature that reacts to bookings (contacts, workflows, calendars, teams). It runs inside the
- * booking's transaction with that transaction, so what it writes commits or rolls back with the
- * booking; a listener that throws aborts the change. Anything slow or external (mail, webhooks,
- * calendar writes) must only be enqueued here and done by a background worker.
+ * A feature that reacts to bookings (contacts, workflows, calendars, teams), in two steps. The
+ * listener reads what its reaction depends on (the host's workflows, calendars, settings) through
+ * `reader` and returns the reaction, or nothing when the change asks nothing of it. The reaction
+ * writes, inside the booking's transaction, so what it writes commits or rolls back with the booking;
+ * one that throws aborts the change. Anything slow or external (mail, webhooks, calendar writes) must
+ * only be enqueued here and done by a background worker.
+ *
+ * For a new booking of one host, the bookings service calls the listeners before its transaction
+ * opens, with the database and the booking as it is about to be written (same id, times, host and
+ * event type), and runs the reactions in the transaction with the row written. For every other change
+ * both steps run inside the transaction, `reader` being it. Why: on the embedded database one
+ * transaction holds the whole database, and each statement in it is a round trip to the server's
+ * thread; reads done before it and writes sent together keep it short (bookings per second).
  */
-export type BookingListener = (tx: Tx, change: BookingChange) => Promise<void>;
+export type BookingListener = (
+  reader: DbOrTx,
+  change: BookingChange,
+) => Promise<BookingReaction | undefined | void>;
 
-/** Calls every listener in registration order, one after the other (they share one transaction). */
+/** A listener's writes for a change, made with the change's transaction (see BookingListener). */
+export type BookingReaction = (tx: Tx, change: BookingChange) => Promise<void>;
+
+/** Every listener's reaction to a change, their reads made through `reader` (side by side). */
+export async function listen(
+  listeners: readonly BookingListener[],
+  reader: DbOrTx,
+  change: BookingChange,
+): Promise<BookingReaction[]> {
+  const reactions = await Promise.all(listeners.map((listener) => listener(reader, change)));
+  return reactions.filter((r): r is BookingReaction => typeof r === "function");
+}
+
+/**
+ * Runs the reactions in the transaction, all sent at once: the database runs their statements in
+ * the order they arrive, and the first failure rejects (and rolls back the change).
+ */
+export async function react(reactions: readonly BookingReaction[], tx: Tx, change: BookingChange) {
+  await Promise.all(reactions.map((reaction) => reaction(tx, change)));
+}
+
+/** Both steps inside the change's transaction: for changes to bookings that exist. */
 export async function announce(listeners: readonly BookingListener[], tx: Tx, change: BookingChange) {
-  for (const listener of listeners) await listener(tx, change);
+  await react(await listen(listeners, tx, change), tx, change);
 }

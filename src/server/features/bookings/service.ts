@@ -32,7 +32,7 @@ import {
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { type EventContext, isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
-import { announce, type BookingActor, type BookingListener } from "./events.js";
+import { announce, type BookingActor, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { hostForMove, placeTeamBooking, teamHostPerson, teamHostZone } from "./service-team.js";
 
@@ -66,28 +66,33 @@ export interface PreparedMeeting {
   discard(): Promise<void>;
 }
 
+/** What a change's mails need beside the booking: the invitee's manage token, whether the host hears of it. */
+interface MailOptions {
+  manageToken: string | null;
+  notifyHost: boolean;
+  previousStart?: Date;
+  by?: Actor;
+}
+
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
   const insertBooking = createBookingInsert(db);
   const enqueue = createMailEnqueuer(db);
 
+  /** The mails of a change (text, HTML and invite), rendered. */
+  function messagesOf(kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
+    return bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
+      publicUrl: deps.publicUrl,
+      manageToken: o.manageToken,
+      stamp: now(),
+      notifyHost: o.notifyHost,
+    });
+  }
+
   /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
-  async function mail(
-    tx: DbOrTx,
-    kind: BookingMailKind,
-    rec: BookingRecord,
-    o: { manageToken: string | null; notifyHost: boolean; previousStart?: Date; by?: Actor },
-  ) {
-    await enqueue(
-      tx,
-      bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
-        publicUrl: deps.publicUrl,
-        manageToken: o.manageToken,
-        stamp: now(),
-        notifyHost: o.notifyHost,
-      }),
-    );
+  async function mail(tx: DbOrTx, kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
+    await enqueue(tx, messagesOf(kind, rec, o));
   }
 
   /** Runs a booking write; the exclusion constraint and the idempotency index answer "taken". */
@@ -316,7 +321,15 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           ? await deps.prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
           : null;
       if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
+      const mailOptions = { manageToken, notifyHost };
       try {
+        // Before the transaction, from the row about to be written: the other features read what they
+        // react with (see BookingListener), and the mails are rendered (about a millisecond, for which
+        // the transaction would hold the embedded database). A team booking's host is chosen inside
+        // the transaction, so for it both happen there.
+        const draft = ctx.teamHosts ? null : recordOf(draftRow(values, now()), ctx);
+        const reactions = draft && (await listen(listeners, db, { kind: "created", booking: draft }));
+        const messages = draft && messagesOf("created", draft, mailOptions);
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
             const repo = createBookingsRepo(tx);
@@ -343,8 +356,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             await prepared?.record(tx, id);
             // A one-off link works once.
             if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
-            await mail(tx, "created", rec, { manageToken, notifyHost });
-            await announce(listeners, tx, { kind: "created", booking: rec });
+            const change = { kind: "created", booking: rec } as const;
+            // Sent together: one round trip to the database for the mails and every reaction.
+            await Promise.all([
+              enqueue(tx, messages ?? messagesOf("created", rec, mailOptions)),
+              reactions ? react(reactions, tx, change) : announce(listeners, tx, change),
+            ]);
             return toBookingDto(rec, now());
           }),
         );

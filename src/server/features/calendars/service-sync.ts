@@ -127,24 +127,28 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     return sync.addBookingsToCalendar || wantsMeet(rec.booking.location);
   }
 
-  const listener: BookingListener = async (tx, change) => {
+  const listener: BookingListener = async (reader, change) => {
     const rec = change.booking;
-    const repo = createCalendarsRepo(tx);
+    const repo = createCalendarsRepo(reader);
     if (change.kind === "created") {
       // Most hosts connect no calendar: wantsEvent's first check answers for them in one prepared query.
-      if (!(await wantsEvent(tx, rec))) return;
-      if (await repo.findEvent(rec.booking.id)) return; // A Meet link made before the commit wrote it.
-      await enqueue(tx, rec, false);
-    } else if (change.kind === "moved") {
+      if (!(await wantsEvent(reader, rec))) return;
+      return async (tx, created) => {
+        // A Meet link made before the commit wrote the event's row already.
+        if (await createCalendarsRepo(tx).findEvent(created.booking.booking.id)) return;
+        await enqueue(tx, created.booking, false);
+      };
+    }
+    if (change.kind === "moved") {
       // A copy follows the move (to another host's calendar when round robin reassigned it); a booking
       // without one gets one when its host, maybe a new one, takes bookings into a calendar.
-      if ((await repo.findEvent(rec.booking.id)) || (await wantsEvent(tx, rec)))
-        await enqueue(tx, rec, false);
+      if ((await repo.findEvent(rec.booking.id)) || (await wantsEvent(reader, rec)))
+        return (tx, moved) => enqueue(tx, moved.booking, false);
     } else if (change.kind === "cancelled") {
       const existing = await repo.findEvent(rec.booking.id);
       if (!existing) return;
-      const sync = await deps.calendarSettings.syncIn(tx, rec.host.id);
-      if (sync.removeCancelledBookings) await enqueue(tx, rec, true);
+      const sync = await deps.calendarSettings.syncIn(reader, rec.host.id);
+      if (sync.removeCancelledBookings) return (tx, cancelled) => enqueue(tx, cancelled.booking, true);
     }
   };
 

@@ -16,7 +16,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { ContactRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
-import type { BookingListener } from "../bookings/events.js";
+import type { BookingListener, BookingReaction } from "../bookings/events.js";
 import { type AutoFill, createContactsRepo, FILLABLE_FIELDS } from "./repo.js";
 import { createContactsBookingStatements } from "./repo-bookings.js";
 
@@ -99,8 +99,9 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
    * Keeps the host's contacts in step with their bookings, inside the booking's transaction: the
    * invitee becomes (or fills) a contact, guests become prospects, and the invitee's meeting
    * counts are recounted from the bookings on every change (created, moved, cancelled, no-show).
+   * Nothing to read first: the reaction is the same for every host.
    */
-  const bookingListener: BookingListener = async (tx, change) => {
+  const reactToBooking: BookingReaction = async (tx, change) => {
     const { booking, host } = change.booking;
     const hostEmail = host.email.toLowerCase();
     if (change.kind === "created" && booking.attendeeEmail !== hostEmail) {
@@ -133,6 +134,7 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
     }
     await bookingStatements.recount(tx, booking.hostUserId, booking.attendeeEmail, now());
   };
+  const bookingListener: BookingListener = async () => reactToBooking;
 
   async function owned(hostUserId: string, id: string, r = repo): Promise<ContactRow> {
     const row = await r.find(hostUserId, id);

@@ -20,7 +20,7 @@ import type { JobRunner } from "../../jobs/runner.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
 import { enqueueMail } from "../../mail/outbox.js";
-import type { BookingChange } from "../bookings/events.js";
+import type { BookingChange, BookingReaction } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/repo.js";
 import type { BookingsService } from "../bookings/service.js";
 import { createActiveWorkflowsQuery, createWorkflowsRepo, type Stats, type WorkflowPatch } from "./repo.js";
@@ -309,12 +309,24 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       return results;
     },
 
-    /** The booking listener (registered in buildApp): workflows' runs and the settings reminder. */
-    async onBookingChange(tx: Tx, change: BookingChange): Promise<void> {
-      const at = now();
-      await onBookingChange(tx, change, at, activeWorkflows);
-      const settings = await deps.notificationsIn(tx, change.booking.booking.hostUserId);
-      await planReminder(tx, change, settings, at, enqueueJob);
+    /**
+     * The booking listener (registered in buildApp): reads the host's active workflows and reminder
+     * settings, then plans workflows' runs and the settings reminder in the booking's transaction.
+     */
+    async onBookingChange(reader: DbOrTx, change: BookingChange): Promise<BookingReaction | undefined> {
+      if (change.kind === "no_show") return undefined; // neither plans anything for a no-show mark
+      const hostId = change.booking.booking.hostUserId;
+      const [active, settings] = await Promise.all([
+        activeWorkflows(reader, hostId),
+        deps.notificationsIn(reader, hostId),
+      ]);
+      return async (tx, final) => {
+        const at = now();
+        await Promise.all([
+          onBookingChange(tx, final, at, active),
+          planReminder(tx, final, settings, at, enqueueJob),
+        ]);
+      };
     },
 
     /** Calendar Settings' reminders changed (called by that feature after it saved them). */
