@@ -22,7 +22,7 @@ function literal(value: unknown): string {
 }
 
 /** The driver client behind a drizzle database or transaction handle. */
-const clientOf = (handle: DbOrTx): unknown =>
+export const clientOf = (handle: DbOrTx): unknown =>
   (handle as unknown as { session?: { client?: unknown } }).session?.client;
 
 /**

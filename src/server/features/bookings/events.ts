@@ -1,4 +1,5 @@
 import type { DbOrTx, Tx } from "../../db/client.js";
+import { together } from "../../db/together.js";
 import type { BookingRecord } from "./repo.js";
 
 /** Who made a change: the host from the app, or the invitee through their manage link. */
@@ -30,30 +31,33 @@ export type BookingChange =
  * transaction holds the whole database, and each statement in it is a round trip to the server's
  * thread; reads done before it and writes sent together keep it short (bookings per second).
  */
-export type BookingListener = (
-  reader: DbOrTx,
-  change: BookingChange,
-) => Promise<BookingReaction | undefined | void>;
+export type BookingListener = (reader: DbOrTx, change: BookingChange) => Promise<BookingReaction | undefined>;
 
 /** A listener's writes for a change, made with the change's transaction (see BookingListener). */
 export type BookingReaction = (tx: Tx, change: BookingChange) => Promise<void>;
 
-/** Every listener's reaction to a change, their reads made through `reader` (side by side). */
+/** Every listener's reaction to a change, their reads made through `reader` (db/together.ts). */
 export async function listen(
   listeners: readonly BookingListener[],
   reader: DbOrTx,
   change: BookingChange,
 ): Promise<BookingReaction[]> {
-  const reactions = await Promise.all(listeners.map((listener) => listener(reader, change)));
+  const reactions = await together(
+    reader,
+    listeners.map((listener) => () => listener(reader, change)),
+  );
   return reactions.filter((r): r is BookingReaction => typeof r === "function");
 }
 
 /**
- * Runs the reactions in the transaction, all sent at once: the database runs their statements in
- * the order they arrive, and the first failure rejects (and rolls back the change).
+ * Runs the reactions in the transaction, sent together where the database takes that (db/together.ts);
+ * the first failure rejects, and rolls back the change.
  */
 export async function react(reactions: readonly BookingReaction[], tx: Tx, change: BookingChange) {
-  await Promise.all(reactions.map((reaction) => reaction(tx, change)));
+  await together(
+    tx,
+    reactions.map((reaction) => () => reaction(tx, change)),
+  );
 }
 
 /** Both steps inside the change's transaction: for changes to bookings that exist. */

@@ -17,6 +17,7 @@ import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain
 import { inviteePhone } from "../../../domain/phone.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow } from "../../db/schema/index.js";
+import { together } from "../../db/together.js";
 import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
@@ -357,10 +358,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             // A one-off link works once.
             if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
             const change = { kind: "created", booking: rec } as const;
-            // Sent together: one round trip to the database for the mails and every reaction.
-            await Promise.all([
-              enqueue(tx, messages ?? messagesOf("created", rec, mailOptions)),
-              reactions ? react(reactions, tx, change) : announce(listeners, tx, change),
+            // Sent together (db/together.ts): on PGlite one round trip for the mails and every reaction.
+            await together(tx, [
+              () => enqueue(tx, messages ?? messagesOf("created", rec, mailOptions)),
+              () => (reactions ? react(reactions, tx, change) : announce(listeners, tx, change)),
             ]);
             return toBookingDto(rec, now());
           }),

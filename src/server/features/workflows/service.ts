@@ -15,6 +15,7 @@ import {
 import { localDateRange } from "../../../domain/availability/present.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { BookingRow, UserRow, WorkflowExecutionRow, WorkflowRow } from "../../db/schema/index.js";
+import { together } from "../../db/together.js";
 import { createJobEnqueuer, jobsByKey, retryJob } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import { badRequest, notFound } from "../../lib/errors.js";
@@ -316,15 +317,15 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
     async onBookingChange(reader: DbOrTx, change: BookingChange): Promise<BookingReaction | undefined> {
       if (change.kind === "no_show") return undefined; // neither plans anything for a no-show mark
       const hostId = change.booking.booking.hostUserId;
-      const [active, settings] = await Promise.all([
-        activeWorkflows(reader, hostId),
-        deps.notificationsIn(reader, hostId),
+      const [active, settings] = await together(reader, [
+        () => activeWorkflows(reader, hostId),
+        () => deps.notificationsIn(reader, hostId),
       ]);
       return async (tx, final) => {
         const at = now();
-        await Promise.all([
-          onBookingChange(tx, final, at, active),
-          planReminder(tx, final, settings, at, enqueueJob),
+        await together(tx, [
+          () => onBookingChange(tx, final, at, active),
+          () => planReminder(tx, final, settings, at, enqueueJob),
         ]);
       };
     },
