@@ -14,9 +14,9 @@ describe.each(dbKinds)("together on %s", (kind) => {
   /** A task that notes when it sent its statement and when the answer came. */
   const timed = (handle: DbOrTx, events: string[], name: string) => async () => {
     events.push(`${name} sent`);
-    const { rows } = await handle.execute(sql`select ${name}::text as name, pg_sleep(0.02)`);
+    const result = await handle.execute(sql`select ${name}::text as name, pg_sleep(0.02)`);
     events.push(`${name} answered`);
-    return (rows[0] as { name: string }).name;
+    return (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
   };
 
   it("answers in task order; in a PostgreSQL transaction one statement at a time, elsewhere sent together", async () => {
@@ -39,7 +39,7 @@ describe.each(dbKinds)("together on %s", (kind) => {
     await expect(
       database.db.transaction((tx) => together(tx, [insert(tx, 1), insert(tx, 1), insert(tx, 2)])),
     ).rejects.toMatchObject({ cause: { code: "23505", constraint: "together_notes_pkey" } });
-    const { rows } = await database.db.execute(sql`select count(*)::int as n from together_notes`);
-    expect(rows[0]).toEqual({ n: 0 });
+    const count = await database.db.execute(sql`select count(*)::int as n from together_notes`);
+    expect((count as unknown as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
   });
 });
