@@ -45,11 +45,11 @@ function parsersFor(textOids = []) {
     for (const oid of changed) if (!installed.has(oid)) db.parsers[oid] = original[oid];
   }
   if (!installed) return undefined;
-  const wanted = new Set(textOids);
-  if (wanted.size === installed.size && textOids.every((oid) => installed.has(oid))) return undefined;
+  // The usual case (drizzle's set, no repeats): no parsers, and no allocation on the hot path.
+  if (textOids.length === installed.size && textOids.every((oid) => installed.has(oid))) return undefined;
   const parsers = {};
-  for (const oid of changed) if (!wanted.has(oid)) parsers[oid] = original[oid] ?? keep;
-  for (const oid of wanted) if (!installed.has(oid)) parsers[oid] = keep;
+  for (const oid of changed) if (!textOids.includes(oid)) parsers[oid] = original[oid] ?? keep;
+  for (const oid of textOids) if (!installed.has(oid)) parsers[oid] = keep;
   return parsers;
 }
 

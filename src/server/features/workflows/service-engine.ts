@@ -147,11 +147,11 @@ export async function onBookingChange(
   tx: Tx,
   change: BookingChange,
   at: Date,
-  activeForUser: WorkflowRow[],
+  hostWorkflows: WorkflowRow[],
 ): Promise<void> {
   if (change.kind === "no_show") return; // the run itself checks (event_completed skips no-shows)
   const rec = change.booking;
-  const active = activeForUser.filter((wf) => appliesTo(wf, rec));
+  const active = hostWorkflows.filter((wf) => appliesTo(wf, rec));
   if (change.kind !== "created") {
     const reason = change.kind === "moved" ? "The booking was rescheduled" : "The booking was cancelled";
     await cancelRuns(tx, { bookingId: rec.booking.id, triggers: TIME_BOUND }, reason, at);

@@ -28,7 +28,7 @@ export async function planReminder(
   change: BookingChange,
   settings: NotificationSettings,
   at: Date,
-  enqueue: (tx: Tx, job: JobSpec) => Promise<unknown> = enqueueJobs,
+  enqueue: (tx: Tx, job: JobSpec) => Promise<unknown>,
 ): Promise<void> {
   const b = change.booking.booking;
   if (change.kind === "no_show") return;
