@@ -274,17 +274,11 @@ export function createBookingsRepo(db: DbOrTx) {
       const need = Math.max(f.search ? SEARCH_COUNT_CAP : COUNT_CAP, offset + f.limit);
       const upcoming = f.when !== "past" && f.status !== "past" && f.status !== "completed";
       const past = f.when !== "upcoming" && f.status !== "upcoming" && f.status !== "confirmed";
-      const [renamed, coHosted] = await Promise.all([
-        f.search ? eventTypesTitled(hostUserId, f.search) : [],
-        othersTeamTypes(hostUserId),
-      ]);
+      const { renamed, coHosted } = await eventTypesAround(hostUserId, f.search);
       const mine = whoseBookings(hostUserId, coHosted);
       const upWhere = upcoming ? listWhere(mine, f, "upcoming", renamed) : undefined;
       const pastWhere = past ? listWhere(mine, f, "past", renamed) : undefined;
-      const [upCount, pastCount] = await Promise.all([
-        upWhere ? countUpTo(upWhere, need + 1) : 0,
-        pastWhere ? countUpTo(pastWhere, need + 1) : 0,
-      ]);
+      const { upCount, pastCount } = await countSides(upWhere, pastWhere, need + 1);
       // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
       const rows: BookingRecord[] = [];
       if (upWhere && offset < upCount) {
@@ -299,16 +293,40 @@ export function createBookingsRepo(db: DbOrTx) {
   };
 
   /**
-   * Event types someone else owns that list this host among their hosts (team types). Their
-   * collective bookings occupy this host too, through booking_hosts; most hosts have none.
+   * The event types a list query needs besides the host's bookings, in one statement: `coHosted`,
+   * types someone else owns that list this host among their hosts (team types; their collective
+   * bookings occupy this host too, through booking_hosts; most hosts have none), and with a search,
+   * `renamed`, the host's own types whose current title contains it (any case).
    */
-  async function othersTeamTypes(hostUserId: string): Promise<string[]> {
+  async function eventTypesAround(
+    hostUserId: string,
+    search: string | undefined,
+  ): Promise<{ renamed: string[]; coHosted: string[] }> {
+    const coHostedWhere = and(
+      sql`${eventTypes.userId} <> ${hostUserId}`,
+      inArray(
+        eventTypes.id,
+        db
+          .select({ id: eventTypeHosts.eventTypeId })
+          .from(eventTypeHosts)
+          .where(eq(eventTypeHosts.userId, hostUserId)),
+      ),
+    );
     const found = await db
-      .select({ id: eventTypeHosts.eventTypeId })
-      .from(eventTypeHosts)
-      .innerJoin(eventTypes, eq(eventTypes.id, eventTypeHosts.eventTypeId))
-      .where(and(eq(eventTypeHosts.userId, hostUserId), sql`${eventTypes.userId} <> ${hostUserId}`));
-    return found.map((r) => r.id);
+      .select({ id: eventTypes.id, own: sql<boolean>`${eventTypes.userId} = ${hostUserId}` })
+      .from(eventTypes)
+      .where(
+        search
+          ? or(
+              and(eq(eventTypes.userId, hostUserId), ilike(eventTypes.title, containsPattern(search))),
+              coHostedWhere,
+            )
+          : coHostedWhere,
+      );
+    return {
+      renamed: found.filter((r) => r.own).map((r) => r.id),
+      coHosted: found.filter((r) => !r.own).map((r) => r.id),
+    };
   }
 
   /**
@@ -324,15 +342,6 @@ export function createBookingsRepo(db: DbOrTx) {
       .from(bookingHosts)
       .where(and(eq(bookingHosts.hostUserId, hostUserId), inArray(bookingHosts.eventTypeId, coHostedTypes)));
     return or(own, and(inArray(bookings.eventTypeId, coHostedTypes), inArray(bookings.id, occupying))) as SQL;
-  }
-
-  /** Ids of the host's event types whose current title contains `search` (any case). */
-  async function eventTypesTitled(hostUserId: string, search: string): Promise<string[]> {
-    const found = await db
-      .select({ id: eventTypes.id })
-      .from(eventTypes)
-      .where(and(eq(eventTypes.userId, hostUserId), ilike(eventTypes.title, containsPattern(search))));
-    return found.map((r) => r.id);
   }
 
   /**
@@ -362,11 +371,24 @@ export function createBookingsRepo(db: DbOrTx) {
       .orderBy(...order);
   }
 
-  /** How many rows match, counting no further than `max`. */
-  async function countUpTo(where: SQL | undefined, max: number): Promise<number> {
-    const matches = db.select({ one: sql`1` }).from(bookings).where(where).limit(max).as("matches");
-    const [row] = await db.select({ n: count() }).from(matches);
-    return row?.n ?? 0;
+  /**
+   * How many rows each side matches, counting no further than `max`, in one statement (one round
+   * trip where there were two; a side the filters leave out counts 0).
+   */
+  async function countSides(
+    upWhere: SQL | undefined,
+    pastWhere: SQL | undefined,
+    max: number,
+  ): Promise<{ upCount: number; pastCount: number }> {
+    const side = (where: SQL | undefined) =>
+      where
+        ? sql`(select count(*)::int from (${db.select({ one: sql`1` }).from(bookings).where(where).limit(max)}) m)`
+        : sql`0`;
+    const result = (await db.execute(
+      sql`select ${side(upWhere)} as up, ${side(pastWhere)} as past`,
+    )) as unknown as { rows: { up: number; past: number }[] };
+    const [row] = result.rows;
+    return { upCount: Number(row.up), pastCount: Number(row.past) };
   }
 }
 
