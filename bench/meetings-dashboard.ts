@@ -5,8 +5,10 @@
  * (scripts/lib/demo-data.ts, the same generator as `npm run seed -- --size N`). The app listens on
  * loopback and autocannon runs in its own process: each call alone (1 connection: its latency), then
  * 10 at once (the machine saturated: throughput and queueing). BENCH_CONNECTIONS="1,10" changes that.
- * Target (issue 14): p99 <= 50 ms for each row at 10 connections. BENCH_BOOKINGS changes the size,
- * BENCH_ONLY a comma-separated list of label parts picks rows.
+ * Target (issue 14): p99 <= 50 ms for each row at 10 connections. Each row also gives the CPU time a
+ * request took in the server and in PostgreSQL (when it runs on this machine): latency under load
+ * swings with the machine and whatever else runs on it, the CPU time per request much less.
+ * BENCH_BOOKINGS changes the size, BENCH_ONLY a comma-separated list of label parts picks rows.
  */
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
@@ -14,6 +16,7 @@ import { createDemoHost, DEMO_HOST, insertDemoBookings } from "../scripts/lib/de
 import { buildApp } from "../src/server/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { cpuNow, cpuPerRequest } from "./lib/cpu.js";
 import { runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -94,6 +97,7 @@ export async function run(): Promise<void> {
       const parts: string[] = [];
       for (const connections of CONNECTIONS) {
         await runLoad({ url: base + url, method: "GET", connections, duration: 1, headers });
+        const cpuBefore = cpuNow();
         const r = await runLoad({
           url: base + url,
           method: "GET",
@@ -101,9 +105,10 @@ export async function run(): Promise<void> {
           duration: DURATION_S,
           headers,
         });
+        const cpu = cpuPerRequest(cpuBefore, cpuNow(), r.total);
         const failed = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : "";
         parts.push(
-          `c=${connections}: ${String(Math.round(r.rps)).padStart(5)} req/s p50 ${String(r.p50).padStart(3)} p99 ${String(r.p99).padStart(3)} ms${failed}`,
+          `c=${connections}: ${String(Math.round(r.rps)).padStart(5)} req/s p50 ${String(r.p50).padStart(3)} p99 ${String(r.p99).padStart(3)} ms (${cpu})${failed}`,
         );
       }
       console.log(
