@@ -1,51 +1,42 @@
-import { randomUUID, timingSafeEqual } from "node:crypto";
-import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
+import { randomUUID } from "node:crypto";
 import {
   type BookingDto,
-  type CancelBookingBody,
   type CreateBookingAnswer,
   type createBookingBody,
   type ListBookingsQuery,
   type Pagination,
-  SLOT_TAKEN_MESSAGE,
   SLOT_UNAVAILABLE_MESSAGE,
 } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
-import { localDateRange } from "../../../domain/availability/index.js";
-import { chooseLocation, meetingInfo, unansweredQuestion } from "../../../domain/booking-rules.js";
+import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rules.js";
 import { inviteePhone } from "../../../domain/phone.js";
-import type { Db, DbOrTx, Tx } from "../../db/client.js";
-import type { BookingRow } from "../../db/schema/index.js";
+import type { Db, Tx } from "../../db/client.js";
 import { together } from "../../db/together.js";
-import { derivedToken, randomToken, sha256 } from "../../lib/crypto.js";
-import { databaseErrorCode } from "../../lib/error-handler.js";
+import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
-import {
-  type BookingMailData,
-  type BookingMailKind,
-  bookingMessages,
-  inviteFile,
-  manageLinks,
-  type PreviousAssignment,
-  reassignedAwayMessage,
-} from "../../mail/booking-mails.js";
-import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
-import { type EventContext, isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
-import { announce, type BookingActor, type BookingListener, listen, react } from "./events.js";
+import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
+import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
-import { hostForMove, placeTeamBooking, teamHostPerson, teamHostZone } from "./service-team.js";
+import { createBookingChanges } from "./service-changes.js";
+import {
+  BOOKING_NOT_FOUND,
+  boundary,
+  createBookingMailer,
+  draftRow,
+  EVENT_NOT_FOUND,
+  gone,
+  guarded,
+  holdsToken,
+  keyedManageToken,
+  recordOf,
+  slotTaken,
+  toBookingDto,
+} from "./service-records.js";
+import { placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
-type Actor = BookingActor;
-
-const BOOKING_NOT_FOUND = "Booking not found";
-const EVENT_NOT_FOUND = "Event type not found";
-const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
-const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
-const gone = () => new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
-
 export interface BookingsDeps {
   slots: SlotsService;
   calendarSettings: CalendarSettingsService;
@@ -63,55 +54,16 @@ export interface BookingsDeps {
 /** A meeting made for a booking about to be written: recorded with it, or undone if it fails. */
 export interface PreparedMeeting {
   meetingLink: string;
-  record(tx: import("../../db/client.js").Tx, bookingId: string): Promise<void>;
+  record(tx: Tx, bookingId: string): Promise<void>;
   discard(): Promise<void>;
-}
-
-/** What a change's mails need beside the booking: the invitee's manage token, whether the host hears of it. */
-interface MailOptions {
-  manageToken: string | null;
-  notifyHost: boolean;
-  previousStart?: Date;
-  by?: Actor;
 }
 
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
   const insertBooking = createBookingInsert(db);
-  const enqueue = createMailEnqueuer(db);
-
-  /** The mails of a change (text, HTML and invite), rendered. */
-  function messagesOf(kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
-    return bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
-      publicUrl: deps.publicUrl,
-      manageToken: o.manageToken,
-      stamp: now(),
-      notifyHost: o.notifyHost,
-    });
-  }
-
-  /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
-  async function mail(tx: DbOrTx, kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
-    await enqueue(tx, messagesOf(kind, rec, o));
-  }
-
-  /** Runs a booking write; the exclusion constraint and the idempotency index answer "taken". */
-  async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (error) {
-      const code = databaseErrorCode(error);
-      if (code === "23P01" || code === "23505") throw slotTaken();
-      throw error;
-    }
-  }
-
-  async function byToken(uid: string, token: string): Promise<BookingRecord> {
-    const rec = await createBookingsRepo(db).findByUid(uid);
-    if (!rec || !holdsToken(rec.booking, token)) throw notFound(BOOKING_NOT_FOUND);
-    return rec;
-  }
+  const mailer = createBookingMailer(db, deps);
+  const { messagesOf, mail, enqueue } = mailer;
 
   /**
    * A retried create finds its booking; the same invitee with other details is told so. The manage
@@ -137,124 +89,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     return { _id, uid, eventType, attendee, startTime, endTime, status, host };
   }
 
-  async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
-    const notifyHost =
-      by === "host" || (await deps.calendarSettings.get(rec.host.id)).notifications.emailOnCancellation;
-    return db.transaction(async (tx) => {
-      const repo = createBookingsRepo(tx);
-      const locked = await repo.findByUid(rec.booking.uid, { lock: true });
-      if (!locked) throw notFound(BOOKING_NOT_FOUND);
-      assertOpen(locked.booking, now());
-      const row = await repo.update(locked.booking.id, {
-        status: "cancelled",
-        cancelledAt: now(),
-        cancelReason: body.reason,
-        cancelNote: body.note || null,
-        cancelledBy: by,
-        icsSequence: locked.booking.icsSequence + 1,
-      });
-      if (!row) throw notFound(BOOKING_NOT_FOUND);
-      const updated = { ...locked, booking: row };
-      await mail(tx, "cancelled", updated, { manageToken, notifyHost });
-      await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
-      return toBookingDto(updated, now());
-    });
-  }
-
-  /**
-   * Moves the same booking (same id, uid and links) to another bookable slot of its event type and
-   * frees the old one: SEQUENCE and the reschedule count go up, and both sides get the updated invite.
-   * The invitee's mail always carries manage links: their own token when they moved it, else a new one.
-   */
-  async function move(rec: BookingRecord, start: Date, by: Actor, manageToken: string | null) {
-    assertOpen(rec.booking, now());
-    if (start.getTime() === rec.booking.startTime.getTime()) return toBookingDto(rec, now());
-    if (!rec.booking.eventTypeId) throw notFound(EVENT_NOT_FOUND);
-    const checked = await slots.check({ id: rec.booking.eventTypeId }, start, rec.booking.id);
-    if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
-    if (checked.taken) throw slotTaken();
-    if (!checked.bookable) throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
-    const { ctx } = checked;
-    return guarded(() =>
-      db.transaction(async (tx) => {
-        const repo = createBookingsRepo(tx);
-        const locked = await repo.findByUid(rec.booking.uid, { lock: true });
-        if (!locked) throw notFound(BOOKING_NOT_FOUND);
-        assertOpen(locked.booking, now());
-        const previousStart = locked.booking.startTime;
-        // Round robin: the host stays when free at the new time, else the next free host by fairness takes it.
-        let assigned: { hostUserId: string; hostTimezone: string } | undefined;
-        let previous: PreviousAssignment | undefined;
-        if (ctx.teamHosts && ctx.eventType.kind === "round-robin") {
-          const candidates = await hostForMove(tx, ctx, checked.freeHosts, locked.booking.hostUserId, now());
-          const first = candidates[0];
-          if (!first) throw slotTaken();
-          if (first.host.id !== locked.booking.hostUserId) {
-            assigned = { hostUserId: first.host.id, hostTimezone: teamHostZone(first) };
-            previous = {
-              host: { name: locked.host.name, email: locked.host.email },
-              hostZone: locked.booking.hostTimezone,
-              start: locked.booking.startTime,
-              end: locked.booking.endTime,
-            };
-            locked.host = teamHostPerson(first);
-          }
-        }
-        const slotKey = slotKeyFor(ctx, start, locked.booking.id);
-        if (isSeated(ctx)) {
-          const event = await repo.lockEventType(ctx.eventType.id);
-          if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {
-            throw slotTaken();
-          }
-        }
-        // The server keeps only hashes, so a host's move gives the invitee a new token for the mail's
-        // links; the old one stays valid for the links in earlier mails.
-        const inviteeToken = manageToken ?? randomToken(32);
-        const row = await repo.update(locked.booking.id, {
-          ...assigned,
-          startTime: start,
-          endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
-          slotKey,
-          icsSequence: locked.booking.icsSequence + 1,
-          rescheduleCount: locked.booking.rescheduleCount + 1,
-          ...(manageToken
-            ? {}
-            : {
-                manageTokenHash: sha256(inviteeToken),
-                earlierManageTokenHashes: [
-                  ...locked.booking.earlierManageTokenHashes,
-                  locked.booking.manageTokenHash,
-                ],
-              }),
-        });
-        if (!row) throw notFound(BOOKING_NOT_FOUND);
-        const updated = { ...locked, booking: row };
-        await mail(tx, "rescheduled", updated, {
-          manageToken: inviteeToken,
-          notifyHost: true,
-          previousStart,
-          by,
-        });
-        if (previous) {
-          const away = reassignedAwayMessage(mailData(updated, previousStart, by), previous, {
-            publicUrl: deps.publicUrl,
-            stamp: now(),
-          });
-          await enqueue(tx, [away]);
-        }
-        await announce(listeners, tx, {
-          kind: "moved",
-          booking: updated,
-          previousStart,
-          previousEnd: locked.booking.endTime,
-          by,
-        });
-        return toBookingDto(updated, now());
-      }),
-    );
-  }
-
   return {
+    ...createBookingChanges(db, deps, mailer),
+
     /**
      * Books a slot. `created` false: the same request was made before and this is its booking.
      * With an idempotency key the manage token is derived from it (and the booking's uid), so the
@@ -435,40 +272,6 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       );
     },
 
-    async getPublic(uid: string, token: string): Promise<BookingDto> {
-      return toBookingDto(await byToken(uid, token), now());
-    },
-
-    /** The current invite as a file (CANCEL once cancelled). */
-    async icsPublic(uid: string, token: string): Promise<string> {
-      const rec = await byToken(uid, token);
-      const data = mailData(rec);
-      const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
-      return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
-    },
-
-    async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {
-      return cancel(await byToken(uid, body.token), "invitee", body, body.token);
-    },
-
-    async cancelByHost(hostId: string, id: string, body: CancelBookingBody): Promise<BookingDto> {
-      const rec = await createBookingsRepo(db).findForHost(hostId, id);
-      if (!rec) throw notFound(BOOKING_NOT_FOUND);
-      return cancel(rec, "host", body, null);
-    },
-
-    /** The invitee moves their booking by its manage link. */
-    async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
-      return move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token);
-    },
-
-    /** The host moves one of their bookings (Edit on the Meetings screen); not theirs reads 404. */
-    async rescheduleByHost(hostId: string, id: string, body: { startTime: string }): Promise<BookingDto> {
-      const rec = await createBookingsRepo(db).findForHost(hostId, id);
-      if (!rec) throw notFound(BOOKING_NOT_FOUND);
-      return move(rec, new Date(body.startTime), "host", null);
-    },
-
     /**
      * The booking a slot lookup may treat as free: the invitee's (uid and matching token) or the
      * host's own (by id). Anything else is undefined, so the lookup shows the plain public slots.
@@ -521,52 +324,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       };
     },
 
-    /**
-     * The host is deleting their account: cancels every booking that has not started, inside the
-     * deletion's transaction, and tells the invitees and guests (the mails are queued with it).
-     * Returns how many were cancelled.
-     */
-    async cancelUpcomingForDeletedHost(tx: Tx, hostId: string): Promise<number> {
-      const repo = createBookingsRepo(tx);
-      const upcoming = await repo.lockUpcomingForHost(hostId, now());
-      for (const rec of upcoming) {
-        const row = await repo.update(rec.booking.id, {
-          status: "cancelled",
-          cancelledAt: now(),
-          cancelReason: "Other",
-          cancelNote: `${rec.host.name} closed their scheduling account.`,
-          cancelledBy: "host",
-          icsSequence: rec.booking.icsSequence + 1,
-        });
-        if (!row) continue;
-        const updated = { ...rec, booking: row };
-        await mail(tx, "cancelled", updated, { manageToken: null, notifyHost: false });
-        await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
-      }
-      return upcoming.length;
-    },
-
     /** Every booking of the host, for the account export. */
     async exportForHost(hostId: string): Promise<BookingDto[]> {
       const at = now();
       return (await createBookingsRepo(db).allForHost(hostId)).map((rec) => toBookingDto(rec, at));
-    },
-
-    /**
-     * Puts a meeting link made after the booking (a calendar retry created the Meet) on its location;
-     * the invite's SEQUENCE goes up so a downloaded invite replaces the older one.
-     */
-    async setMeetingLink(hostId: string, id: string, link: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const repo = createBookingsRepo(tx);
-        const rec = await repo.findForHost(hostId, id, { lock: true });
-        const location = rec?.booking.location;
-        if (!rec || !location || location.value === link) return;
-        await repo.update(id, {
-          location: { ...location, value: link },
-          icsSequence: rec.booking.icsSequence + 1,
-        });
-      });
     },
 
     async get(hostId: string, id: string): Promise<BookingDto> {
@@ -591,41 +352,6 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         if (page.length < PAGE) return all;
       }
     },
-
-    /**
-     * A fresh manage token for the invitee's links in a workflow message (the server keeps only
-     * hashes, so it cannot reuse the one mailed at booking); every earlier token stays valid.
-     */
-    async issueManageToken(hostId: string, id: string): Promise<string | null> {
-      return db.transaction(async (tx) => {
-        const repo = createBookingsRepo(tx);
-        const rec = await repo.findForHost(hostId, id, { lock: true });
-        if (!rec) return null;
-        const token = randomToken(32);
-        await repo.update(id, {
-          earlierManageTokenHashes: [...rec.booking.earlierManageTokenHashes, sha256(token)],
-        });
-        return token;
-      });
-    },
-
-    /** Marks (or unmarks) an invitee who did not come; only once the meeting has started. */
-    async setNoShow(hostId: string, id: string, noShow: boolean): Promise<BookingDto> {
-      return db.transaction(async (tx) => {
-        const repo = createBookingsRepo(tx);
-        const rec = await repo.findForHost(hostId, id, { lock: true });
-        if (!rec) throw notFound(BOOKING_NOT_FOUND);
-        const b = rec.booking;
-        if (b.status === "cancelled") throw closed("This booking has been cancelled.");
-        if (b.startTime > now())
-          throw badRequest("A meeting can be marked as a no-show once it has started.");
-        const row = await repo.update(b.id, { status: noShow ? "no_show" : "confirmed" });
-        if (!row) throw notFound(BOOKING_NOT_FOUND);
-        const updated = { ...rec, booking: row };
-        await announce(listeners, tx, { kind: "no_show", booking: updated, noShow });
-        return toBookingDto(updated, now());
-      });
-    },
   };
 }
 
@@ -633,155 +359,3 @@ export type BookingsService = ReturnType<typeof createBookingsService>;
 
 /** Rows per query when reading all of a host's upcoming bookings. */
 const PAGE = 2000;
-
-function assertOpen(b: BookingRow, at: Date): void {
-  if (b.status === "cancelled") throw closed("This booking has already been cancelled.");
-  if (b.status !== "confirmed" || b.startTime <= at) throw closed("This meeting has already taken place.");
-}
-
-/** The manage token of a booking created under an idempotency key: only that key recomputes it. */
-const keyedManageToken = (idempotencyKey: string, uid: string) =>
-  derivedToken(idempotencyKey, `kairos manage token ${uid}`);
-
-/** Whether `token` is the booking's manage token, or one it had before a host's move. */
-function holdsToken(booking: BookingRow, token: string): boolean {
-  const given = Buffer.from(sha256(token), "hex");
-  return [booking.manageTokenHash, ...booking.earlierManageTokenHashes].some((hash) => {
-    const stored = Buffer.from(hash, "hex");
-    return given.length === stored.length && timingSafeEqual(given, stored);
-  });
-}
-
-/** A filter bound: an instant as given, or a date's start (or the next date's start for `end`) in the host's zone. */
-function boundary(value: string, zone: string, side: "start" | "end"): Date {
-  if (value.includes("T")) return new Date(value);
-  const range = localDateRange(value, zone);
-  return new Date(side === "start" ? range.from : range.to);
-}
-
-/** The row a booking will be once inserted, for work done before the insert (a Meet link). */
-function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
-  return {
-    ...values,
-    status: "confirmed",
-    earlierManageTokenHashes: [],
-    icsSequence: 0,
-    rescheduleCount: 0,
-    cancelledAt: null,
-    cancelReason: null,
-    cancelNote: null,
-    cancelledBy: null,
-    createdAt: at,
-    updatedAt: at,
-    // Computed by the database on insert; nothing before it reads this.
-    searchText: "",
-  };
-}
-type DraftDefaults =
-  | "status"
-  | "earlierManageTokenHashes"
-  | "icsSequence"
-  | "rescheduleCount"
-  | "cancelledAt"
-  | "cancelReason"
-  | "cancelNote"
-  | "cancelledBy"
-  | "createdAt"
-  | "updatedAt"
-  | "searchText";
-
-function recordOf(
-  row: BookingRow,
-  ctx: EventContext,
-  host: BookingRecord["host"] = ctx.host,
-  coHosts: BookingRecord["coHosts"] = [],
-): BookingRecord {
-  const et = ctx.eventType;
-  return {
-    booking: row,
-    eventType: {
-      id: et.id,
-      title: et.title,
-      color: et.color,
-      slug: et.slug,
-      duration: et.duration,
-      kind: et.kind,
-    },
-    host: { id: host.id, name: host.name, email: host.email, username: host.username },
-    coHosts,
-  };
-}
-
-/** What the mails and the invite file say about a booking. */
-function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Actor): BookingMailData {
-  const b = rec.booking;
-  return {
-    uid: b.uid,
-    sequence: b.icsSequence,
-    title: rec.eventType?.title ?? b.eventTitle,
-    slug: rec.eventType?.slug ?? b.eventSlug,
-    hostUsername: rec.host.username,
-    start: b.startTime,
-    end: b.endTime,
-    hostZone: b.hostTimezone,
-    host: { name: rec.host.name, email: rec.host.email },
-    coHosts: rec.coHosts.map((h) => ({ name: h.name, email: h.email })),
-    attendee: {
-      name: b.attendeeName,
-      email: b.attendeeEmail,
-      phone: b.attendeePhone,
-      timezone: b.attendeeTimezone,
-    },
-    guests: b.guests,
-    location: b.location,
-    meetingLink: meetingInfo(b.location).meetingLink,
-    message: b.message,
-    answers: b.answers,
-    cancelReason: b.cancelReason,
-    cancelNote: b.cancelNote,
-    cancelledBy: b.cancelledBy,
-    previousStart: previousStart ?? null,
-    movedBy: movedBy ?? null,
-  };
-}
-
-export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
-  const b = rec.booking;
-  const et = rec.eventType;
-  const title = et?.title ?? b.eventTitle;
-  return {
-    _id: b.id,
-    uid: b.uid,
-    eventType: {
-      _id: et?.id ?? null,
-      name: title,
-      title,
-      color: et?.color ?? b.eventColor,
-      slug: et?.slug ?? b.eventSlug,
-      duration: Math.round((b.endTime.getTime() - b.startTime.getTime()) / 60_000),
-      type: et?.kind ?? null,
-    },
-    attendee: {
-      name: b.attendeeName,
-      email: b.attendeeEmail,
-      phone: b.attendeePhone,
-      timezone: b.attendeeTimezone,
-    },
-    startTime: b.startTime.toISOString(),
-    endTime: b.endTime.toISOString(),
-    status: b.status === "confirmed" && b.endTime <= at ? "completed" : b.status,
-    location: b.location,
-    ...meetingInfo(b.location),
-    answers: b.answers,
-    guests: b.guests,
-    message: b.message,
-    cancelledAt: b.cancelledAt?.toISOString() ?? null,
-    cancelReason: b.cancelReason,
-    cancelledBy: b.cancelledBy,
-    host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
-    hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
-    rescheduleCount: b.rescheduleCount,
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
-  };
-}

@@ -1,0 +1,224 @@
+import { timingSafeEqual } from "node:crypto";
+import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
+import { type BookingDto, SLOT_TAKEN_MESSAGE } from "../../../contract/bookings.js";
+import { localDateRange } from "../../../domain/availability/index.js";
+import { meetingInfo } from "../../../domain/booking-rules.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import type { BookingRow } from "../../db/schema/index.js";
+import { derivedToken, sha256 } from "../../lib/crypto.js";
+import { databaseErrorCode } from "../../lib/error-handler.js";
+import { AppError, conflict } from "../../lib/errors.js";
+import { type BookingMailData, type BookingMailKind, bookingMessages } from "../../mail/booking-mails.js";
+import { createMailEnqueuer } from "../../mail/outbox.js";
+import type { EventContext } from "../slots/service.js";
+import type { BookingActor } from "./events.js";
+import type { BookingRecord } from "./repo.js";
+
+/**
+ * What the bookings service's parts share (service.ts makes and reads bookings, service-changes.ts
+ * changes them): the answers for "not found" and "taken", the mails of a change, and how a booking
+ * row becomes a record, an answer and a mail.
+ */
+
+export const BOOKING_NOT_FOUND = "Booking not found";
+export const EVENT_NOT_FOUND = "Event type not found";
+export const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
+export const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
+export const gone = () => new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+
+/** Runs a booking write; the exclusion constraint and the idempotency index answer "taken". */
+export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const code = databaseErrorCode(error);
+    if (code === "23P01" || code === "23505") throw slotTaken();
+    throw error;
+  }
+}
+
+/** What a change's mails need beside the booking: the invitee's manage token, whether the host hears of it. */
+export interface MailOptions {
+  manageToken: string | null;
+  notifyHost: boolean;
+  previousStart?: Date;
+  by?: BookingActor;
+}
+
+/** The mails of booking changes, rendered and queued in the change's transaction. */
+export function createBookingMailer(db: Db, deps: { publicUrl: string; now: () => Date }) {
+  const enqueue = createMailEnqueuer(db);
+
+  /** The mails of a change (text, HTML and invite), rendered. */
+  function messagesOf(kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
+    return bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
+      publicUrl: deps.publicUrl,
+      manageToken: o.manageToken,
+      stamp: deps.now(),
+      notifyHost: o.notifyHost,
+    });
+  }
+
+  return {
+    enqueue,
+    messagesOf,
+    /** Queues the mails of a change inside its transaction: they go out if and only if it commits. */
+    async mail(tx: DbOrTx, kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
+      await enqueue(tx, messagesOf(kind, rec, o));
+    },
+  };
+}
+
+export type BookingMailer = ReturnType<typeof createBookingMailer>;
+
+export function assertOpen(b: BookingRow, at: Date): void {
+  if (b.status === "cancelled") throw closed("This booking has already been cancelled.");
+  if (b.status !== "confirmed" || b.startTime <= at) throw closed("This meeting has already taken place.");
+}
+
+/** The manage token of a booking created under an idempotency key: only that key recomputes it. */
+export const keyedManageToken = (idempotencyKey: string, uid: string) =>
+  derivedToken(idempotencyKey, `kairos manage token ${uid}`);
+
+/** Whether `token` is the booking's manage token, or one it had before a host's move. */
+export function holdsToken(booking: BookingRow, token: string): boolean {
+  const given = Buffer.from(sha256(token), "hex");
+  return [booking.manageTokenHash, ...booking.earlierManageTokenHashes].some((hash) => {
+    const stored = Buffer.from(hash, "hex");
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  });
+}
+
+/** A filter bound: an instant as given, or a date's start (or the next date's start for `end`) in the host's zone. */
+export function boundary(value: string, zone: string, side: "start" | "end"): Date {
+  if (value.includes("T")) return new Date(value);
+  const range = localDateRange(value, zone);
+  return new Date(side === "start" ? range.from : range.to);
+}
+
+/** The row a booking will be once inserted, for work done before the insert (a Meet link). */
+export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
+  return {
+    ...values,
+    status: "confirmed",
+    earlierManageTokenHashes: [],
+    icsSequence: 0,
+    rescheduleCount: 0,
+    cancelledAt: null,
+    cancelReason: null,
+    cancelNote: null,
+    cancelledBy: null,
+    createdAt: at,
+    updatedAt: at,
+    // Computed by the database on insert; nothing before it reads this.
+    searchText: "",
+  };
+}
+export type DraftDefaults =
+  | "status"
+  | "earlierManageTokenHashes"
+  | "icsSequence"
+  | "rescheduleCount"
+  | "cancelledAt"
+  | "cancelReason"
+  | "cancelNote"
+  | "cancelledBy"
+  | "createdAt"
+  | "updatedAt"
+  | "searchText";
+
+export function recordOf(
+  row: BookingRow,
+  ctx: EventContext,
+  host: BookingRecord["host"] = ctx.host,
+  coHosts: BookingRecord["coHosts"] = [],
+): BookingRecord {
+  const et = ctx.eventType;
+  return {
+    booking: row,
+    eventType: {
+      id: et.id,
+      title: et.title,
+      color: et.color,
+      slug: et.slug,
+      duration: et.duration,
+      kind: et.kind,
+    },
+    host: { id: host.id, name: host.name, email: host.email, username: host.username },
+    coHosts,
+  };
+}
+
+/** What the mails and the invite file say about a booking. */
+export function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: BookingActor): BookingMailData {
+  const b = rec.booking;
+  return {
+    uid: b.uid,
+    sequence: b.icsSequence,
+    title: rec.eventType?.title ?? b.eventTitle,
+    slug: rec.eventType?.slug ?? b.eventSlug,
+    hostUsername: rec.host.username,
+    start: b.startTime,
+    end: b.endTime,
+    hostZone: b.hostTimezone,
+    host: { name: rec.host.name, email: rec.host.email },
+    coHosts: rec.coHosts.map((h) => ({ name: h.name, email: h.email })),
+    attendee: {
+      name: b.attendeeName,
+      email: b.attendeeEmail,
+      phone: b.attendeePhone,
+      timezone: b.attendeeTimezone,
+    },
+    guests: b.guests,
+    location: b.location,
+    meetingLink: meetingInfo(b.location).meetingLink,
+    message: b.message,
+    answers: b.answers,
+    cancelReason: b.cancelReason,
+    cancelNote: b.cancelNote,
+    cancelledBy: b.cancelledBy,
+    previousStart: previousStart ?? null,
+    movedBy: movedBy ?? null,
+  };
+}
+
+export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
+  const b = rec.booking;
+  const et = rec.eventType;
+  const title = et?.title ?? b.eventTitle;
+  return {
+    _id: b.id,
+    uid: b.uid,
+    eventType: {
+      _id: et?.id ?? null,
+      name: title,
+      title,
+      color: et?.color ?? b.eventColor,
+      slug: et?.slug ?? b.eventSlug,
+      duration: Math.round((b.endTime.getTime() - b.startTime.getTime()) / 60_000),
+      type: et?.kind ?? null,
+    },
+    attendee: {
+      name: b.attendeeName,
+      email: b.attendeeEmail,
+      phone: b.attendeePhone,
+      timezone: b.attendeeTimezone,
+    },
+    startTime: b.startTime.toISOString(),
+    endTime: b.endTime.toISOString(),
+    status: b.status === "confirmed" && b.endTime <= at ? "completed" : b.status,
+    location: b.location,
+    ...meetingInfo(b.location),
+    answers: b.answers,
+    guests: b.guests,
+    message: b.message,
+    cancelledAt: b.cancelledAt?.toISOString() ?? null,
+    cancelReason: b.cancelReason,
+    cancelledBy: b.cancelledBy,
+    host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
+    hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
+    rescheduleCount: b.rescheduleCount,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
