@@ -19,6 +19,7 @@ import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
+import { createBookingListRepo } from "./repo-list.js";
 import { createBookingChanges } from "./service-changes.js";
 import {
   BOOKING_NOT_FOUND,
@@ -299,7 +300,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       q: ListBookingsQuery,
     ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
       const at = now();
-      const { rows, total, capped } = await createBookingsRepo(db).listForHost(hostId, {
+      const { rows, total, capped } = await createBookingListRepo(db).listForHost(hostId, {
         when: q.when,
         status: q.status,
         search: q.search || undefined,
