@@ -236,6 +236,9 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect((await found(pastNoShow.attendee.name.toUpperCase())).starts).toEqual([wed]);
     expect((await found(pastNoShow.attendee.email.slice(2, 12))).starts).toEqual([wed]);
     expect((await found("PORTFOLIO review")).pagination.total).toBe(5);
+    // Few matches are collected before sorting (repo-list.ts pageOf): the same order and pages.
+    expect((await found("PORTFOLIO review")).starts).toEqual([THU_10AM, FRI_10AM, MON_10AM, wed, tue]);
+    expect((await list(host, "search=portfolio&limit=2&page=2")).starts).toEqual([MON_10AM, wed]);
     expect((await found("5551234")).pagination.total).toBe(5);
     expect((await found("_")).pagination.total).toBe(0);
     expect((await found("%")).pagination.total).toBe(0);
@@ -302,5 +305,10 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     expect(manyDeep.starts).toEqual(startsOf(200, 220));
     const some = await list(host, "search=person 102");
     expect(some.pagination).toMatchObject({ total: 11, totalCapped: false });
+    const latestFirst = [102, ...Array.from({ length: 10 }, (_, i) => 1020 + i)];
+    expect(some.starts).toEqual(latestFirst.map((i) => rows[i].startTime.toISOString()));
+    expect((await list(host, "search=person 102&limit=5&page=2")).starts).toEqual(
+      latestFirst.slice(5, 10).map((i) => rows[i].startTime.toISOString()),
+    );
   });
 });

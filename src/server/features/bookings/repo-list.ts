@@ -44,11 +44,13 @@ export function createBookingListRepo(db: DbOrTx) {
       const { upCount, pastCount } = await countSides(upWhere, pastWhere, need + 1);
       // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
       const rows: BookingRecord[] = [];
+      const few = (matches: number) => Boolean(f.search) && matches <= need;
       if (upWhere && offset < upCount) {
-        rows.push(...(await pageOf(upWhere, "asc", f.limit, offset)));
+        rows.push(...(await pageOf(upWhere, "asc", f.limit, offset, few(upCount))));
       }
       if (pastWhere && rows.length < f.limit && offset + rows.length < upCount + pastCount) {
-        rows.push(...(await pageOf(pastWhere, "desc", f.limit - rows.length, Math.max(0, offset - upCount))));
+        const pastOffset = Math.max(0, offset - upCount);
+        rows.push(...(await pageOf(pastWhere, "desc", f.limit - rows.length, pastOffset, few(pastCount))));
       }
       const capped = upCount > need || pastCount > need;
       return { rows, total: Math.min(upCount, need) + Math.min(pastCount, need), capped };
@@ -113,22 +115,36 @@ export function createBookingListRepo(db: DbOrTx) {
    * event type, host and co-hosts. Joining first would build every skipped row (co-hosts included) and
    * make the planner cost a deep page like a scan of the whole list (PostgreSQL then JIT-compiles it:
    * over a second on page 50).
+   *
+   * `fewMatches`: a search whose matches on this side were all counted (no more than the count's
+   * cap). Then they are collected first (a materialized CTE: the trigram index finds them) and only
+   * those few sorted. Left to itself the planner, which cannot know how rare a search term is, walks
+   * the start-time index expecting the page's 20 matches early; for a rare name it reads every
+   * booking of the host instead (100k bookings: 37 ms where this takes 0.8 ms).
    */
   async function pageOf(
     where: SQL | undefined,
     direction: "asc" | "desc",
     limit: number,
     offset: number,
+    fewMatches = false,
   ): Promise<BookingRecord[]> {
     const by = direction === "asc" ? asc : desc;
     const order = [by(bookings.startTime), by(bookings.id)];
-    const ids = db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+    const ids = fewMatches
+      ? sql`(with matches as materialized (${db
+          .select({ id: bookings.id, startTime: bookings.startTime })
+          .from(bookings)
+          .where(where)})
+          select id from matches order by start_time ${sql.raw(direction)}, id ${sql.raw(direction)}
+          limit ${limit} offset ${offset})`
+      : db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
     return selectRecords(db)
       .where(inArray(bookings.id, ids))
       .orderBy(...order);
