@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db } from "../../db/client.js";
 import { bookingHosts, bookings, eventTypeHosts, eventTypes } from "../../db/schema/index.js";
-import { type BookingRecord, selectRecords } from "./repo.js";
+import { type BookingRecord, createRecordsByIds } from "./repo.js";
 
 /** The host's Meetings list: its filters, pages and capped counts (spec: GET /bookings). */
 
@@ -20,7 +20,9 @@ export interface BookingFilters {
   now: Date;
 }
 
-export function createBookingListRepo(db: DbOrTx) {
+/** Make one per database (service creation): its page read is a kept statement. */
+export function createBookingListRepo(db: Db) {
+  const recordsByIds = createRecordsByIds(db);
   return {
     /**
      * One page of the host's bookings: upcoming ones (not ended) soonest first, then past ones
@@ -118,14 +120,15 @@ export function createBookingListRepo(db: DbOrTx) {
   /**
    * One page of one side of the list. The page's ids are found first from the (host, start) index
    * alone, skipping `offset` index entries, and only those `limit` bookings are then read with their
-   * event type, host and co-hosts. Joining first would build every skipped row (co-hosts included) and
-   * make the planner cost a deep page like a scan of the whole list (PostgreSQL then JIT-compiles it:
-   * over a second on page 50).
+   * event type, host and co-hosts (a second, kept statement: createRecordsByIds). Joining first would
+   * build every skipped row (co-hosts included) and make the planner cost a deep page like a scan of
+   * the whole list (PostgreSQL then JIT-compiles it: over a second on page 50).
    *
    * `fewMatches`: a search with few matches on this side (listForHost decides). Then they are
-   * collected first (a materialized CTE: the trigram index finds them) and only those few sorted. Left to itself the planner, which cannot know how rare a search term is, walks
-   * the start-time index expecting the page's 20 matches early; for a rare name it reads every
-   * booking of the host instead (100k bookings: 37 ms where this takes 0.8 ms).
+   * collected first (a materialized CTE: the trigram index finds them) and only those few sorted.
+   * Left to itself the planner, which cannot know how rare a search term is, walks the start-time
+   * index expecting the page's 20 matches early; for a rare name it reads every booking of the host
+   * instead (100k bookings: 37 ms where this takes 0.8 ms).
    */
   async function pageOf(
     where: SQL | undefined,
@@ -135,24 +138,26 @@ export function createBookingListRepo(db: DbOrTx) {
     fewMatches = false,
   ): Promise<BookingRecord[]> {
     const by = direction === "asc" ? asc : desc;
-    const order = [by(bookings.startTime), by(bookings.id)];
-    const ids = fewMatches
-      ? sql`(with matches as materialized (${db
-          .select({ id: bookings.id, startTime: bookings.startTime })
-          .from(bookings)
-          .where(where)})
-          select id from matches order by start_time ${sql.raw(direction)}, id ${sql.raw(direction)}
-          limit ${limit} offset ${offset})`
-      : db
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
-    return selectRecords(db)
-      .where(inArray(bookings.id, ids))
-      .orderBy(...order);
+    let ids: string[];
+    if (fewMatches) {
+      const found = (await db.execute(sql`with matches as materialized (${db
+        .select({ id: bookings.id, startTime: bookings.startTime })
+        .from(bookings)
+        .where(where)})
+        select id from matches order by start_time ${sql.raw(direction)}, id ${sql.raw(direction)}
+        limit ${limit} offset ${offset}`)) as unknown as { rows: { id: string }[] };
+      ids = found.rows.map((r) => r.id);
+    } else {
+      const found = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(where)
+        .orderBy(by(bookings.startTime), by(bookings.id))
+        .limit(limit)
+        .offset(offset);
+      ids = found.map((r) => r.id);
+    }
+    return recordsByIds(ids);
   }
 
   /**

@@ -73,6 +73,27 @@ export const selectRecords = (db: DbOrTx) =>
     .innerJoin(users, eq(users.id, bookings.hostUserId))
     .leftJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId));
 
+/**
+ * Bookings by id with what their answers show, in the order of `ids`. Kept prepared (db/prepared.ts):
+ * a page of the Meetings list reads its 20 bookings this way, and building this wide join (drizzle,
+ * ~0.5 ms) and planning it (PostgreSQL, ~0.8 ms) on every page cost more than the round trip it
+ * adds after the page's ids. Make one per database.
+ */
+export function createRecordsByIds(db: Db): (ids: string[]) => Promise<BookingRecord[]> {
+  const run = keptStatement(db, "bookings_records_by_ids", (handle) =>
+    selectRecords(handle)
+      .where(sql`${bookings.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .prepare("bookings_records_by_ids"),
+  );
+  return async (ids) => {
+    if (ids.length === 0) return [];
+    // An array literal: ids are uuids the database gave (no quotes or commas to escape).
+    const found = await run(db, { ids: `{${ids.join(",")}}` });
+    const byId = new Map(found.map((r) => [r.booking.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+}
+
 export function createBookingsRepo(db: DbOrTx) {
   return {
     /** The confirmed booking a retried request would have made. */

@@ -63,6 +63,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
   const insertBooking = createBookingInsert(db);
+  const listRepo = createBookingListRepo(db);
   const mailer = createBookingMailer(db, deps);
   const { messagesOf, mail, enqueue } = mailer;
 
@@ -300,7 +301,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       q: ListBookingsQuery,
     ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
       const at = now();
-      const { rows, total, capped } = await createBookingListRepo(db).listForHost(hostId, {
+      const { rows, total, capped } = await listRepo.listForHost(hostId, {
         when: q.when,
         status: q.status,
         search: q.search || undefined,
