@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import { type SessionRow, sessions, type UserRow, users } from "../../db/schema/index.js";
 
 export interface NewUser {
@@ -9,6 +10,36 @@ export interface NewUser {
   passwordHash: string | null;
   timezone: string;
   avatar?: string | null;
+}
+
+export interface SessionFound {
+  user: UserRow;
+  sessionId: string;
+  lastUsedAt: Date;
+}
+
+/**
+ * The signed-in user behind a session's token hash, unexpired. Every signed-in request runs it, so it
+ * is kept prepared (db/prepared.ts): built, parsed and planned once, not per request. One per database.
+ */
+export function createSessionLookup(
+  db: Db,
+): (tokenHash: string, now: Date) => Promise<SessionFound | undefined> {
+  const run = keptStatement(db, "auth_session_by_hash", (handle) =>
+    handle
+      .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          sql`${sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
+        ),
+      )
+      .limit(1)
+      .prepare("auth_session_by_hash"),
+  );
+  return async (tokenHash, now) => (await run(db, { tokenHash, now: now.toISOString() }))[0];
 }
 
 export function createAuthRepo(db: DbOrTx) {
@@ -26,19 +57,6 @@ export function createAuthRepo(db: DbOrTx) {
 
     async insertSession(userId: string, tokenHash: string, expiresAt: Date, userAgent: string | null) {
       await db.insert(sessions).values({ userId, tokenHash, expiresAt, userAgent });
-    },
-
-    async findBySessionHash(
-      tokenHash: string,
-      now: Date,
-    ): Promise<{ user: UserRow; sessionId: string; lastUsedAt: Date } | undefined> {
-      const [row] = await db
-        .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return row;
     },
 
     async touchSession(id: string, at: Date): Promise<void> {

@@ -6,7 +6,7 @@ import type { UserRow } from "../../db/schema/index.js";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, conflict, notFound } from "../../lib/errors.js";
 import { deviceName } from "../../lib/user-agent.js";
-import { createAuthRepo, type NewUser } from "./repo.js";
+import { createAuthRepo, createSessionLookup, type NewUser } from "./repo.js";
 
 const SESSION_DAYS = 30;
 /** "Last used" is a hint, not an audit log: refreshing it at most this often keeps reads read-only. */
@@ -33,6 +33,7 @@ export function createAuthService(db: Db, now: () => Date, deps: AuthDeps | User
   const { onUserCreated = [], freeUsername } = Array.isArray(deps) ? { onUserCreated: deps } : deps;
   // Unknown emails are verified against this hash so they cost the same time as wrong passwords.
   const dummyHash = hashPassword(randomToken());
+  const findSession = createSessionLookup(db);
 
   async function startSession(userId: string, userAgent?: string | null): Promise<string> {
     const token = randomToken();
@@ -110,11 +111,10 @@ export function createAuthService(db: Db, now: () => Date, deps: AuthDeps | User
     /** The user and session behind a bearer token; refreshes the session's "last used" now and then. */
     async authenticateSession(token: string): Promise<SessionInfo | undefined> {
       const at = now();
-      const repo = createAuthRepo(db);
-      const found = await repo.findBySessionHash(sha256(token), at);
+      const found = await findSession(sha256(token), at);
       if (!found) return undefined;
       if (at.getTime() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS)
-        await repo.touchSession(found.sessionId, at);
+        await createAuthRepo(db).touchSession(found.sessionId, at);
       return { user: found.user, sessionId: found.sessionId };
     },
 

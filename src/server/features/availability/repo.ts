@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { DaySchedule, TimeSlot } from "../../../contract/availability.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import {
   availabilitySchedules,
   type DateOverrideRow,
@@ -28,6 +29,27 @@ export interface OverrideValues {
   isAvailable: boolean;
   reason: string | null;
   timeSlots: TimeSlot[];
+}
+
+/**
+ * A host's default schedule, whose zone their dashboard and date filters count days in: every
+ * dashboard request reads it, so it is kept prepared (db/prepared.ts). One per database.
+ */
+export function createDefaultScheduleLookup(db: Db): (userId: string) => Promise<ScheduleRow | undefined> {
+  const run = keptStatement(db, "availability_default_schedule", (handle) =>
+    handle
+      .select()
+      .from(availabilitySchedules)
+      .where(
+        and(
+          eq(availabilitySchedules.userId, sql.placeholder("userId")),
+          eq(availabilitySchedules.isDefault, true),
+        ),
+      )
+      .limit(1)
+      .prepare("availability_default_schedule"),
+  );
+  return async (userId) => (await run(db, { userId }))[0];
 }
 
 export function createAvailabilityRepo(db: DbOrTx) {

@@ -20,6 +20,7 @@ import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import {
   type AvailabilityRepo,
   createAvailabilityRepo,
+  createDefaultScheduleLookup,
   type OverrideValues,
   type SchedulePatch,
 } from "./repo.js";
@@ -36,6 +37,8 @@ export interface ScheduleWithOverrides {
 }
 
 export function createAvailabilityService(db: Db, deps: { calendarSettings: CalendarSettingsService }) {
+  const defaultSchedule = createDefaultScheduleLookup(db);
+
   async function load(
     repo: AvailabilityRepo,
     userId: string,
@@ -206,7 +209,7 @@ export function createAvailabilityService(db: Db, deps: { calendarSettings: Cale
 
     /** The zone a host's days are counted in: their default schedule's, else their profile's. */
     async hostZone(user: UserRow): Promise<string> {
-      const row = await createAvailabilityRepo(db).findDefaultSchedule(user.id);
+      const row = await defaultSchedule(user.id);
       return row?.timezone ?? zoneOf(user);
     },
 

@@ -227,6 +227,19 @@ describe.each(dbKinds)("password, email and sessions on %s", (kind) => {
     expect((await call("POST", "/api/auth/confirm-email", undefined, { token })).statusCode).toBe(400);
   });
 
+  it("ends a session 30 days after sign-in, and keeps it alive until then", async () => {
+    const start = clock;
+    try {
+      const h = await signUp(t.app);
+      clock = new Date(start.getTime() + 29 * 86_400_000);
+      expect(await alive(h.token)).toBe(true);
+      clock = new Date(start.getTime() + 30 * 86_400_000 + 1000);
+      expect(await alive(h.token)).toBe(false);
+    } finally {
+      clock = start;
+    }
+  });
+
   it("answers 401 without a session on every security route", async () => {
     for (const [method, url] of [
       ["PUT", "/api/users/password"],
