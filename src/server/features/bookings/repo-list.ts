@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import { bookingHosts, bookings, eventTypeHosts, eventTypes } from "../../db/schema/index.js";
 import { type BookingRecord, createRecordsByIds } from "./repo.js";
 
@@ -23,6 +24,29 @@ export interface BookingFilters {
 /** Make one per database (service creation): its page read is a kept statement. */
 export function createBookingListRepo(db: Db) {
   const recordsByIds = createRecordsByIds(db);
+  // Every list call runs this one: kept prepared (db/prepared.ts). Without a search, no pattern.
+  const host = sql.placeholder("hostUserId");
+  const typesAround = keptStatement(db, "bookings_list_event_types", (handle) =>
+    handle
+      .select({ id: eventTypes.id, own: sql<boolean>`${eventTypes.userId} = ${host}::uuid` })
+      .from(eventTypes)
+      .where(
+        or(
+          sql`${eventTypes.userId} = ${host}::uuid and ${eventTypes.title} ilike ${sql.placeholder("pattern")}::text`,
+          and(
+            sql`${eventTypes.userId} <> ${host}::uuid`,
+            inArray(
+              eventTypes.id,
+              handle
+                .select({ id: eventTypeHosts.eventTypeId })
+                .from(eventTypeHosts)
+                .where(sql`${eventTypeHosts.userId} = ${host}::uuid`),
+            ),
+          ),
+        ),
+      )
+      .prepare("bookings_list_event_types"),
+  );
   return {
     /**
      * One page of the host's bookings: upcoming ones (not ended) soonest first, then past ones
@@ -75,27 +99,10 @@ export function createBookingListRepo(db: Db) {
     hostUserId: string,
     search: string | undefined,
   ): Promise<{ renamed: string[]; coHosted: string[] }> {
-    const coHostedWhere = and(
-      sql`${eventTypes.userId} <> ${hostUserId}`,
-      inArray(
-        eventTypes.id,
-        db
-          .select({ id: eventTypeHosts.eventTypeId })
-          .from(eventTypeHosts)
-          .where(eq(eventTypeHosts.userId, hostUserId)),
-      ),
-    );
-    const found = await db
-      .select({ id: eventTypes.id, own: sql<boolean>`${eventTypes.userId} = ${hostUserId}` })
-      .from(eventTypes)
-      .where(
-        search
-          ? or(
-              and(eq(eventTypes.userId, hostUserId), ilike(eventTypes.title, containsPattern(search))),
-              coHostedWhere,
-            )
-          : coHostedWhere,
-      );
+    const found = await typesAround(db, {
+      hostUserId,
+      pattern: search ? containsPattern(search) : null,
+    });
     return {
       renamed: found.filter((r) => r.own).map((r) => r.id),
       coHosted: found.filter((r) => !r.own).map((r) => r.id),
