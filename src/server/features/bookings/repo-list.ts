@@ -69,19 +69,25 @@ export function createBookingListRepo(db: Db) {
       const pastWhere = past ? listWhere(mine, f, "past", renamed) : undefined;
       const { upCount, pastCount } = await countSides(upWhere, pastWhere, need + 1);
       // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
-      const rows: BookingRecord[] = [];
       // A search's page collects its matches first (pageOf) where walking the start-time index would
       // read most of the side: the past when all its matches were counted (years of bookings, the
       // matches spread thin), the upcoming side (a booking window's worth) when the page reaches its end.
-      const few = Boolean(f.search);
+      const searching = Boolean(f.search);
+      const rows: BookingRecord[] = [];
       if (upWhere && offset < upCount) {
-        const collect = few && upCount <= offset + f.limit;
+        const collect = searching && upCount <= offset + f.limit;
         rows.push(...(await pageOf(upWhere, "asc", f.limit, offset, collect)));
       }
       if (pastWhere && rows.length < f.limit && offset + rows.length < upCount + pastCount) {
         const pastOffset = Math.max(0, offset - upCount);
         rows.push(
-          ...(await pageOf(pastWhere, "desc", f.limit - rows.length, pastOffset, few && pastCount <= need)),
+          ...(await pageOf(
+            pastWhere,
+            "desc",
+            f.limit - rows.length,
+            pastOffset,
+            searching && pastCount <= need,
+          )),
         );
       }
       const capped = upCount > need || pastCount > need;
