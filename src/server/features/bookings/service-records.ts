@@ -114,6 +114,8 @@ export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): Boo
     searchText: "",
   };
 }
+
+/** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults =
   | "status"
   | "earlierManageTokenHashes"
