@@ -92,8 +92,10 @@ function DeleteAccountDialog({
     setBusy(true);
     try {
       await request("DELETE", "/users/me", { email: typed.trim().toLowerCase() });
-      // Off the host area first, so the guard does not send the signed-out browser to /login.
-      navigate("/", { replace: true });
+      // Off the host area first, so the guard does not send the signed-out browser to /login. The
+      // navigation must have landed before the sign-out: as a transition it could still be pending
+      // when the sign-out's state update renders the settings page signed out (CI saw /login once).
+      await navigate("/", { replace: true, flushSync: true });
       await signOut();
       toast.success("Your account was deleted");
     } catch (e) {
