@@ -101,9 +101,6 @@ export const bookings = pgTable(
     index("bookings_host_status_start_idx").on(t.hostUserId, t.status, t.startTime, t.id, t.endTime),
     index("bookings_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("bookings_event_type_start_idx").on(t.eventTypeId, t.startTime),
-    // An invitee's meetings with a host (their contact's counts, recounted on every booking change):
-    // without it each recount walked all the host's bookings, so booking got slower as a host grew.
-    index("bookings_host_attendee_idx").on(t.hostUserId, t.attendeeEmail, t.status, t.endTime, t.startTime),
     // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
     uniqueIndex("bookings_idempotency_key")
       .on(t.eventTypeId, t.startTime, t.attendeeEmail)

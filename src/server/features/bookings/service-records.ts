@@ -12,7 +12,7 @@ import { type BookingMailData, type BookingMailKind, bookingMessages } from "../
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { EventContext } from "../slots/service.js";
 import type { BookingActor } from "./events.js";
-import type { BookingRecord } from "./repo.js";
+import type { BookingInsert, BookingRecord } from "./repo.js";
 
 /**
  * What the bookings service's parts share (service.ts makes and reads bookings, service-changes.ts
@@ -116,18 +116,7 @@ export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): Boo
 }
 
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
-export type DraftDefaults =
-  | "status"
-  | "earlierManageTokenHashes"
-  | "icsSequence"
-  | "rescheduleCount"
-  | "cancelledAt"
-  | "cancelReason"
-  | "cancelNote"
-  | "cancelledBy"
-  | "createdAt"
-  | "updatedAt"
-  | "searchText";
+export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;
 
 export function recordOf(
   row: BookingRow,
