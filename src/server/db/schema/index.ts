@@ -1,5 +1,6 @@
 // One file per feature's tables; drizzle-kit reads this folder.
 
+export * from "./analytics.js";
 export * from "./availability.js";
 export * from "./bookings.js";
 export * from "./calendars.js";

@@ -1,16 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { keptStatement, preparedSql } from "../../db/prepared.js";
-import { bookings, eventTypes } from "../../db/schema/index.js";
+import { bookingStats, bookings, eventTypes } from "../../db/schema/index.js";
 
-/** Half-open instant ranges [from, to) of the period and of the one before it ([previousFrom, from)). */
+/** The period's local dates and instants (the period is [from, to), the one before [previousFrom, from)). */
 export interface PeriodBounds {
   previousFrom: Date;
   from: Date;
   to: Date;
   now: Date;
-  /** The period's first local date, YYYY-MM-DD: day numbers below count from it. */
+  /** Local dates, YYYY-MM-DD: the previous period's first, the period's first (day numbers below count from it) and last. */
+  previousFirstDate: string;
   firstDate: string;
+  lastDate: string;
 }
 
 export interface PeriodTotals {
@@ -37,100 +39,94 @@ export interface DashboardRows {
 }
 
 interface RawRow {
-  totals: Omit<PeriodTotals, "attendees"> & {
+  totals: {
+    bookings: number;
+    seconds: number;
     prevBookings: number;
-    prevMinutes: number;
-    upcoming: number;
-    completed: number;
+    prevSeconds: number;
+    confirmed: number;
     noShow: number;
     cancelled: number;
   };
-  attendees: { current: number; previous: number };
+  upcoming: number;
+  attendees: { current: number | string; previous: number | string };
   days: [number, number, number][];
-  types: DashboardRows["eventTypes"];
+  types: (Omit<DashboardRows["eventTypes"][number], "minutes"> & { seconds: number })[];
   event_types: DashboardRows["eventTypeCounts"];
 }
 
 /** The dashboard statement, with placeholders for the host, zone, period bounds and list length. */
 const dashboardQuery = () => {
   const ph = sql.placeholder;
-  const from = sql`${ph("from")}::timestamptz`;
-  const to = sql`${ph("to")}::timestamptz`;
-  const now = sql`${ph("now")}::timestamptz`;
+  const first = sql`${ph("firstDate")}::date`;
   const hostId = sql`${ph("hostId")}::uuid`;
+  const counted = sql`status in ('confirmed', 'no_show')`;
   return sql`
-    with b as not materialized (
-      select
-        ${bookings.startTime} >= ${from} as cur,
-        ${bookings.status} in ('confirmed', 'no_show') as counted,
-        ${bookings.status} as status,
-        ${bookings.startTime} as start_time,
-        ${bookings.endTime} as end_time,
-        ${bookings.eventTypeId} as event_type_id,
-        ${bookings.attendeeEmail} as attendee_email,
-        ${bookings.endTime} - ${bookings.startTime} as length
-      from ${bookings}
-      where ${bookings.hostUserId} = ${hostId}
-        and ${bookings.startTime} >= ${ph("previousFrom")}::timestamptz
-        and ${bookings.startTime} < ${to}
+    with s as not materialized (
+      select day >= ${first} as cur, day, status, event_type_id, event_title, event_color, bookings, seconds,
+        new_attendees
+      from ${bookingStats}
+      where ${bookingStats.hostUserId} = ${hostId} and ${bookingStats.zone} = ${ph("zone")}::text
+        and ${bookingStats.day} >= ${ph("previousFirstDate")}::date and ${bookingStats.day} <= ${ph("lastDate")}::date
     )
     select
       (select json_build_object(
-        'bookings', count(*) filter (where cur and counted),
-        'minutes', coalesce(extract(epoch from sum(length) filter (where cur and counted)) / 60, 0),
-        'prevBookings', count(*) filter (where not cur and counted),
-        'prevMinutes', coalesce(extract(epoch from sum(length) filter (where not cur and counted)) / 60, 0),
-        'upcoming', count(*) filter (where cur and status = 'confirmed' and end_time > ${now}),
-        'completed', count(*) filter (where cur and status = 'confirmed' and end_time <= ${now}),
-        'noShow', count(*) filter (where cur and status = 'no_show'),
-        'cancelled', count(*) filter (where cur and status = 'cancelled')
-      ) from b) as totals,
-      json_build_object(
-        'current', (select count(*) from (select distinct attendee_email from b where cur and counted) a),
-        'previous', (select count(*) from (select distinct attendee_email from b where not cur and counted) a)
-      ) as attendees,
-      (select coalesce(json_agg(json_build_array(day, n, m)), '[]')
+        'bookings', coalesce(sum(bookings) filter (where cur and ${counted}), 0),
+        'seconds', coalesce(sum(seconds) filter (where cur and ${counted}), 0),
+        'prevBookings', coalesce(sum(bookings) filter (where not cur and ${counted}), 0),
+        'prevSeconds', coalesce(sum(seconds) filter (where not cur and ${counted}), 0),
+        'confirmed', coalesce(sum(bookings) filter (where cur and status = 'confirmed'), 0),
+        'noShow', coalesce(sum(bookings) filter (where cur and status = 'no_show'), 0),
+        'cancelled', coalesce(sum(bookings) filter (where cur and status = 'cancelled'), 0)
+      ) from s) as totals,
+      -- Confirmed bookings of the period not over yet: live, as the clock moves (a booking lasts at
+      -- most a day, so the start bound lets the index seek close to now).
+      (select count(*)::int from ${bookings}
+        where ${bookings.hostUserId} = ${hostId} and ${bookings.status} = 'confirmed'
+          and ${bookings.startTime} >= greatest(${ph("from")}::timestamptz, ${ph("now")}::timestamptz - interval '1 day')
+          and ${bookings.startTime} < ${ph("to")}::timestamptz
+          and ${bookings.endTime} > ${ph("now")}::timestamptz) as upcoming,
+      -- Unique attendees: each counted on the first day of the period they booked (see new_attendees).
+      (select json_build_object(
+        'current', coalesce(sum(new_attendees[day - ${first} + 1]) filter (where cur), 0),
+        'previous', coalesce(sum(new_attendees[day - ${ph("previousFirstDate")}::date + 1]) filter (where not cur), 0)
+      ) from s where ${counted}) as attendees,
+      (select coalesce(json_agg(json_build_array(day, n, secs)), '[]')
         from (
-          select ((start_time at time zone ${ph("zone")}::text)::date - ${ph("firstDate")}::date) as day,
-            count(*) as n, extract(epoch from sum(length)) / 60 as m
-          from b where cur and counted group by 1
+          select day - ${first} as day, sum(bookings) as n, sum(seconds) as secs
+          from s where cur and ${counted} group by 1
         ) d) as days,
       (select coalesce(json_agg(t), '[]')
         from (
           select g.event_type_id as "eventTypeId", ${eventTypes.title} as title, ${eventTypes.color} as color,
-            g.n as bookings, g.m as minutes
+            g.n as bookings, g.secs as seconds
           from (
-            select event_type_id, count(*) as n, extract(epoch from sum(length)) / 60 as m
-            from b where cur and counted and event_type_id is not null group by 1
+            select event_type_id, sum(bookings) as n, sum(seconds) as secs
+            from s where cur and ${counted} and event_type_id is not null group by 1
           ) g
           join ${eventTypes} on ${eventTypes.id} = g.event_type_id
           union all
           -- Bookings of event types deleted since (no id) go by the title they were booked under.
-          select null, ${bookings.eventTitle}, max(${bookings.eventColor}), count(*),
-            extract(epoch from sum(${bookings.endTime} - ${bookings.startTime})) / 60
-          from ${bookings}
-          where ${bookings.hostUserId} = ${hostId} and ${bookings.eventTypeId} is null
-            and ${bookings.startTime} >= ${from} and ${bookings.startTime} < ${to}
-            and ${bookings.status} in ('confirmed', 'no_show')
-          group by ${bookings.eventTitle}
+          select null, event_title, max(event_color), sum(bookings), sum(seconds)
+          from s where cur and ${counted} and event_type_id is null
+          group by event_title
           order by 4 desc, 2, 1 nulls last
           limit ${ph("popularLimit")}::int
         ) t) as types,
       (select json_build_object(
         'active', count(*) filter (where ${eventTypes.isActive}),
-        'activeBefore', count(*) filter (where ${eventTypes.isActive} and ${eventTypes.createdAt} < ${from}),
+        'activeBefore', count(*) filter (where ${eventTypes.isActive} and ${eventTypes.createdAt} < ${ph("from")}::timestamptz),
         'total', count(*)
       ) from ${eventTypes} where ${eventTypes.userId} = ${hostId}) as event_types`;
 };
 
 /**
- * The whole dashboard in one statement. The host's bookings of both periods come from the covering
- * index bookings_host_start_cover_idx (index-only scans: no table rows), folded into totals, days of
- * the host's zone (AT TIME ZONE) and event types. `b` is inlined into each part, not materialized:
- * copying ~4,000 rows into a tuple store and reading it five times cost more than five index range
- * scans, each narrowed to its period (pgbench, 10 clients, 100k bookings: 250-290 -> 315-350
- * statements/s). A booking counts when it was held or is still on (confirmed or no_show); cancelled
- * ones only show in the status counts.
+ * The whole dashboard in one statement, from the daily rollup (booking_stats, brought up to date
+ * just before by repo-stats.ts): a 90-day dashboard folds some 1,500 rollup rows of both periods
+ * where it used to fold some 4,000 bookings five times over; unique attendees too, by the rows'
+ * new_attendees (schema/analytics.ts), where a set of e-mails was the costliest part. A
+ * booking counts when it was held or is still on (confirmed or no_show); cancelled ones only show
+ * in the status counts.
  */
 export function createAnalyticsRepo(db: Db) {
   // Kept prepared (db/prepared.ts): PGlite parses and plans it once, PostgreSQL keeps it named per
@@ -148,30 +144,40 @@ export function createAnalyticsRepo(db: Db) {
       const result = await query(db, {
         hostId,
         zone,
-        previousFrom: p.previousFrom.toISOString(),
+        previousFirstDate: p.previousFirstDate,
+        firstDate: p.firstDate,
+        lastDate: p.lastDate,
         from: p.from.toISOString(),
         to: p.to.toISOString(),
         now: p.now.toISOString(),
-        firstDate: p.firstDate,
         popularLimit,
       });
       const row = result.rows[0];
       const t = row.totals;
+      const minutes = (seconds: number | string) => Number(seconds) / 60;
       return {
-        current: { bookings: t.bookings, minutes: Number(t.minutes), attendees: row.attendees.current },
+        current: {
+          bookings: Number(t.bookings),
+          minutes: minutes(t.seconds),
+          attendees: Number(row.attendees.current),
+        },
         previous: {
-          bookings: t.prevBookings,
-          minutes: Number(t.prevMinutes),
-          attendees: row.attendees.previous,
+          bookings: Number(t.prevBookings),
+          minutes: minutes(t.prevSeconds),
+          attendees: Number(row.attendees.previous),
         },
         statusCounts: {
-          upcoming: t.upcoming,
-          completed: t.completed,
-          noShow: t.noShow,
-          cancelled: t.cancelled,
+          upcoming: row.upcoming,
+          completed: Number(t.confirmed) - row.upcoming,
+          noShow: Number(t.noShow),
+          cancelled: Number(t.cancelled),
         },
-        days: row.days.map(([day, n, m]) => [day, n, Number(m)]),
-        eventTypes: row.types.map((e) => ({ ...e, minutes: Number(e.minutes) })),
+        days: row.days.map(([day, n, secs]) => [day, Number(n), minutes(secs)]),
+        eventTypes: row.types.map(({ seconds, ...e }) => ({
+          ...e,
+          bookings: Number(e.bookings),
+          minutes: minutes(seconds),
+        })),
         eventTypeCounts: row.event_types,
       };
     },

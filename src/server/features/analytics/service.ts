@@ -10,6 +10,7 @@ import { formatDate, localDateRange, parseDate } from "../../../domain/availabil
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { createAnalyticsRepo } from "./repo.js";
+import { createStatsRepo, type StatsRepo } from "./repo-stats.js";
 
 const POPULAR_LIMIT = 5;
 
@@ -21,6 +22,7 @@ export interface AnalyticsDeps {
 
 export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
   const repo = createAnalyticsRepo(db);
+  const stats = createStatsRepo(db);
 
   return {
     async dashboard(user: UserRow, period: AnalyticsPeriod): Promise<DashboardStats> {
@@ -35,6 +37,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       ) as number;
       const range = dateRange(today - days + 1, today, zone);
       const previousRange = dateRange(today - 2 * days + 1, today - days, zone);
+      await bringStatsUpToDate(user.id, zone);
       const rows = await repo.dashboard(
         user.id,
         zone,
@@ -43,7 +46,9 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
           from: new Date(range.startsAt),
           to: new Date(range.endsAt),
           now,
+          previousFirstDate: previousRange.from,
           firstDate: range.from,
+          lastDate: range.to,
         },
         POPULAR_LIMIT,
       );
@@ -95,6 +100,24 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       };
     },
   };
+
+  /**
+   * The rollup the dashboard reads, up to date for the host's zone: built on the first read (or
+   * after the zone changed), else the days with changed bookings recomputed. One look when nothing
+   * changed; the work runs in a transaction under a per-host lock, and looks again once it holds the
+   * lock, as a concurrent read may have done it already.
+   */
+  async function bringStatsUpToDate(hostUserId: string, zone: string): Promise<void> {
+    const needsWork = (s: Awaited<ReturnType<StatsRepo["state"]>>) => !s || s.zone !== zone || s.changed;
+    if (!needsWork(await stats.state(hostUserId))) return;
+    await db.transaction(async (tx) => {
+      const locked = createStatsRepo(tx);
+      await locked.lock(hostUserId);
+      const state = await locked.state(hostUserId);
+      if (!state || state.zone !== zone) await locked.rebuild(hostUserId, zone);
+      else if (state.changed) await locked.recomputeChangedDays(hostUserId, zone);
+    });
+  }
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
