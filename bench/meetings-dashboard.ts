@@ -87,7 +87,9 @@ export async function run(): Promise<void> {
     const firstRead = performance.now();
     const built = await fetch(`${base}/api/analytics/dashboard?period=90d`, { headers });
     if (!built.ok) throw new Error(`dashboard: ${built.status} ${await built.text()}`);
-    console.log(`  first dashboard read (builds the rollup): ${Math.round(performance.now() - firstRead)} ms`);
+    console.log(
+      `  first dashboard read (builds the rollup): ${Math.round(performance.now() - firstRead)} ms`,
+    );
     const chosen = cases.filter(([label]) => ONLY.length === 0 || ONLY.some((o) => label.includes(o)));
     for (const [, url] of chosen) {
       const res = await fetch(base + url, { headers });
