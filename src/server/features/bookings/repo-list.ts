@@ -67,16 +67,24 @@ export function createBookingListRepo(db: Db) {
       const mine = whoseBookings(hostUserId, coHosted);
       const upWhere = upcoming ? listWhere(mine, f, "upcoming", renamed) : undefined;
       const pastWhere = past ? listWhere(mine, f, "past", renamed) : undefined;
-      const { upCount, pastCount } = await countSides(upWhere, pastWhere, need + 1);
-      // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
-      // A search's page collects its matches first (pageOf) where walking the start-time index would
-      // read most of the side: the past when all its matches were counted (years of bookings, the
-      // matches spread thin), the upcoming side (a booking window's worth) when the page reaches its end.
       const searching = Boolean(f.search);
+      // A search reads its upcoming matches' ids in order, up to the cap, in the statement that
+      // counts the past ones: the same walk of a booking window's worth of the (host, start) index
+      // that counting them took, and the page is then among those ids without a second walk.
+      const { upCount, pastCount, upIds } = searching
+        ? await searchSides(upWhere, pastWhere, need + 1)
+        : { ...(await countSides(upWhere, pastWhere, need + 1)), upIds: undefined };
+      // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
+      // A search's past page collects its matches first (pageOf) when all of them were counted: the
+      // planner, which cannot tell how rare a term is, would otherwise walk years of the start-time
+      // index expecting the page's matches early.
       const rows: BookingRecord[] = [];
       if (upWhere && offset < upCount) {
-        const collect = searching && upCount <= offset + f.limit;
-        rows.push(...(await pageOf(upWhere, "asc", f.limit, offset, collect)));
+        rows.push(
+          ...(upIds
+            ? await recordsByIds(upIds.slice(offset, offset + f.limit))
+            : await pageOf(upWhere, "asc", f.limit, offset)),
+        );
       }
       if (pastWhere && rows.length < f.limit && offset + rows.length < upCount + pastCount) {
         const pastOffset = Math.max(0, offset - upCount);
@@ -173,6 +181,13 @@ export function createBookingListRepo(db: Db) {
     return recordsByIds(ids);
   }
 
+  /** How many bookings `where` matches, counting no further than `max` (none without `where`). */
+  function countUpTo(where: SQL | undefined, max: number): SQL {
+    return where
+      ? sql`(select count(*)::int from (${db.select({ one: sql`1` }).from(bookings).where(where).limit(max)}) m)`
+      : sql`0`;
+  }
+
   /**
    * How many rows each side matches, counting no further than `max`, in one statement (one round
    * trip where there were two; a side the filters leave out counts 0).
@@ -182,17 +197,46 @@ export function createBookingListRepo(db: Db) {
     pastWhere: SQL | undefined,
     max: number,
   ): Promise<{ upCount: number; pastCount: number }> {
-    const side = (where: SQL | undefined) =>
-      where
-        ? sql`(select count(*)::int from (${db.select({ one: sql`1` }).from(bookings).where(where).limit(max)}) m)`
-        : sql`0`;
     const result = (await db.execute(
-      sql`select ${side(upWhere)} as up, ${side(pastWhere)} as past`,
+      sql`select ${countUpTo(upWhere, max)} as up, ${countUpTo(pastWhere, max)} as past`,
     )) as unknown as { rows: { up: number; past: number }[] };
     const [row] = result.rows;
     return { upCount: Number(row.up), pastCount: Number(row.past) };
   }
+  /**
+   * A search's two sides in one statement: the ids of the first `max` upcoming matches in the list's
+   * order (soonest first) and how many past ones there are, counting no further than `max`.
+   */
+  async function searchSides(
+    upWhere: SQL | undefined,
+    pastWhere: SQL | undefined,
+    max: number,
+  ): Promise<{ upIds: string[]; upCount: number; pastCount: number }> {
+    const upIds = upWhere
+      ? sql`array(${db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(upWhere)
+          .orderBy(asc(bookings.startTime), asc(bookings.id))
+          .limit(max)})`
+      : sql`'{}'::uuid[]`;
+    const result = (await db.execute(
+      sql`select ${upIds} as up, ${countUpTo(pastWhere, max)} as past`,
+    )) as unknown as { rows: { up: string[] | string; past: number }[] };
+    const [row] = result.rows;
+    const ids = uuidList(row.up);
+    return { upIds: ids, upCount: ids.length, pastCount: Number(row.past) };
+  }
 }
+
+/** A uuid[] as node-postgres (an array) or PGlite (possibly its text form) gives it. */
+const uuidList = (value: string[] | string): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean);
 
 /** Counting the list's matches stops here (see listForHost). */
 export const COUNT_CAP = 1000;
