@@ -48,9 +48,9 @@ export const bookingStatsBuilds = pgTable("booking_stats_builds", {
 export const STATS_LOOKBACK_DAYS = 90;
 
 /**
- * Start times of bookings written since the rollup was last brought up to date, per host (filled by
- * the trigger bookings_stats_changes, only for hosts with a built rollup; no foreign key, so a
- * cascade from a deleted account never trips over it).
+ * Start times and attendees of bookings written since the host's rollup was last brought up to date
+ * (filled by the trigger bookings_stats_changes for every host; taken out by the next dashboard read,
+ * or by the build. No foreign key, so a cascade from a deleted account never trips over it).
  */
 export const bookingStatsChanges = pgTable(
   "booking_stats_changes",

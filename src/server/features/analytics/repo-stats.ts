@@ -10,8 +10,8 @@ import {
 
 /**
  * The dashboard's daily rollup (schema/analytics.ts): built in full for a host's zone on the first
- * read, then brought up to date from the days the bookings trigger recorded. The service runs
- * `bringUpToDate` in a transaction before each dashboard read.
+ * read, then brought up to date from the days the bookings trigger recorded. The service brings it
+ * up to date (bringStatsUpToDate) in a transaction before each dashboard read.
  */
 export function createStatsRepo(db: DbOrTx) {
   const counted = (alias: string) => sql.raw(`${alias}.status in ('confirmed', 'no_show')`);
@@ -83,10 +83,14 @@ export function createStatsRepo(db: DbOrTx) {
       );
     },
 
-    /** Builds the host's rollup afresh in `zone` (their first dashboard read, or a new zone). */
+    /**
+     * Builds the host's rollup afresh in `zone` (their first dashboard read, or a new zone). The
+     * change records are taken out before the bookings are read: one committed in between stays for
+     * the next read (recomputing a day is idempotent), none is lost.
+     */
     async rebuild(hostUserId: string, zone: string): Promise<void> {
-      await db.delete(bookingStats).where(eq(bookingStats.hostUserId, hostUserId));
       await db.delete(bookingStatsChanges).where(eq(bookingStatsChanges.hostUserId, hostUserId));
+      await db.delete(bookingStats).where(eq(bookingStats.hostUserId, hostUserId));
       await writeRows(hostUserId, zone, null);
       await db
         .insert(bookingStatsBuilds)
