@@ -23,11 +23,36 @@ export function createStatsRepo(db: DbOrTx) {
    */
   async function writeRows(hostUserId: string, zone: string, days: string[] | null): Promise<void> {
     const z = sql`${zone}::text`;
-    const ofDays = days
-      ? sql`join unnest(${`{${days.join(",")}}`}::date[]) as d(day)
-          on b.start_time >= (d.day::timestamp at time zone ${z})
-          and b.start_time < ((d.day + 1)::timestamp at time zone ${z})`
-      : sql``;
+    const day = (alias: string) => sql`(${sql.raw(alias)}.start_time at time zone ${z})::date`;
+    const columns = sql`${day("b")} as day, b.status, b.event_type_id,
+      case when b.event_type_id is null then b.event_title else '' end as title,
+      case when b.event_type_id is null then b.event_color else '' end as color,
+      extract(epoch from b.end_time - b.start_time) as seconds, ${counted("b")} as counted`;
+    // Each booking with the local day of its attendee's previous counted booking (prev_day). A full
+    // build takes it from one sort of all the host's bookings; some days, from the (host, attendee,
+    // start) index per booking.
+    const withPrevious = days
+      ? sql`select ${columns}, p.day as prev_day
+          from ${bookings} b
+          join unnest(${`{${days.join(",")}}`}::date[]) as d(day)
+            on b.start_time >= (d.day::timestamp at time zone ${z})
+            and b.start_time < ((d.day + 1)::timestamp at time zone ${z})
+          left join lateral (
+            select ${day("p")} as day from ${bookings} p
+            where ${counted("b")} and p.host_user_id = b.host_user_id and p.attendee_email = b.attendee_email
+              and ${counted("p")} and p.start_time <= b.start_time
+              and (p.start_time < b.start_time or p.id < b.id)
+            order by p.start_time desc, p.id desc
+            limit 1
+          ) p on true
+          where b.host_user_id = ${hostUserId}::uuid`
+      : sql`select ${columns},
+            -- Within one attendee's counted bookings (the other partition is never a first visit).
+            lag(${day("b")}) over (
+              partition by b.attendee_email, ${counted("b")} order by b.start_time, b.id
+            ) as prev_day
+          from ${bookings} b
+          where b.host_user_id = ${hostUserId}::uuid`;
     await db.execute(sql`
       insert into ${bookingStats}
         (host_user_id, zone, day, status, event_type_id, event_title, event_color, bookings, seconds, new_attendees)
@@ -40,26 +65,12 @@ export function createStatsRepo(db: DbOrTx) {
         ) c)
       from (
         select day, status, event_type_id, title, max(color) as color, count(*) as bookings,
-          sum(seconds)::bigint as seconds, array_agg(gap) filter (where first_visit) as gaps
-        from (
-          select (b.start_time at time zone ${z})::date as day, b.status, b.event_type_id,
-            case when b.event_type_id is null then b.event_title else '' end as title,
-            case when b.event_type_id is null then b.event_color else '' end as color,
-            extract(epoch from b.end_time - b.start_time) as seconds,
-            ${counted("b")} and (p.day is null or p.day < (b.start_time at time zone ${z})::date) as first_visit,
-            -- Never booked before: as if long ago.
-            coalesce((b.start_time at time zone ${z})::date - p.day, ${NEVER_BEFORE}) as gap
-          from ${bookings} b ${ofDays}
-          left join lateral (
-            select (p.start_time at time zone ${z})::date as day from ${bookings} p
-            where ${counted("b")} and p.host_user_id = b.host_user_id and p.attendee_email = b.attendee_email
-              and ${counted("p")} and p.start_time <= b.start_time
-              and (p.start_time < b.start_time or p.id < b.id)
-            order by p.start_time desc, p.id desc
-            limit 1
-          ) p on true
-          where b.host_user_id = ${hostUserId}::uuid
-        ) x
+          sum(seconds)::bigint as seconds,
+          -- A first visit: counted, and no counted booking of the attendee earlier that day. Its gap
+          -- is the days since the previous one (never booked before: as if long ago).
+          array_agg(coalesce(day - prev_day, ${NEVER_BEFORE}))
+            filter (where counted and (prev_day is null or prev_day < day)) as gaps
+        from (${withPrevious}) x
         group by day, status, event_type_id, title
       ) grouped`);
   }
