@@ -25,5 +25,6 @@ CREATE TABLE "booking_stats_changes" (
 --> statement-breakpoint
 ALTER TABLE "booking_stats" ADD CONSTRAINT "booking_stats_host_user_id_users_id_fk" FOREIGN KEY ("host_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_stats_builds" ADD CONSTRAINT "booking_stats_builds_host_user_id_users_id_fk" FOREIGN KEY ("host_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "booking_stats_changes" ADD CONSTRAINT "booking_stats_changes_host_user_id_users_id_fk" FOREIGN KEY ("host_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "booking_stats_host_day_idx" ON "booking_stats" USING btree ("host_user_id","zone","day");--> statement-breakpoint
 CREATE INDEX "booking_stats_changes_host_idx" ON "booking_stats_changes" USING btree ("host_user_id");

@@ -50,12 +50,15 @@ export const STATS_LOOKBACK_DAYS = 90;
 /**
  * Start times and attendees of bookings written since the host's rollup was last brought up to date
  * (filled by the trigger bookings_stats_changes for every host; taken out by the next dashboard read,
- * or by the build. No foreign key, so a cascade from a deleted account never trips over it).
+ * or by the build). The trigger records nothing for bookings a deleted account's cascade removes, so
+ * the foreign key never sees a row of a host being deleted; rows recorded before go with the account.
  */
 export const bookingStatsChanges = pgTable(
   "booking_stats_changes",
   {
-    hostUserId: uuid("host_user_id").notNull(),
+    hostUserId: uuid("host_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
     /** The booking's attendee: their next booking's day changes too (see newAttendees). */
     attendeeEmail: text("attendee_email").notNull(),
