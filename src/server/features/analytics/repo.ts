@@ -3,9 +3,8 @@ import type { Db } from "../../db/client.js";
 import { keptStatement, preparedSql } from "../../db/prepared.js";
 import { bookingStats, bookings, eventTypes } from "../../db/schema/index.js";
 
-/** The period's local dates and instants (the period is [from, to), the one before [previousFrom, from)). */
+/** The period: its instants [from, to) (and the clock), and the local dates of it and the one before. */
 export interface PeriodBounds {
-  previousFrom: Date;
   from: Date;
   to: Date;
   now: Date;

@@ -42,7 +42,6 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         user.id,
         zone,
         {
-          previousFrom: new Date(previousRange.startsAt),
           from: new Date(range.startsAt),
           to: new Date(range.endsAt),
           now,
