@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement, preparedSql } from "../../db/prepared.js";
 import {
   bookingStats,
   bookingStatsBuilds,
@@ -13,6 +14,33 @@ import {
  * read, then brought up to date from the days the bookings trigger recorded. The service brings it
  * up to date (bringStatsUpToDate) in a transaction before each dashboard read.
  */
+export interface StatsState {
+  /** The zone the host's rollup is built in. */
+  zone: string;
+  /** Whether bookings changed since it was last brought up to date. */
+  changed: boolean;
+}
+
+/**
+ * Where a host's rollup stands (undefined: none built yet). Every dashboard read asks first, so it is
+ * kept prepared (db/prepared.ts); run it on the database or on a transaction of it. One per database.
+ */
+export function createStatsStateLookup(
+  db: Db,
+): (handle: DbOrTx, hostUserId: string) => Promise<StatsState | undefined> {
+  const host = sql`${sql.placeholder("hostUserId")}::uuid`;
+  const run = keptStatement(db, "analytics_stats_state", (h) =>
+    preparedSql<StatsState>(
+      h,
+      sql`select ${bookingStatsBuilds.zone} as zone,
+          exists (select 1 from ${bookingStatsChanges} where ${bookingStatsChanges.hostUserId} = ${host}) as changed
+        from ${bookingStatsBuilds} where ${bookingStatsBuilds.hostUserId} = ${host}`,
+      "analytics_stats_state",
+    ),
+  );
+  return async (handle, hostUserId) => (await run(handle, { hostUserId })).rows[0];
+}
+
 export function createStatsRepo(db: DbOrTx) {
   const counted = (alias: string) => sql.raw(`${alias}.status in ('confirmed', 'no_show')`);
 
@@ -76,17 +104,6 @@ export function createStatsRepo(db: DbOrTx) {
   }
 
   return {
-    /** The zone the host's rollup is built in (none yet: undefined) and whether bookings changed since. */
-    async state(hostUserId: string): Promise<{ zone: string; changed: boolean } | undefined> {
-      const result = (await db.execute(sql`
-        select ${bookingStatsBuilds.zone} as zone,
-          exists (select 1 from ${bookingStatsChanges} where ${bookingStatsChanges.hostUserId} = ${hostUserId}) as changed
-        from ${bookingStatsBuilds} where ${bookingStatsBuilds.hostUserId} = ${hostUserId}`)) as unknown as {
-        rows: { zone: string; changed: boolean }[];
-      };
-      return result.rows[0];
-    },
-
     /** Holds off any other writer of this host's rollup until the transaction ends. */
     async lock(hostUserId: string): Promise<void> {
       await db.execute(
@@ -132,8 +149,8 @@ export function createStatsRepo(db: DbOrTx) {
           ) n
         )
         select coalesce(array_agg(distinct (start_time at time zone ${zone}::text)::date::text), '{}') as days
-        from touched`)) as unknown as { rows: { days: string[] | string }[] };
-      const days = parseDays(taken.rows[0].days);
+        from touched`)) as unknown as { rows: { days: string[] }[] };
+      const { days } = taken.rows[0];
       if (days.length === 0) return;
       await db.execute(sql`
         delete from ${bookingStats}
@@ -146,14 +163,3 @@ export function createStatsRepo(db: DbOrTx) {
 
 /** The gap of an attendee's first booking: beyond any period. */
 const NEVER_BEFORE = 1_000_000;
-
-/** A date[] as node-postgres (an array) or PGlite (possibly its text form) gives it. */
-function parseDays(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value;
-  return value
-    .replace(/^\{|\}$/g, "")
-    .split(",")
-    .filter(Boolean);
-}
-
-export type StatsRepo = ReturnType<typeof createStatsRepo>;

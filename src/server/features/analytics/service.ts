@@ -10,7 +10,7 @@ import { formatDate, localDateRange, parseDate } from "../../../domain/availabil
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { createAnalyticsRepo } from "./repo.js";
-import { createStatsRepo, type StatsRepo } from "./repo-stats.js";
+import { createStatsRepo, createStatsStateLookup, type StatsState } from "./repo-stats.js";
 
 const POPULAR_LIMIT = 5;
 
@@ -22,7 +22,7 @@ export interface AnalyticsDeps {
 
 export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
   const repo = createAnalyticsRepo(db);
-  const stats = createStatsRepo(db);
+  const statsState = createStatsStateLookup(db);
 
   return {
     async dashboard(user: UserRow, period: AnalyticsPeriod): Promise<DashboardStats> {
@@ -107,12 +107,12 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
    * lock, as a concurrent read may have done it already.
    */
   async function bringStatsUpToDate(hostUserId: string, zone: string): Promise<void> {
-    const needsWork = (s: Awaited<ReturnType<StatsRepo["state"]>>) => !s || s.zone !== zone || s.changed;
-    if (!needsWork(await stats.state(hostUserId))) return;
+    const needsWork = (s: StatsState | undefined) => !s || s.zone !== zone || s.changed;
+    if (!needsWork(await statsState(db, hostUserId))) return;
     await db.transaction(async (tx) => {
       const locked = createStatsRepo(tx);
       await locked.lock(hostUserId);
-      const state = await locked.state(hostUserId);
+      const state = await statsState(tx, hostUserId);
       if (!state || state.zone !== zone) await locked.rebuild(hostUserId, zone);
       else if (state.changed) await locked.recomputeChangedDays(hostUserId, zone);
     });

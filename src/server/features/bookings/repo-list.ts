@@ -203,6 +203,7 @@ export function createBookingListRepo(db: Db) {
     const [row] = result.rows;
     return { upCount: Number(row.up), pastCount: Number(row.past) };
   }
+
   /**
    * A search's two sides in one statement: the ids of the first `max` upcoming matches in the list's
    * order (soonest first) and how many past ones there are, counting no further than `max`.
@@ -222,21 +223,11 @@ export function createBookingListRepo(db: Db) {
       : sql`'{}'::uuid[]`;
     const result = (await db.execute(
       sql`select ${upIds} as up, ${countUpTo(pastWhere, max)} as past`,
-    )) as unknown as { rows: { up: string[] | string; past: number }[] };
+    )) as unknown as { rows: { up: string[]; past: number }[] };
     const [row] = result.rows;
-    const ids = uuidList(row.up);
-    return { upIds: ids, upCount: ids.length, pastCount: Number(row.past) };
+    return { upIds: row.up, upCount: row.up.length, pastCount: Number(row.past) };
   }
 }
-
-/** A uuid[] as node-postgres (an array) or PGlite (possibly its text form) gives it. */
-const uuidList = (value: string[] | string): string[] =>
-  Array.isArray(value)
-    ? value
-    : value
-        .replace(/^\{|\}$/g, "")
-        .split(",")
-        .filter(Boolean);
 
 /** Counting the list's matches stops here (see listForHost). */
 export const COUNT_CAP = 1000;
