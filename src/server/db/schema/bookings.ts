@@ -100,6 +100,10 @@ export const bookings = pgTable(
     // Status filters (Cancelled, No Show, Completed) seek straight to their bookings.
     index("bookings_host_status_start_idx").on(t.hostUserId, t.status, t.startTime, t.id, t.endTime),
     index("bookings_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // A search for a fairly rare word among a host's upcoming bookings ANDs the trigram index's bitmap
+    // with this one's (a few pages for a year of bookings) instead of testing every upcoming booking's
+    // text along the wide covering index: on 8,000 upcoming bookings, 0.7 ms in place of 2 ms.
+    index("bookings_host_start_idx").on(t.hostUserId, t.startTime),
     index("bookings_event_type_start_idx").on(t.eventTypeId, t.startTime),
     // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
     uniqueIndex("bookings_idempotency_key")

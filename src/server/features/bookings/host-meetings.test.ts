@@ -256,13 +256,20 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     await deliver();
   });
 
-  it("stops counting at 1,000 matches and counts further for later pages", async () => {
-    const host = await hostIn(t.app, "UTC");
-    const et = await eventType(t.app, host, { title: "Daily standup" });
-    // 1,030 past hourly bookings, written straight into the table.
-    const rows = Array.from({ length: 1030 }, (_, i) => {
+  /**
+   * `count` hourly bookings of "Person i", written straight into the table: the first starts
+   * `firstHour` hours from NOW, each next one an hour later (step 1) or earlier (step -1).
+   */
+  async function insertHourly(
+    host: Host,
+    et: { _id: string; slug: string },
+    count: number,
+    firstHour: number,
+  ) {
+    const step = firstHour < 0 ? -1 : 1;
+    const rows = Array.from({ length: count }, (_, i) => {
       const id = randomUUID();
-      const start = new Date(NOW.getTime() - (i + 2) * 3_600_000);
+      const start = new Date(NOW.getTime() + (firstHour + step * i) * 3_600_000);
       return {
         id,
         uid: id.replaceAll("-", ""),
@@ -284,6 +291,40 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
     });
     for (let i = 0; i < rows.length; i += 500)
       await t.database.db.insert(bookings).values(rows.slice(i, i + 500));
+    return rows;
+  }
+
+  it("caps the count of both sides together, upcoming first, and pages across them", async () => {
+    const host = await hostIn(t.app, "UTC");
+    const et = await eventType(t.app, host, { title: "Daily standup" });
+    const upcoming = await insertHourly(host, et, 250, 2);
+    const past = await insertHourly(host, et, 150, -2);
+    const startsOf = (rows: { startTime: Date }[]) => rows.map((r) => r.startTime.toISOString());
+    // 400 matches, 250 of them upcoming: counting stops at 200 and never reaches the past side.
+    const first = await list(host, "search=person");
+    expect(first.pagination).toMatchObject({ total: 200, totalPages: 10, totalCapped: true });
+    expect(first.starts).toEqual(startsOf(upcoming.slice(0, 20)));
+    // Page 13 ends the upcoming side and begins the past one, latest first; it counts to its end.
+    const across = await list(host, "search=person&page=13");
+    expect(across.pagination).toMatchObject({ total: 260, totalCapped: true });
+    expect(across.starts).toEqual(startsOf([...upcoming.slice(240), ...past.slice(0, 10)]));
+    const last = await list(host, "search=person&page=20");
+    expect(last.pagination).toMatchObject({ total: 400, totalPages: 20, totalCapped: false });
+    expect(last.starts).toEqual(startsOf(past.slice(130)));
+    // Without a search the cap is 1,000: all 400 counted.
+    expect((await list(host, "limit=20")).pagination).toMatchObject({ total: 400, totalCapped: false });
+    // A narrow search counts both sides exactly: Person 14 and 140-149 on each.
+    const narrow = await list(host, "search=person 14");
+    expect(narrow.pagination).toMatchObject({ total: 22, totalPages: 2, totalCapped: false });
+    const mine = (rows: typeof past) => [rows[14], ...rows.slice(140, 150)];
+    expect(narrow.starts).toEqual(startsOf([...mine(upcoming), ...mine(past)].slice(0, 20)));
+  });
+
+  it("stops counting at 1,000 matches and counts further for later pages", async () => {
+    const host = await hostIn(t.app, "UTC");
+    const et = await eventType(t.app, host, { title: "Daily standup" });
+    // 1,030 past hourly bookings, written straight into the table.
+    const rows = await insertHourly(host, et, 1030, -2);
 
     const first = await list(host, "limit=20");
     expect(first.pagination).toEqual({ page: 1, limit: 20, total: 1000, totalPages: 50, totalCapped: true });

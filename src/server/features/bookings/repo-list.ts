@@ -51,9 +51,10 @@ export function createBookingListRepo(db: Db) {
     /**
      * One page of the host's bookings: upcoming ones (not ended) soonest first, then past ones
      * latest first. Each side is its own index-ordered query, so a page never sorts the whole list.
-     * Counting stops at COUNT_CAP, SEARCH_COUNT_CAP with a search (or at the end of the asked page, when
-     * further): beyond it `total` is a lower bound and `capped` is true, so a host with 100,000 bookings
-     * never waits for a full count.
+     * Counting stops at COUNT_CAP matches, SEARCH_COUNT_CAP with a search (or at the end of the asked
+     * page, when further), both sides together: beyond it `total` is a lower bound and `capped` is true,
+     * so a host with 100,000 bookings never waits for a full count, and the past side is not counted at
+     * all when the upcoming one alone passes the cap.
      */
     async listForHost(
       hostUserId: string,
@@ -67,39 +68,32 @@ export function createBookingListRepo(db: Db) {
       const mine = whoseBookings(hostUserId, coHosted);
       const upWhere = upcoming ? listWhere(mine, f, "upcoming", renamed) : undefined;
       const pastWhere = past ? listWhere(mine, f, "past", renamed) : undefined;
-      const searching = Boolean(f.search);
-      // A search reads its upcoming matches' ids in order, up to the cap, in the statement that
-      // counts the past ones: the same walk of a booking window's worth of the (host, start) index
-      // that counting them took, and the page is then among those ids without a second walk.
-      const { upCount, pastCount, upIds } = searching
+      // A search reads its matches' ids in the statement that counts them (searchSides): upcoming in
+      // order, up to the cap, and past ones too when all of them fit under it, so a page of a search
+      // needs no second walk of either side.
+      const sides = f.search
         ? await searchSides(upWhere, pastWhere, need + 1)
-        : { ...(await countSides(upWhere, pastWhere, need + 1)), upIds: undefined };
-      // When upcoming alone passes `need`, the page lies within it and the past offset is never used.
-      // A search's past page collects its matches first (pageOf) when all of them were counted: the
-      // planner, which cannot tell how rare a term is, would otherwise walk years of the start-time
-      // index expecting the page's matches early.
-      const rows: BookingRecord[] = [];
+        : { ...(await countSides(upWhere, pastWhere, need + 1)), upIds: null, pastIds: null };
+      const { upCount, pastCount } = sides;
+      // When upcoming alone passes `need`, the page lies within it and the past side is never read.
+      const capped = upCount + pastCount > need;
+      const ids: string[] = [];
       if (upWhere && offset < upCount) {
-        rows.push(
-          ...(upIds
-            ? await recordsByIds(upIds.slice(offset, offset + f.limit))
-            : await pageOf(upWhere, "asc", f.limit, offset)),
+        ids.push(
+          ...(sides.upIds?.slice(offset, offset + f.limit) ??
+            (await pageIds(upWhere, "asc", f.limit, offset))),
         );
       }
-      if (pastWhere && rows.length < f.limit && offset + rows.length < upCount + pastCount) {
+      if (pastWhere && ids.length < f.limit && offset + ids.length < upCount + pastCount) {
         const pastOffset = Math.max(0, offset - upCount);
-        rows.push(
-          ...(await pageOf(
-            pastWhere,
-            "desc",
-            f.limit - rows.length,
-            pastOffset,
-            searching && pastCount <= need,
-          )),
+        const left = f.limit - ids.length;
+        ids.push(
+          ...(sides.pastIds?.slice(pastOffset, pastOffset + left) ??
+            (await pageIds(pastWhere, "desc", left, pastOffset))),
         );
       }
-      const capped = upCount > need || pastCount > need;
-      return { rows, total: Math.min(upCount, need) + Math.min(pastCount, need), capped };
+      const rows = await recordsByIds(ids);
+      return { rows, total: Math.min(upCount + pastCount, need), capped };
     },
   };
 
@@ -139,66 +133,51 @@ export function createBookingListRepo(db: Db) {
   }
 
   /**
-   * One page of one side of the list. The page's ids are found first from the (host, start) index
-   * alone, skipping `offset` index entries, and only those `limit` bookings are then read with their
-   * event type, host and co-hosts (a second, kept statement: createRecordsByIds). Joining first would
-   * build every skipped row (co-hosts included) and make the planner cost a deep page like a scan of
-   * the whole list (PostgreSQL then JIT-compiles it: over a second on page 50).
-   *
-   * `fewMatches`: a search with few matches on this side (listForHost decides). Then they are
-   * collected first (a materialized CTE: the trigram index finds them) and only those few sorted.
-   * Left to itself the planner, which cannot know how rare a search term is, walks the start-time
-   * index expecting the page's 20 matches early; for a rare name it reads every booking of the host
-   * instead (100k bookings: 37 ms where this takes 0.8 ms).
+   * The ids of one page of one side of the list, from the (host, start) index alone, skipping
+   * `offset` index entries; listForHost then reads only those bookings with their event type, host
+   * and co-hosts (a kept statement: createRecordsByIds). Joining first would build every skipped row
+   * (co-hosts included) and make the planner cost a deep page like a scan of the whole list
+   * (PostgreSQL then JIT-compiles it: over a second on page 50).
    */
-  async function pageOf(
+  async function pageIds(
     where: SQL | undefined,
     direction: "asc" | "desc",
     limit: number,
     offset: number,
-    fewMatches = false,
-  ): Promise<BookingRecord[]> {
+  ): Promise<string[]> {
     const by = direction === "asc" ? asc : desc;
-    let ids: string[];
-    if (fewMatches) {
-      const found = (await db.execute(sql`with matches as materialized (${db
-        .select({ id: bookings.id, startTime: bookings.startTime })
-        .from(bookings)
-        .where(where)})
-        select id from matches order by start_time ${sql.raw(direction)}, id ${sql.raw(direction)}
-        limit ${limit} offset ${offset}`)) as unknown as { rows: { id: string }[] };
-      ids = found.rows.map((r) => r.id);
-    } else {
-      const found = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(where)
-        .orderBy(by(bookings.startTime), by(bookings.id))
-        .limit(limit)
-        .offset(offset);
-      ids = found.map((r) => r.id);
-    }
-    return recordsByIds(ids);
+    const found = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(where)
+      .orderBy(by(bookings.startTime), by(bookings.id))
+      .limit(limit)
+      .offset(offset);
+    return found.map((r) => r.id);
   }
 
-  /** How many bookings `where` matches, counting no further than `max` (none without `where`). */
-  function countUpTo(where: SQL | undefined, max: number): SQL {
+  /** How many bookings `where` matches, counting no further than `max` (an SQL expression; none without `where`). */
+  function countUpTo(where: SQL | undefined, max: SQL): SQL {
     return where
-      ? sql`(select count(*)::int from (${db.select({ one: sql`1` }).from(bookings).where(where).limit(max)}) m)`
+      ? sql`(select count(*)::int from (${db.select({ one: sql`1` }).from(bookings).where(where)} limit ${max}) m)`
       : sql`0`;
   }
 
   /**
-   * How many rows each side matches, counting no further than `max`, in one statement (one round
-   * trip where there were two; a side the filters leave out counts 0).
+   * How many rows each side matches in one statement (one round trip where there were two; a side
+   * the filters leave out counts 0). Upcoming is counted to `max`, past to what is left of it: past
+   * the cap the total is a lower bound anyway, so a list whose upcoming side passes it never counts
+   * its past (LIMIT 0 does not start the scan).
    */
   async function countSides(
     upWhere: SQL | undefined,
     pastWhere: SQL | undefined,
     max: number,
   ): Promise<{ upCount: number; pastCount: number }> {
+    // Materialized: the upcoming count is read twice (answer and past limit) but counted once.
     const result = (await db.execute(
-      sql`select ${countUpTo(upWhere, max)} as up, ${countUpTo(pastWhere, max)} as past`,
+      sql`with up as materialized (select ${countUpTo(upWhere, sql`${max}`)} as n)
+        select n as up, ${countUpTo(pastWhere, sql`greatest(${max} - n, 0)`)} as past from up`,
     )) as unknown as { rows: { up: number; past: number }[] };
     const [row] = result.rows;
     return { upCount: Number(row.up), pastCount: Number(row.past) };
@@ -206,13 +185,19 @@ export function createBookingListRepo(db: Db) {
 
   /**
    * A search's two sides in one statement: the ids of the first `max` upcoming matches in the list's
-   * order (soonest first) and how many past ones there are, counting no further than `max`.
+   * order (soonest first), and the past matches counted to what `max` leaves (as in countSides) with,
+   * when all of them were counted, their ids latest first. The past ones are collected by whatever
+   * the planner finds cheapest (the trigram index for a rare word) and only those few sorted: left to
+   * order them itself, the planner, which cannot know how rare a word is, walks the start-time index
+   * expecting the page's matches early, and for a rare name reads every booking of the host instead
+   * (100k bookings: 37 ms where this takes 0.8 ms). When they do not all fit, the page walks the
+   * index in order (pageIds): the word is then common enough to meet the page's matches early.
    */
   async function searchSides(
     upWhere: SQL | undefined,
     pastWhere: SQL | undefined,
     max: number,
-  ): Promise<{ upIds: string[]; upCount: number; pastCount: number }> {
+  ): Promise<{ upIds: string[]; upCount: number; pastCount: number; pastIds: string[] | null }> {
     const upIds = upWhere
       ? sql`array(${db
           .select({ id: bookings.id })
@@ -221,11 +206,25 @@ export function createBookingListRepo(db: Db) {
           .orderBy(asc(bookings.startTime), asc(bookings.id))
           .limit(max)})`
       : sql`'{}'::uuid[]`;
+    const pastMatches = pastWhere
+      ? sql`${db.select({ id: bookings.id, startTime: bookings.startTime }).from(bookings).where(pastWhere)}
+          limit (select greatest(${max} - cardinality(ids), 0) from up)`
+      : sql`select null::uuid as id, null::timestamptz as start_time where false`;
+    // Both materialized: each is read twice (its ids and their number) but computed once.
     const result = (await db.execute(
-      sql`select ${upIds} as up, ${countUpTo(pastWhere, max)} as past`,
-    )) as unknown as { rows: { up: string[]; past: number }[] };
+      sql`with up as materialized (select ${upIds} as ids), past as materialized (${pastMatches})
+        select ids as up, (select count(*)::int from past) as past_count,
+          case when cardinality(ids) + (select count(*) from past) < ${max}
+            then array(select id from past order by start_time desc, id desc) end as past_ids
+        from up`,
+    )) as unknown as { rows: { up: string[]; past_count: number; past_ids: string[] | null }[] };
     const [row] = result.rows;
-    return { upIds: row.up, upCount: row.up.length, pastCount: Number(row.past) };
+    return {
+      upIds: row.up,
+      upCount: row.up.length,
+      pastCount: Number(row.past_count),
+      pastIds: row.past_ids,
+    };
   }
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_host_start_idx" ON "bookings" USING btree ("host_user_id","start_time");
