@@ -80,6 +80,23 @@ test("connects a Google account in the popup, books a Meet event and shows Googl
   const join = booking.getByRole("link", { name: /Join meeting/ });
   await expect(join).toHaveAttribute("href", /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
   await invitee.close();
+
+  // An event type, a calendar and a booking: three of Get started's steps; saving the schedule is the
+  // fourth, and with all four done the dashboard leaves the panel out.
+  await page.goto("/dashboard");
+  const panel = page.getByRole("complementary", { name: "Get started" });
+  await expect(panel.getByRole("progressbar", { name: "3 of 4 done" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: /^Connect your calendar \(done\)/ })).toBeVisible();
+  const [schedule] = (await (await page.request.get("/api/availability", { headers })).json()).data;
+  const saved = await page.request.put(`/api/availability/${schedule._id}`, {
+    headers,
+    data: { bufferTimeAfter: 10 },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Recent Bookings" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recent bookings" }).getByRole("listitem")).toHaveCount(1);
+  await expect(panel).toHaveCount(0);
 });
 
 test("connects a CalDAV server that is not one: a clear error next to the address, nothing saved", async ({

@@ -317,6 +317,12 @@ test("a host finds, cancels and moves meetings, and the dashboard counts what wa
   // ---- Get started: X hides it for this tab only; 'Don't show again' is kept on the server ----
   const panel = page.getByRole("complementary", { name: "Get started" });
   await expect(panel).toBeVisible();
+  // An event type, a saved schedule and bookings: three steps ticked, the calendar still to do.
+  await expect(panel.getByRole("progressbar", { name: "3 of 4 done" })).toHaveAttribute("aria-valuenow", "3");
+  await expect(panel.getByRole("link", { name: /^Create an event type \(done\)/ })).toBeVisible();
+  await expect(panel.getByRole("link", { name: /^Set your availability \(done\)/ })).toBeVisible();
+  await expect(panel.getByRole("link", { name: /^Connect your calendar Keep/ })).toBeVisible();
+  await expect(panel.getByRole("button", { name: /^Share your link \(done\)/ })).toBeVisible();
   await panel.getByRole("button", { name: "Hide Get started" }).click();
   await expect(panel).toBeHidden();
   const second = await context.newPage();
@@ -342,7 +348,19 @@ test("a new host sees friendly empty states on the dashboard and the meetings sc
   browser,
 }) => {
   const { context, page } = await signUp(browser, "Asia/Kolkata");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await expect(statValue(page, "Total Bookings")).toHaveText("0");
+  // Get started: nothing done yet; copying the link ticks its step, kept on the server.
+  const panel = page.getByRole("complementary", { name: "Get started" });
+  await expect(panel.getByRole("link", { name: /^Create an event type Define/ })).toBeVisible();
+  await expect(panel.getByRole("progressbar")).toHaveCount(0);
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/users/preferences") && r.ok());
+  await panel.getByRole("button", { name: /^Share your link/ }).click();
+  await saved;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/[a-z0-9-]+$/);
+  await expect(panel.getByRole("progressbar", { name: "1 of 4 done" })).toBeVisible();
+  await page.reload();
+  await expect(panel.getByRole("button", { name: /^Share your link \(done\)/ })).toBeVisible();
   await expect(page.getByText("No bookings in this period yet")).toBeVisible();
   await expect(page.getByText("Nothing booked yet")).toBeVisible();
   await expect(page.getByText("No upcoming meetings")).toBeVisible();

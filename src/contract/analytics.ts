@@ -25,7 +25,10 @@ import { z } from "zod";
  *
  * Recent Bookings on the dashboard come from the bookings list: GET /bookings?when=upcoming&limit=5
  * (see contract/bookings.ts). The 'Get started' panel's "Don't show again" is PUT /users/preferences
- * {hideGetStarted: true} (contract/users.ts), read back from GET /users/profile.
+ * {hideGetStarted: true} (contract/users.ts), read back from GET /users/profile; copying the booking
+ * link from the panel saves {sharedBookingLink: true} the same way. The panel ticks each step done
+ * (an event type, a schedule saved since it was made, a connected calendar, the link copied or any
+ * booking) and is not shown once all four are.
  */
 
 export const ANALYTICS_PERIODS = ["7d", "30d", "90d"] as const;

@@ -42,7 +42,7 @@ export interface PublicUser {
 }
 
 export interface UserProfile extends PublicUser {
-  preferences: { hideGetStarted?: boolean };
+  preferences: { hideGetStarted?: boolean; sharedBookingLink?: boolean };
   /** False for accounts that only sign in through an identity provider. */
   hasPassword: boolean;
 }

@@ -3,7 +3,9 @@ import { PASSWORD_MIN } from "./auth.js";
 import { timeZoneSchema } from "./common.js";
 import { usernameProblem } from "./usernames.js";
 
-export const preferencesBody = z.object({ hideGetStarted: z.boolean().optional() }).strict();
+export const preferencesBody = z
+  .object({ hideGetStarted: z.boolean().optional(), sharedBookingLink: z.boolean().optional() })
+  .strict();
 export type PreferencesBody = z.infer<typeof preferencesBody>;
 
 export const TIME_FORMATS = ["12h", "24h"] as const;

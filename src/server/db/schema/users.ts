@@ -12,6 +12,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export interface UserPreferences {
   /** The dashboard's 'Get started' panel was dismissed with "Don't show again". */
   hideGetStarted?: boolean;
+  /** The host copied their booking page's link from that panel: its last step is done. */
+  sharedBookingLink?: boolean;
 }
 
 export const users = pgTable(

@@ -136,7 +136,7 @@ describe.each(dbKinds)("auth on %s", (kind) => {
     }
   });
 
-  it("keeps the host's preference to hide the Get started panel", async () => {
+  it("keeps the host's Get started preferences (hidden, link shared)", async () => {
     const { token } = await signUp(t.app);
     const put = await t.app.inject({
       method: "PUT",
@@ -147,6 +147,23 @@ describe.each(dbKinds)("auth on %s", (kind) => {
     expect(put.statusCode).toBe(200);
     const profile = await t.app.inject({ method: "GET", url: "/api/users/profile", headers: bearer(token) });
     expect(profile.json().data.user.preferences).toEqual({ hideGetStarted: true });
+    // A second preference joins the first; an unknown one is refused and changes nothing.
+    const shared = await t.app.inject({
+      method: "PUT",
+      url: "/api/users/preferences",
+      headers: bearer(token),
+      payload: { sharedBookingLink: true },
+    });
+    expect(shared.json().data.user.preferences).toEqual({ hideGetStarted: true, sharedBookingLink: true });
+    const unknown = await t.app.inject({
+      method: "PUT",
+      url: "/api/users/preferences",
+      headers: bearer(token),
+      payload: { theme: "dark" },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const after = await t.app.inject({ method: "GET", url: "/api/users/profile", headers: bearer(token) });
+    expect(after.json().data.user.preferences).toEqual({ hideGetStarted: true, sharedBookingLink: true });
   });
 
   it("answers health, unknown API routes and bad JSON with envelopes", async () => {

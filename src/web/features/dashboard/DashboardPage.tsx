@@ -12,10 +12,12 @@ import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
 import { EventTypesSection } from "../event-types/EventTypesSection";
 import { dateInZone } from "../meetings/format";
+import { useBookingList } from "../meetings/queries";
 import { GetStartedPanel, getStartedHiddenThisSession } from "./GetStartedPanel";
+import { useGetStartedProgress } from "./getStartedSteps";
 import { PopularEventTypes } from "./PopularEventTypes";
 import { useDashboardStats } from "./queries";
-import { RecentBookings } from "./RecentBookings";
+import { RECENT_QUERY, RecentBookings } from "./RecentBookings";
 import { StatCards, StatCardsSkeleton } from "./StatCards";
 import { TrendsChart } from "./TrendsChart";
 import { UpcomingSummary } from "./UpcomingSummary";
@@ -48,7 +50,13 @@ export default function DashboardPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>("7d");
   const stats = useDashboardStats(period);
   const [panelHidden, setPanelHidden] = useState(getStartedHiddenThisSession);
-  const showPanel = !!user && !user.preferences.hideGetStarted && !panelHidden;
+  // The same list RecentBookings shows (one request for both).
+  const upcoming = useBookingList(RECENT_QUERY);
+  const overview = stats.data?.overview.totalBookings;
+  const hasBookings =
+    (upcoming.data?.pagination.total ?? 0) > 0 || (overview?.value ?? 0) + (overview?.previous ?? 0) > 0;
+  const progress = useGetStartedProgress(hasBookings);
+  const showPanel = !!user && !user.preferences.hideGetStarted && !panelHidden && !progress.allDone;
 
   const zone = stats.data?.timezone ?? user?.timezone ?? "UTC";
   const firstName = user?.name.trim().split(/\s+/)[0] ?? "";
@@ -137,7 +145,7 @@ export default function DashboardPage() {
 
         {showPanel && (
           <div className="-order-1 lg:sticky lg:top-20 lg:order-none">
-            <GetStartedPanel onHide={() => setPanelHidden(true)} />
+            <GetStartedPanel onHide={() => setPanelHidden(true)} progress={progress} />
           </div>
         )}
       </div>

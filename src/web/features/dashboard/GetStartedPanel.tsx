@@ -1,9 +1,20 @@
-import { CalendarClock, CalendarPlus, ChevronRight, Clock, Link2, type LucideIcon, X } from "lucide-react";
+import {
+  CalendarClock,
+  CalendarPlus,
+  CheckCircle2,
+  ChevronRight,
+  Clock,
+  Link2,
+  type LucideIcon,
+  X,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, Card, toast } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
+import { cn } from "../../lib/cn";
 import { copyText, profileUrl } from "../event-types/links";
+import type { GetStartedProgress } from "./getStartedSteps";
 import { useUpdatePreferences } from "./queries";
 
 /** The X hides the panel for this browser session only; "Don't show again" is kept on the server. */
@@ -31,20 +42,31 @@ function StepCard({
   text,
   to,
   onClick,
+  done,
 }: {
   icon: LucideIcon;
   title: string;
   text: string;
   to?: string;
   onClick?: () => void;
+  done: boolean;
 }) {
   const body: ReactNode = (
     <>
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-accent-strong shadow-xs ring-1 ring-slate-200">
-        <Icon size={18} aria-hidden />
-      </span>
+      {done ? (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 ring-1 ring-emerald-600/20">
+          <CheckCircle2 size={18} aria-hidden />
+        </span>
+      ) : (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-accent-strong shadow-xs ring-1 ring-slate-200">
+          <Icon size={18} aria-hidden />
+        </span>
+      )}
       <span className="min-w-0 flex-1">
-        <span className="block font-medium text-slate-900 text-sm">{title}</span>
+        <span className={cn("block font-medium text-sm", done ? "text-slate-500" : "text-slate-900")}>
+          {title}
+          {done && <span className="sr-only"> (done)</span>}
+        </span>
         <span className="block text-slate-500 text-xs leading-5">{text}</span>
       </span>
       <ChevronRight
@@ -67,8 +89,11 @@ function StepCard({
   );
 }
 
-/** Four first steps for a new host; dismissible for the session (X) or for good (Don't show again). */
-export function GetStartedPanel({ onHide }: { onHide: () => void }) {
+/**
+ * Four first steps for a new host, each ticked once done (DashboardPage leaves the panel out when all
+ * are); dismissible for the session (X) or for good (Don't show again).
+ */
+export function GetStartedPanel({ onHide, progress }: { onHide: () => void; progress: GetStartedProgress }) {
   const { user } = useAuth();
   const prefs = useUpdatePreferences();
 
@@ -80,6 +105,13 @@ export function GetStartedPanel({ onHide }: { onHide: () => void }) {
         onError: () => toast.error("Could not save that. Please try again."),
       },
     );
+  };
+
+  // Copying the link is the last step's one signal before a first booking: kept on the server.
+  const shareLink = async () => {
+    if (!user) return;
+    const copied = await copyText(profileUrl(user.username));
+    if (copied && !user.preferences.sharedBookingLink) prefs.mutate({ sharedBookingLink: true });
   };
 
   return (
@@ -99,30 +131,51 @@ export function GetStartedPanel({ onHide }: { onHide: () => void }) {
         Get started
       </h2>
       <p className="mt-0.5 text-slate-500 text-sm">Four steps to your first booking.</p>
+      {progress.done > 0 && (
+        <div className="mt-3">
+          <p className="text-slate-600 text-xs" id="get-started-progress">
+            {progress.done} of 4 done
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby="get-started-progress"
+            aria-valuemin={0}
+            aria-valuemax={4}
+            aria-valuenow={progress.done}
+            className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div className="h-full rounded-full bg-emerald-500" style={{ width: `${progress.done * 25}%` }} />
+          </div>
+        </div>
+      )}
       <div className="mt-4 flex flex-col gap-2">
         <StepCard
           icon={CalendarPlus}
           title="Create an event type"
           text="Define what people can book."
           to="/event-types?create=one-on-one"
+          done={progress.eventType}
         />
         <StepCard
           icon={Clock}
           title="Set your availability"
           text="Choose the hours people can book you."
           to="/availability"
+          done={progress.availability}
         />
         <StepCard
           icon={CalendarClock}
           title="Connect your calendar"
           text="Keep busy times off your booking page."
           to="/availability?tab=calendar-settings"
+          done={progress.calendar}
         />
         <StepCard
           icon={Link2}
           title="Share your link"
           text="Copy your booking page for invitees."
-          onClick={() => user && void copyText(profileUrl(user.username))}
+          onClick={() => void shareLink()}
+          done={progress.link}
         />
       </div>
       <Button

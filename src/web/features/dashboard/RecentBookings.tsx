@@ -7,10 +7,18 @@ import { STATUS_BADGE } from "../meetings/status";
 
 /** How many bookings the dashboard lists (spec section 9). */
 export const RECENT_COUNT = 5;
+/** Its list query (the dashboard's Get started panel reads the same one). */
+export const RECENT_QUERY = {
+  tab: "upcoming",
+  status: "all",
+  search: "",
+  page: 1,
+  limit: RECENT_COUNT,
+} as const;
 
 /** The next bookings, compact, with 'View all' to the Meetings screen. */
 export function RecentBookings() {
-  const query = useBookingList({ tab: "upcoming", status: "all", search: "", page: 1, limit: RECENT_COUNT });
+  const query = useBookingList(RECENT_QUERY);
   const list = query.data?.bookings ?? [];
   const now = new Date();
 

@@ -30,7 +30,7 @@ export function openBookingPage(et: Linkable): void {
 }
 
 /** Copies text and toasts the spec's message; falls back to a hidden textarea without the async API. */
-export async function copyText(text: string): Promise<void> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
@@ -47,8 +47,10 @@ export async function copyText(text: string): Promise<void> {
       if (!ok) throw new Error("copy refused");
     }
     toast.success(COPIED_MESSAGE);
+    return true;
   } catch {
     toast.error("Could not copy the link. Select it and copy it by hand.");
+    return false;
   }
 }
 

@@ -1,0 +1,37 @@
+import { useAuth } from "../../lib/auth";
+import { useSchedules } from "../availability/queries";
+import { useCalendarAccounts } from "../calendars/queries";
+import { useEventTypes } from "../event-types/queries";
+
+/** Which of the 'Get started' panel's four steps the host has done, from what the dashboard loads. */
+export interface GetStartedProgress {
+  eventType: boolean;
+  availability: boolean;
+  calendar: boolean;
+  link: boolean;
+  done: number;
+  /** Every step done, as far as the answers so far tell (a step not yet answered counts as not done). */
+  allDone: boolean;
+}
+
+/**
+ * `hasBookings`: someone booked the host (the dashboard's figures or upcoming list say so), which is
+ * what sharing the link was for. Availability counts as set once a schedule was saved after it was
+ * made (sign-up makes the default one), has a date override, or a second schedule exists.
+ */
+export function useGetStartedProgress(hasBookings: boolean): GetStartedProgress {
+  const { user } = useAuth();
+  const eventTypes = useEventTypes();
+  const schedules = useSchedules();
+  const calendars = useCalendarAccounts();
+  const list = schedules.data ?? [];
+  const steps = {
+    eventType: (eventTypes.data?.length ?? 0) > 0,
+    availability:
+      list.length > 1 || list.some((s) => s.updatedAt !== s.createdAt || s.dateOverrides.length > 0),
+    calendar: (calendars.data?.length ?? 0) > 0,
+    link: hasBookings || !!user?.preferences.sharedBookingLink,
+  };
+  const done = Object.values(steps).filter(Boolean).length;
+  return { ...steps, done, allDone: done === 4 };
+}
