@@ -16,8 +16,10 @@ export const holidayKeys = {
 };
 export const calendarSettingsKey = ["calendar-settings"] as const;
 
-export function useSchedules() {
+/** `enabled: false` asks nothing (for a reader that may not need the list). */
+export function useSchedules({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: availabilityKeys.list,
     queryFn: () => api.get<AvailabilityList>("/availability"),
   });

@@ -6,8 +6,10 @@ export const calendarAccountsKey = ["calendar-accounts"] as const;
 /** The event type drawer's picker reads this list (Google accounts only). */
 export const googleAccountsKey = ["google-accounts"] as const;
 
-export function useCalendarAccounts() {
+/** `enabled: false` asks nothing (for a reader that may not need the list). */
+export function useCalendarAccounts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: calendarAccountsKey,
     queryFn: () => api.get<CalendarAccountDto[]>("/calendar-accounts"),
   });

@@ -55,8 +55,9 @@ export default function DashboardPage() {
   const overview = stats.data?.overview.totalBookings;
   const hasBookings =
     (upcoming.data?.pagination.total ?? 0) > 0 || (overview?.value ?? 0) + (overview?.previous ?? 0) > 0;
-  const progress = useGetStartedProgress(hasBookings);
-  const showPanel = !!user && !user.preferences.hideGetStarted && !panelHidden && !progress.allDone;
+  const panelWanted = !!user && !user.preferences.hideGetStarted && !panelHidden;
+  const progress = useGetStartedProgress(hasBookings, panelWanted);
+  const showPanel = panelWanted && !progress.allDone;
 
   const zone = stats.data?.timezone ?? user?.timezone ?? "UTC";
   const firstName = user?.name.trim().split(/\s+/)[0] ?? "";

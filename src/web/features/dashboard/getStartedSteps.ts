@@ -18,12 +18,13 @@ export interface GetStartedProgress {
  * `hasBookings`: someone booked the host (the dashboard's figures or upcoming list say so), which is
  * what sharing the link was for. Availability counts as set once a schedule was saved after it was
  * made (sign-up makes the default one), has a date override, or a second schedule exists.
+ * `wanted`: the panel may show; a host who hid it does not pay for the two lists only it reads.
  */
-export function useGetStartedProgress(hasBookings: boolean): GetStartedProgress {
+export function useGetStartedProgress(hasBookings: boolean, wanted: boolean): GetStartedProgress {
   const { user } = useAuth();
   const eventTypes = useEventTypes();
-  const schedules = useSchedules();
-  const calendars = useCalendarAccounts();
+  const schedules = useSchedules({ enabled: wanted });
+  const calendars = useCalendarAccounts({ enabled: wanted });
   const list = schedules.data ?? [];
   const steps = {
     eventType: (eventTypes.data?.length ?? 0) > 0,
