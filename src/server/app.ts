@@ -52,7 +52,7 @@ import { workflowsRoutes } from "./features/workflows/routes.js";
 import { createWorkflowsService, type WorkflowsService } from "./features/workflows/service.js";
 import { contactsCrm } from "./features/workflows/service-crm.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
-import { authPlugin } from "./lib/auth.js";
+import { authPlugin, hostOnly } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
@@ -288,10 +288,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Every route below is host-only unless public-routes.ts lists it (see lib/auth.ts).
+      api.addHook("onRequest", hostOnly(app));
       api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
-      await api.register(ssoRoutes, { auth, sso, rateLimits: config.rateLimits });
+      await api.register(ssoRoutes, { sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
       await api.register(securityRoutes, { security, auth, rateLimits: config.rateLimits });
       await api.register(accountDataRoutes, { data: accountData });

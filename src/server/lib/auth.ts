@@ -2,17 +2,19 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema/index.js";
 import type { AuthService } from "../features/auth/service.js";
+import { publicRoutes, routeKey } from "../public-routes.js";
 import { unauthorized } from "./errors.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by requireUser; routes behind it can rely on it. */
+    /** The signed-in host; set on every host-only route before its handler (or its body parser) runs. */
     user: UserRow;
-    /** The id of the session behind the bearer token (set by requireUser). */
+    /** The id of the session behind the bearer token (host-only routes). */
     sessionId: string;
   }
   interface FastifyInstance {
-    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** For public routes that treat a signed-in caller differently: the session, or null. */
+    optionalSession: (request: FastifyRequest) => Promise<{ user: UserRow; sessionId: string } | null>;
   }
 }
 
@@ -23,15 +25,31 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token.length > 0 && token.length <= 200 ? token : undefined;
 }
 
-/** Decorates the app with `requireUser`, a preHandler that loads the session's user or answers 401. */
+/**
+ * Auth in one place. The /api scope adds `hostOnly` as its onRequest hook: every route not listed in
+ * `publicRoutes` needs a live session, checked before the body is parsed or validated (an anonymous
+ * caller gets 401, never a field message), so no route file repeats it.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
   app.decorateRequest("user", null as unknown as UserRow);
   app.decorateRequest("sessionId", "");
-  app.decorate("requireUser", async (request: FastifyRequest) => {
+  app.decorate("optionalSession", async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const session = token ? await opts.auth.authenticateSession(token) : undefined;
+    return (token && (await opts.auth.authenticateSession(token))) || null;
+  });
+});
+
+/** The onRequest hook of the /api scope (see authPlugin). */
+export function hostOnly(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const url = request.routeOptions.url;
+    // No route: let the 404 handler answer. HEAD is answered by the GET route of the same path.
+    if (url === undefined) return;
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    if (publicRoutes.has(routeKey(method, url))) return;
+    const session = await app.optionalSession(request);
     if (!session) throw unauthorized("Please sign in to continue");
     request.user = session.user;
     request.sessionId = session.sessionId;
-  });
-});
+  };
+}

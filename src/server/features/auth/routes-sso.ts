@@ -3,10 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { googleSignInBody, ssoCallbackBody, ssoProviderParam, ssoStartBody } from "../../../contract/auth.js";
 import type { RateLimits } from "../../config.js";
-import type { UserRow } from "../../db/schema/index.js";
-import { bearerToken } from "../../lib/auth.js";
 import { toUserProfile } from "../users/service.js";
-import type { AuthService } from "./service.js";
 import type { SsoResult, SsoService } from "./service-sso.js";
 
 /**
@@ -17,19 +14,13 @@ import type { SsoResult, SsoService } from "./service-sso.js";
  *   POST /auth/:provider {code,state}     sbu, gameforce, or any SSO_<NAME>_ISSUER provider
  *   GET  /auth/identities, DELETE /auth/identities/:id   linked accounts of the signed-in user
  */
-export async function ssoRoutes(
-  app: FastifyInstance,
-  opts: { auth: AuthService; sso: SsoService; rateLimits: RateLimits },
-) {
+export async function ssoRoutes(app: FastifyInstance, opts: { sso: SsoService; rateLimits: RateLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, sso, rateLimits } = opts;
+  const { sso, rateLimits } = opts;
   const limited = { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } };
 
-  /** The signed-in user when a valid token came along; sign-in itself does not need one. */
-  async function optionalUser(request: FastifyRequest): Promise<UserRow | null> {
-    const token = bearerToken(request);
-    return (token && (await auth.authenticate(token))) || null;
-  }
+  /** The signed-in user when a valid token came along (linking); sign-in itself does not need one. */
+  const optionalUser = async (request: FastifyRequest) => (await app.optionalSession(request))?.user ?? null;
 
   const answer = (result: SsoResult) =>
     result.intent === "sign-in"
@@ -73,7 +64,7 @@ export async function ssoRoutes(
       answer(await sso.oidcCallback(request.params.provider, request.body, await optionalUser(request))),
   );
 
-  r.get("/auth/identities", { preHandler: app.requireUser, schema: { tags: ["auth"] } }, async (request) => ({
+  r.get("/auth/identities", { schema: { tags: ["auth"] } }, async (request) => ({
     success: true,
     data: {
       identities: await sso.listIdentities(request.user.id),
@@ -83,7 +74,7 @@ export async function ssoRoutes(
 
   r.delete(
     "/auth/identities/:id",
-    { preHandler: app.requireUser, schema: { params: z.object({ id: z.string() }), tags: ["auth"] } },
+    { schema: { params: z.object({ id: z.string() }), tags: ["auth"] } },
     async (request) => {
       await sso.removeIdentity(request.user.id, request.params.id);
       return { success: true, message: "Sign-in method removed" };

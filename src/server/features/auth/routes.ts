@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     },
   );
 
-  r.get("/auth/me", { preHandler: app.requireUser, schema: { tags: ["auth"] } }, async (request) => ({
+  r.get("/auth/me", { schema: { tags: ["auth"] } }, async (request) => ({
     success: true,
     data: { user: toUserProfile(request.user) },
   }));

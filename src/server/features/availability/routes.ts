@@ -13,15 +13,13 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { availabil
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = opts.availability;
   const tags = ["availability"];
-  // onRequest, not preHandler: a caller without a session gets 401 before any body validation.
-  const onRequest = app.requireUser;
 
-  r.get("/availability", { onRequest, schema: { tags } }, async (request) => ({
+  r.get("/availability", { schema: { tags } }, async (request) => ({
     success: true,
     data: await service.list(request.user.id),
   }));
 
-  r.post("/availability", { onRequest, schema: { body: createScheduleBody, tags } }, async (request, reply) =>
+  r.post("/availability", { schema: { body: createScheduleBody, tags } }, async (request, reply) =>
     reply.status(201).send({
       success: true,
       message: "Schedule created",
@@ -29,14 +27,14 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { availabil
     }),
   );
 
-  r.get("/availability/:id", { onRequest, schema: { params: idParams, tags } }, async (request) => ({
+  r.get("/availability/:id", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await service.get(request.user.id, request.params.id),
   }));
 
   r.put(
     "/availability/:id",
-    { onRequest, schema: { params: idParams, body: updateScheduleBody, tags } },
+    { schema: { params: idParams, body: updateScheduleBody, tags } },
     async (request) => ({
       success: true,
       message: "Schedule updated",
@@ -44,24 +42,20 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { availabil
     }),
   );
 
-  r.delete("/availability/:id", { onRequest, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/availability/:id", { schema: { params: idParams, tags } }, async (request) => {
     await service.remove(request.user.id, request.params.id);
     return { success: true, message: "Schedule deleted" };
   });
 
-  r.put(
-    "/availability/:id/set-default",
-    { onRequest, schema: { params: idParams, tags } },
-    async (request) => ({
-      success: true,
-      message: "Default schedule updated",
-      data: await service.setDefault(request.user.id, request.params.id),
-    }),
-  );
+  r.put("/availability/:id/set-default", { schema: { params: idParams, tags } }, async (request) => ({
+    success: true,
+    message: "Default schedule updated",
+    data: await service.setDefault(request.user.id, request.params.id),
+  }));
 
   r.post(
     "/availability/:id/date-override",
-    { onRequest, schema: { params: idParams, body: dateOverrideBody, tags } },
+    { schema: { params: idParams, body: dateOverrideBody, tags } },
     async (request, reply) =>
       reply.status(201).send({
         success: true,
@@ -72,7 +66,7 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { availabil
 
   r.delete(
     "/availability/:id/date-override/:overrideId",
-    { onRequest, schema: { params: overrideParams, tags } },
+    { schema: { params: overrideParams, tags } },
     async (request) => ({
       success: true,
       message: "Date override removed",

@@ -23,7 +23,6 @@ export async function bookingsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { bookings, rateLimits } = opts;
-  const host = { preHandler: app.requireUser };
   // Public writes are limited per client address (trustProxy decides what that is).
   const limited = {
     config: {
@@ -88,7 +87,7 @@ export async function bookingsRoutes(
     }),
   );
 
-  r.get("/bookings", { ...host, schema: { querystring: listBookingsQuery, tags } }, async (request) => {
+  r.get("/bookings", { schema: { querystring: listBookingsQuery, tags } }, async (request) => {
     // Date bounds are the host's days; instants need no zone.
     const { from, to } = request.query;
     const zone = [from, to].some((v) => v && !v.includes("T")) ? await opts.hostZone(request.user) : "UTC";
@@ -96,14 +95,14 @@ export async function bookingsRoutes(
     return { success: true, data, pagination };
   });
 
-  r.get("/bookings/:id", { ...host, schema: { params: idParams, tags } }, async (request) => ({
+  r.get("/bookings/:id", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await bookings.get(request.user.id, request.params.id),
   }));
 
   r.put(
     "/bookings/:id/cancel",
-    { ...host, schema: { params: idParams, body: hostCancelBody, tags } },
+    { schema: { params: idParams, body: hostCancelBody, tags } },
     async (request) => ({
       success: true,
       message: "Booking Cancelled..",
@@ -113,7 +112,7 @@ export async function bookingsRoutes(
 
   r.put(
     "/bookings/:id/reschedule",
-    { ...host, schema: { params: idParams, body: hostRescheduleBody, tags } },
+    { schema: { params: idParams, body: hostRescheduleBody, tags } },
     async (request) => ({
       success: true,
       message: "Booking rescheduled",
@@ -123,7 +122,7 @@ export async function bookingsRoutes(
 
   r.put(
     "/bookings/:id/no-show",
-    { ...host, schema: { params: idParams, body: noShowBody, tags } },
+    { schema: { params: idParams, body: noShowBody, tags } },
     async (request) => ({
       success: true,
       message: "Booking updated",

@@ -15,34 +15,26 @@ export async function calendarSettingsRoutes(
   const service = opts.calendarSettings;
   const tags = ["calendar-settings"];
 
-  r.get("/calendar-settings", { onRequest: app.requireUser, schema: { tags } }, async (request) => ({
+  r.get("/calendar-settings", { schema: { tags } }, async (request) => ({
     success: true,
     data: await service.get(request.user.id),
   }));
 
-  r.put(
-    "/calendar-settings",
-    { onRequest: app.requireUser, schema: { body: calendarSettingsBody, tags } },
-    async (request) => ({
-      success: true,
-      message: "Calendar settings saved",
-      data: await service.update(request.user.id, request.body),
-    }),
-  );
+  r.put("/calendar-settings", { schema: { body: calendarSettingsBody, tags } }, async (request) => ({
+    success: true,
+    message: "Calendar settings saved",
+    data: await service.update(request.user.id, request.body),
+  }));
 
-  r.put(
-    "/calendar-settings/sync",
-    { onRequest: app.requireUser, schema: { body: syncSettingsBody, tags } },
-    async (request) => ({
-      success: true,
-      message: "Sync settings saved",
-      data: await service.updateSync(request.user.id, request.body),
-    }),
-  );
+  r.put("/calendar-settings/sync", { schema: { body: syncSettingsBody, tags } }, async (request) => ({
+    success: true,
+    message: "Sync settings saved",
+    data: await service.updateSync(request.user.id, request.body),
+  }));
 
   r.put(
     "/calendar-settings/notifications",
-    { onRequest: app.requireUser, schema: { body: notificationSettingsBody, tags } },
+    { schema: { body: notificationSettingsBody, tags } },
     async (request) => ({
       success: true,
       message: "Notification settings saved",

@@ -26,10 +26,9 @@ export async function googleAccountsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accounts, google } = opts;
-  const host = { preHandler: app.requireUser };
   const tags = ["google-accounts"];
 
-  r.get("/google-accounts", { ...host, schema: { tags } }, async (request) => ({
+  r.get("/google-accounts", { schema: { tags } }, async (request) => ({
     success: true,
     data: await accounts.list(request.user.id, "google"),
   }));
@@ -38,32 +37,28 @@ export async function googleAccountsRoutes(
     success: true,
     data: await google.connectUrl(request.user.id),
   });
-  r.get("/google-accounts/connect", { ...host, schema: { tags } }, connect);
-  r.get("/auth/google/connect", { ...host, schema: { tags } }, connect);
-  r.post("/calendar-settings/google/connect", { ...host, schema: { tags } }, connect);
+  r.get("/google-accounts/connect", { schema: { tags } }, connect);
+  r.get("/auth/google/connect", { schema: { tags } }, connect);
+  r.post("/calendar-settings/google/connect", { schema: { tags } }, connect);
 
   const callback = async (request: { user: { id: string }; body: z.infer<typeof callbackBody> }) => ({
     success: true,
     message: "Google account connected",
     data: await google.callback(request.user.id, request.body),
   });
-  r.post("/google-accounts/callback", { ...host, schema: { body: callbackBody, tags } }, callback);
-  r.post("/auth/google/callback", { ...host, schema: { body: callbackBody, tags } }, callback);
+  r.post("/google-accounts/callback", { schema: { body: callbackBody, tags } }, callback);
+  r.post("/auth/google/callback", { schema: { body: callbackBody, tags } }, callback);
 
-  r.put(
-    "/google-accounts/:id/set-primary",
-    { ...host, schema: { params: idParams, tags } },
-    async (request) => {
-      await google.own(request.user.id, request.params.id);
-      return {
-        success: true,
-        message: "Primary account updated",
-        data: await accounts.setPrimary(request.user.id, request.params.id),
-      };
-    },
-  );
+  r.put("/google-accounts/:id/set-primary", { schema: { params: idParams, tags } }, async (request) => {
+    await google.own(request.user.id, request.params.id);
+    return {
+      success: true,
+      message: "Primary account updated",
+      data: await accounts.setPrimary(request.user.id, request.params.id),
+    };
+  });
 
-  r.post("/google-accounts/:id/refresh", { ...host, schema: { params: idParams, tags } }, async (request) => {
+  r.post("/google-accounts/:id/refresh", { schema: { params: idParams, tags } }, async (request) => {
     await google.own(request.user.id, request.params.id);
     return {
       success: true,
@@ -72,7 +67,7 @@ export async function googleAccountsRoutes(
     };
   });
 
-  r.delete("/google-accounts/:id", { ...host, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/google-accounts/:id", { schema: { params: idParams, tags } }, async (request) => {
     await google.own(request.user.id, request.params.id);
     await accounts.remove(request.user.id, request.params.id, request.log);
     return { success: true, message: "Account disconnected" };
@@ -82,13 +77,13 @@ export async function googleAccountsRoutes(
     success: true,
     data: await google.status(request.user.id),
   });
-  r.get("/auth/google/status", { ...host, schema: { tags } }, status);
-  r.get("/calendar-settings/google/status", { ...host, schema: { tags } }, status);
+  r.get("/auth/google/status", { schema: { tags } }, status);
+  r.get("/calendar-settings/google/status", { schema: { tags } }, status);
 
   const disconnect = async (request: { user: { id: string }; log: { warn(o: object, m: string): void } }) => {
     const removed = await google.disconnectAll(request.user.id, request.log);
     return { success: true, message: removed ? "Google disconnected" : "No Google account was connected" };
   };
-  r.delete("/auth/google/disconnect", { ...host, schema: { tags } }, disconnect);
-  r.delete("/calendar-settings/google/disconnect", { ...host, schema: { tags } }, disconnect);
+  r.delete("/auth/google/disconnect", { schema: { tags } }, disconnect);
+  r.delete("/calendar-settings/google/disconnect", { schema: { tags } }, disconnect);
 }

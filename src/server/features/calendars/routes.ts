@@ -12,36 +12,31 @@ import type { AccountsService } from "./service-accounts.js";
 export async function calendarAccountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accounts } = opts;
-  const host = { preHandler: app.requireUser };
   const tags = ["calendar-accounts"];
 
-  r.get("/calendar-accounts", { ...host, schema: { tags } }, async (request) => ({
+  r.get("/calendar-accounts", { schema: { tags } }, async (request) => ({
     success: true,
     data: await accounts.list(request.user.id),
   }));
 
   r.post(
     "/calendar-accounts/caldav",
-    { ...host, schema: { body: connectCaldavBody, tags } },
+    { schema: { body: connectCaldavBody, tags } },
     async (request, reply) => {
       const data = await accounts.connectCaldav(request.user.id, request.body);
       return reply.status(201).send({ success: true, message: "Calendar connected", data });
     },
   );
 
-  r.put(
-    "/calendar-accounts/:id/set-primary",
-    { ...host, schema: { params: idParams, tags } },
-    async (request) => ({
-      success: true,
-      message: "Primary account updated",
-      data: await accounts.setPrimary(request.user.id, request.params.id),
-    }),
-  );
+  r.put("/calendar-accounts/:id/set-primary", { schema: { params: idParams, tags } }, async (request) => ({
+    success: true,
+    message: "Primary account updated",
+    data: await accounts.setPrimary(request.user.id, request.params.id),
+  }));
 
   r.put(
     "/calendar-accounts/:id/calendars/:calendarId",
-    { ...host, schema: { params: accountCalendarParams, body: updateConnectedCalendarBody, tags } },
+    { schema: { params: accountCalendarParams, body: updateConnectedCalendarBody, tags } },
     async (request) => ({
       success: true,
       message: "Calendar updated",
@@ -54,17 +49,13 @@ export async function calendarAccountsRoutes(app: FastifyInstance, opts: { accou
     }),
   );
 
-  r.post(
-    "/calendar-accounts/:id/refresh",
-    { ...host, schema: { params: idParams, tags } },
-    async (request) => ({
-      success: true,
-      message: "Connection refreshed",
-      data: await accounts.refresh(request.user.id, request.params.id),
-    }),
-  );
+  r.post("/calendar-accounts/:id/refresh", { schema: { params: idParams, tags } }, async (request) => ({
+    success: true,
+    message: "Connection refreshed",
+    data: await accounts.refresh(request.user.id, request.params.id),
+  }));
 
-  r.delete("/calendar-accounts/:id", { ...host, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/calendar-accounts/:id", { schema: { params: idParams, tags } }, async (request) => {
     await accounts.remove(request.user.id, request.params.id, request.log);
     return { success: true, message: "Account disconnected" };
   });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   contactFilterSchema,
@@ -40,86 +40,70 @@ function sendCsv(reply: FastifyReply, filename: string, body: NodeJS.ReadableStr
     .send(body);
 }
 
-export async function contactsCsvRoutes(
-  app: FastifyInstance,
-  opts: { contactsCsv: ContactsCsvService; onRequest: (request: FastifyRequest) => Promise<void> },
-) {
+export async function contactsCsvRoutes(app: FastifyInstance, opts: { contactsCsv: ContactsCsvService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { contactsCsv: csv, onRequest } = opts;
+  const { contactsCsv: csv } = opts;
   const tags = ["contacts"];
 
   // The older JSON form ({contacts: [...]}) is parsed by Fastify; its body may be as large as a file.
-  r.post(
-    "/contacts/import",
-    { onRequest, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags } },
-    async (request, reply) => {
-      const length = Number(request.headers["content-length"] ?? 0);
-      // Refused before reading: the multipart framing adds a little to the 5 MB file.
-      if (length > MAX_UPLOAD_BYTES + 64 * 1024) {
-        throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+  r.post("/contacts/import", { bodyLimit: MAX_UPLOAD_BYTES, schema: { tags } }, async (request, reply) => {
+    const length = Number(request.headers["content-length"] ?? 0);
+    // Refused before reading: the multipart framing adds a little to the 5 MB file.
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) {
+      throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+    }
+    let summary: Awaited<ReturnType<typeof csv.importCsv>>;
+    if (request.isMultipart()) {
+      const file = await request.file();
+      if (file?.fieldname !== "file") {
+        throw badRequest("Please choose a CSV file first.", { file: "Please choose a CSV file first." });
       }
-      let summary: Awaited<ReturnType<typeof csv.importCsv>>;
-      if (request.isMultipart()) {
-        const file = await request.file();
-        if (file?.fieldname !== "file") {
-          throw badRequest("Please choose a CSV file first.", { file: "Please choose a CSV file first." });
-        }
-        if (!looksLikeCsv(file.filename, file.mimetype)) {
-          file.file.resume();
-          throw new AppError(415, NOT_CSV, "NOT_CSV");
-        }
-        // The upload is spooled to a temporary file first: the server's request timeout counts until the
-        // whole body has arrived, and a large import would hold the body back for longer than that.
-        // Rows are then read from the file as a stream, so memory stays flat either way.
-        const dir = await mkdtemp(join(tmpdir(), "kairos-import-"));
-        try {
-          const path = join(dir, "upload.csv");
-          await pipeline(file.file, createWriteStream(path)).catch((error: { code?: string }) => {
-            if (error.code === "FST_REQ_FILE_TOO_LARGE") {
-              throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
-            }
-            throw error;
-          });
-          summary = await csv.importCsv(
-            request.user.id,
-            createReadStream(path, { highWaterMark: 64 * 1024 }),
-          );
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
-      } else {
-        const parsed = importJsonBody.safeParse(request.body);
-        if (!parsed.success) {
-          throw badRequest("Send a CSV file in the multipart field 'file', or JSON {contacts: [...]}");
-        }
-        summary = await csv.importJson(request.user.id, parsed.data.contacts);
+      if (!looksLikeCsv(file.filename, file.mimetype)) {
+        file.file.resume();
+        throw new AppError(415, NOT_CSV, "NOT_CSV");
       }
-      const { created, updated, failed } = summary;
-      return reply.send({
-        success: true,
-        status: failed > 0 && created + updated === 0 ? "failed" : failed > 0 ? "partial" : "success",
-        message: `Imported ${created} new, updated ${updated}, ${failed} failed`,
-        summary,
-        data: summary,
-      });
-    },
+      // The upload is spooled to a temporary file first: the server's request timeout counts until the
+      // whole body has arrived, and a large import would hold the body back for longer than that.
+      // Rows are then read from the file as a stream, so memory stays flat either way.
+      const dir = await mkdtemp(join(tmpdir(), "kairos-import-"));
+      try {
+        const path = join(dir, "upload.csv");
+        await pipeline(file.file, createWriteStream(path)).catch((error: { code?: string }) => {
+          if (error.code === "FST_REQ_FILE_TOO_LARGE") {
+            throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+          }
+          throw error;
+        });
+        summary = await csv.importCsv(request.user.id, createReadStream(path, { highWaterMark: 64 * 1024 }));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    } else {
+      const parsed = importJsonBody.safeParse(request.body);
+      if (!parsed.success) {
+        throw badRequest("Send a CSV file in the multipart field 'file', or JSON {contacts: [...]}");
+      }
+      summary = await csv.importJson(request.user.id, parsed.data.contacts);
+    }
+    const { created, updated, failed } = summary;
+    return reply.send({
+      success: true,
+      status: failed > 0 && created + updated === 0 ? "failed" : failed > 0 ? "partial" : "success",
+      message: `Imported ${created} new, updated ${updated}, ${failed} failed`,
+      summary,
+      data: summary,
+    });
+  });
+
+  r.post("/contacts/export", { schema: { body: exportContactsBody, tags } }, async (request, reply) =>
+    sendCsv(reply, `contacts_${timestamp(new Date())}.csv`, csv.exportCsv(request.user.id, request.body)),
   );
 
-  r.post(
-    "/contacts/export",
-    { onRequest, schema: { body: exportContactsBody, tags } },
-    async (request, reply) =>
-      sendCsv(reply, `contacts_${timestamp(new Date())}.csv`, csv.exportCsv(request.user.id, request.body)),
+  r.get("/contacts/export", { schema: { querystring: contactFilterSchema, tags } }, async (request, reply) =>
+    sendCsv(reply, `contacts_${timestamp(new Date())}.csv`, csv.exportCsv(request.user.id, request.query)),
   );
 
-  r.get(
-    "/contacts/export",
-    { onRequest, schema: { querystring: contactFilterSchema, tags } },
-    async (request, reply) =>
-      sendCsv(reply, `contacts_${timestamp(new Date())}.csv`, csv.exportCsv(request.user.id, request.query)),
-  );
-
-  r.get("/contacts/template", { onRequest, schema: { tags } }, async (_request, reply) =>
+  r.get("/contacts/template", { schema: { tags } }, async (_request, reply) =>
     sendCsv(reply, "contacts_template.csv", csv.templateCsv()),
   );
 }

@@ -44,22 +44,16 @@ export async function contactsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { contacts, contactsList } = opts;
   const tags = ["contacts"];
-  // onRequest, not preHandler: a caller without a session gets 401 before any body is read.
-  const onRequest = app.requireUser;
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 
-  r.get(
-    "/contacts",
-    { onRequest, schema: { querystring: listContactsQuery, tags } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      return contactsList.list(request.user.id, request.query);
-    },
-  );
+  r.get("/contacts", { schema: { querystring: listContactsQuery, tags } }, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return contactsList.list(request.user.id, request.query);
+  });
 
-  r.post("/contacts", { onRequest, schema: { body: createContactBody, tags } }, async (request, reply) =>
+  r.post("/contacts", { schema: { body: createContactBody, tags } }, async (request, reply) =>
     reply.status(201).send({
       success: true,
       message: "Contact created",
@@ -67,26 +61,26 @@ export async function contactsRoutes(
     }),
   );
 
-  r.get("/contacts/stats/overview", { onRequest, schema: { tags } }, async (request, reply) => {
+  r.get("/contacts/stats/overview", { schema: { tags } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     return { success: true, data: await contactsList.stats(request.user.id, request.user.timezone) };
   });
 
-  r.post("/contacts/bulk", { onRequest, schema: { body: bulkContactsBody, tags } }, async (request) => ({
+  r.post("/contacts/bulk", { schema: { body: bulkContactsBody, tags } }, async (request) => ({
     success: true,
     data: await contactsList.bulk(request.user.id, request.body),
   }));
 
-  await app.register(contactsCsvRoutes, { contactsCsv: opts.contactsCsv, onRequest });
+  await app.register(contactsCsvRoutes, { contactsCsv: opts.contactsCsv });
 
-  r.get("/contacts/:id", { onRequest, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.get("/contacts/:id", { schema: { params: idParams, tags } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     return { success: true, data: await contacts.get(request.user.id, request.params.id) };
   });
 
   r.put(
     "/contacts/:id",
-    { onRequest, schema: { params: idParams, body: updateContactBody, tags } },
+    { schema: { params: idParams, body: updateContactBody, tags } },
     async (request) => ({
       success: true,
       message: "Contact updated",
@@ -94,30 +88,22 @@ export async function contactsRoutes(
     }),
   );
 
-  r.delete("/contacts/:id", { onRequest, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/contacts/:id", { schema: { params: idParams, tags } }, async (request) => {
     await contacts.remove(request.user.id, request.params.id);
     return { success: true, message: "Contact deleted" };
   });
 
-  r.post(
-    "/contacts/:id/tags",
-    { onRequest, schema: { params: idParams, body: tagsBody, tags } },
-    async (request) => ({
-      success: true,
-      data: await contacts.addTags(request.user.id, request.params.id, request.body.tags),
-    }),
-  );
+  r.post("/contacts/:id/tags", { schema: { params: idParams, body: tagsBody, tags } }, async (request) => ({
+    success: true,
+    data: await contacts.addTags(request.user.id, request.params.id, request.body.tags),
+  }));
 
-  r.delete(
-    "/contacts/:id/tags/:tag",
-    { onRequest, schema: { params: tagParams, tags } },
-    async (request) => ({
-      success: true,
-      data: await contacts.removeTag(request.user.id, request.params.id, request.params.tag),
-    }),
-  );
+  r.delete("/contacts/:id/tags/:tag", { schema: { params: tagParams, tags } }, async (request) => ({
+    success: true,
+    data: await contacts.removeTag(request.user.id, request.params.id, request.params.tag),
+  }));
 
-  r.get("/contacts/:id/avatar", { onRequest, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.get("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request, reply) => {
     const avatar = await contacts.avatar(request.user.id, request.params.id);
     // Only ever shown as an image: no sniffing into HTML, no scripts even if opened directly.
     return reply
@@ -129,7 +115,7 @@ export async function contactsRoutes(
       .send(avatar.data);
   });
 
-  r.post("/contacts/:id/avatar", { onRequest, schema: { params: idParams, tags } }, async (request) => {
+  r.post("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request) => {
     refuseLargeBody(request);
     if (!request.isMultipart()) {
       throw new AppError(415, "Send the picture as multipart/form-data in the field 'file'", "UNSUPPORTED");
@@ -149,7 +135,7 @@ export async function contactsRoutes(
     };
   });
 
-  r.delete("/contacts/:id/avatar", { onRequest, schema: { params: idParams, tags } }, async (request) => ({
+  r.delete("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await contacts.removeAvatar(request.user.id, request.params.id),
   }));

@@ -8,14 +8,13 @@ import type { EventTypesService } from "./service.js";
 export async function eventTypesRoutes(app: FastifyInstance, opts: { eventTypes: EventTypesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { eventTypes } = opts;
-  const host = { preHandler: app.requireUser };
 
-  r.get("/event-types", host, async (request) => ({
+  r.get("/event-types", async (request) => ({
     success: true,
     data: await eventTypes.list(request.user),
   }));
 
-  r.post("/event-types", { ...host, schema: { body: createEventTypeBody } }, async (request, reply) => {
+  r.post("/event-types", { schema: { body: createEventTypeBody } }, async (request, reply) => {
     const data = await eventTypes.create(request.user, request.body);
     return reply.status(201).send({ success: true, message: "Event type created", data });
   });
@@ -35,22 +34,18 @@ export async function eventTypesRoutes(app: FastifyInstance, opts: { eventTypes:
     }),
   );
 
-  r.get("/event-types/:id", { ...host, schema: { params: idParams } }, async (request) => ({
+  r.get("/event-types/:id", { schema: { params: idParams } }, async (request) => ({
     success: true,
     data: await eventTypes.get(request.user, request.params.id),
   }));
 
-  r.put(
-    "/event-types/:id",
-    { ...host, schema: { params: idParams, body: updateEventTypeBody } },
-    async (request) => ({
-      success: true,
-      message: "Event type updated",
-      data: await eventTypes.update(request.user, request.params.id, request.body),
-    }),
-  );
+  r.put("/event-types/:id", { schema: { params: idParams, body: updateEventTypeBody } }, async (request) => ({
+    success: true,
+    message: "Event type updated",
+    data: await eventTypes.update(request.user, request.params.id, request.body),
+  }));
 
-  r.delete("/event-types/:id", { ...host, schema: { params: idParams } }, async (request) => {
+  r.delete("/event-types/:id", { schema: { params: idParams } }, async (request) => {
     await eventTypes.remove(request.user, request.params.id);
     return { success: true, message: "Event type deleted" };
   });

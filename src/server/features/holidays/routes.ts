@@ -14,51 +14,38 @@ export async function holidaysRoutes(app: FastifyInstance, opts: { holidays: Hol
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = opts.holidays;
   const tags = ["holidays"];
-  // onRequest, not preHandler: a caller without a session gets 401 before any body validation.
-  const onRequest = app.requireUser;
 
-  r.get("/holidays", { onRequest, schema: { querystring: holidaysQuery, tags } }, async (request) => ({
+  r.get("/holidays", { schema: { querystring: holidaysQuery, tags } }, async (request) => ({
     success: true,
     data: await service.view(request.user, request.query.year),
   }));
 
-  r.put("/holidays", { onRequest, schema: { body: holidaySettingsBody, tags } }, async (request) => ({
+  r.put("/holidays", { schema: { body: holidaySettingsBody, tags } }, async (request) => ({
     success: true,
     message: "Holiday settings saved",
     data: await service.update(request.user, request.body),
   }));
 
-  r.get(
-    "/holidays/upcoming",
-    { onRequest, schema: { querystring: upcomingQuery, tags } },
-    async (request) => ({
+  r.get("/holidays/upcoming", { schema: { querystring: upcomingQuery, tags } }, async (request) => ({
+    success: true,
+    data: await service.upcoming(request.user, request.query.limit),
+  }));
+
+  r.post("/holidays/custom", { schema: { body: customHolidayBody, tags } }, async (request, reply) =>
+    reply.status(201).send({
       success: true,
-      data: await service.upcoming(request.user, request.query.limit),
+      message: "Holiday added",
+      data: await service.addCustom(request.user.id, request.body),
     }),
   );
 
-  r.post(
-    "/holidays/custom",
-    { onRequest, schema: { body: customHolidayBody, tags } },
-    async (request, reply) =>
-      reply.status(201).send({
-        success: true,
-        message: "Holiday added",
-        data: await service.addCustom(request.user.id, request.body),
-      }),
-  );
-
-  r.delete("/holidays/custom/:id", { onRequest, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/holidays/custom/:id", { schema: { params: idParams, tags } }, async (request) => {
     await service.deleteCustom(request.user.id, request.params.id);
     return { success: true, message: "Holiday removed" };
   });
 
-  r.get(
-    "/holidays/check/:date",
-    { onRequest, schema: { params: holidayDateParams, tags } },
-    async (request) => ({
-      success: true,
-      data: await service.check(request.user.id, request.params.date),
-    }),
-  );
+  r.get("/holidays/check/:date", { schema: { params: holidayDateParams, tags } }, async (request) => ({
+    success: true,
+    data: await service.check(request.user.id, request.params.date),
+  }));
 }

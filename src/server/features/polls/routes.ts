@@ -13,7 +13,6 @@ import type { PollsService } from "./service.js";
 export async function pollsRoutes(app: FastifyInstance, opts: { polls: PollsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { polls } = opts;
-  const host = { preHandler: app.requireUser };
   const tags = ["polls"];
 
   r.get("/polls/:slug/public", { schema: { params: pollSlugParams, tags } }, async (request) => ({
@@ -48,18 +47,14 @@ export async function pollsRoutes(app: FastifyInstance, opts: { polls: PollsServ
     }),
   );
 
-  r.get("/polls/:id", { ...host, schema: { params: idParams, tags } }, async (request) => ({
+  r.get("/polls/:id", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await polls.hostPoll(request.user, request.params.id),
   }));
 
-  r.post(
-    "/polls/:id/book",
-    { ...host, schema: { params: idParams, body: bookPollBody, tags } },
-    async (request) => ({
-      success: true,
-      message: "Meeting booked",
-      data: await polls.book(request.user, request.params.id, request.body.startTime),
-    }),
-  );
+  r.post("/polls/:id/book", { schema: { params: idParams, body: bookPollBody, tags } }, async (request) => ({
+    success: true,
+    message: "Meeting booked",
+    data: await polls.book(request.user, request.params.id, request.body.startTime),
+  }));
 }

@@ -36,12 +36,7 @@ export async function slotsRoutes(
       let exclude: string | undefined;
       if (reschedule || excludeBookingId) {
         // Only the host's own session may name a booking by id; a bad or missing one just shows public slots.
-        const hostId = excludeBookingId
-          ? await app.requireUser(request).then(
-              () => request.user.id,
-              () => undefined,
-            )
-          : undefined;
+        const hostId = excludeBookingId ? (await app.optionalSession(request))?.user.id : undefined;
         exclude = await opts.excludable({ reschedule, token, excludeBookingId, hostId });
       }
       const report: LookupReport = {};

@@ -21,15 +21,14 @@ export async function teamsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { teams, hosts } = opts;
-  const signedIn = { preHandler: app.requireUser };
   const tags = ["teams"];
 
-  r.get("/teams", { ...signedIn, schema: { tags } }, async (request) => ({
+  r.get("/teams", { schema: { tags } }, async (request) => ({
     success: true,
     data: await teams.list(request.user),
   }));
 
-  r.post("/teams", { ...signedIn, schema: { body: createTeamBody, tags } }, async (request, reply) => {
+  r.post("/teams", { schema: { body: createTeamBody, tags } }, async (request, reply) => {
     const data = await teams.create(request.user, request.body);
     return reply.status(201).send({ success: true, message: "Team created", data });
   });
@@ -40,29 +39,25 @@ export async function teamsRoutes(
     async (request) => ({ success: true, data: await teams.publicTeam(request.params.slug) }),
   );
 
-  r.get("/teams/:id", { ...signedIn, schema: { params: idParams, tags } }, async (request) => ({
+  r.get("/teams/:id", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await teams.get(request.user, request.params.id),
   }));
 
-  r.put(
-    "/teams/:id",
-    { ...signedIn, schema: { params: idParams, body: updateTeamBody, tags } },
-    async (request) => ({
-      success: true,
-      message: "Team updated",
-      data: await teams.update(request.user, request.params.id, request.body),
-    }),
-  );
+  r.put("/teams/:id", { schema: { params: idParams, body: updateTeamBody, tags } }, async (request) => ({
+    success: true,
+    message: "Team updated",
+    data: await teams.update(request.user, request.params.id, request.body),
+  }));
 
-  r.delete("/teams/:id", { ...signedIn, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/teams/:id", { schema: { params: idParams, tags } }, async (request) => {
     await teams.remove(request.user, request.params.id);
     return { success: true, message: "Team deleted" };
   });
 
   r.post(
     "/teams/:id/invites",
-    { ...signedIn, schema: { params: idParams, body: inviteBody, tags } },
+    { schema: { params: idParams, body: inviteBody, tags } },
     async (request, reply) => {
       const data = await teams.invite(request.user, request.params.id, request.body.email);
       return reply.status(201).send({ success: true, message: "Invitation sent", data });
@@ -71,7 +66,7 @@ export async function teamsRoutes(
 
   r.delete(
     "/teams/:id/invites/:inviteId",
-    { ...signedIn, schema: { params: teamInviteParams, tags } },
+    { schema: { params: teamInviteParams, tags } },
     async (request) => {
       await teams.revokeInvite(request.user, request.params.id, request.params.inviteId);
       return { success: true, message: "Invitation revoked" };
@@ -80,7 +75,7 @@ export async function teamsRoutes(
 
   r.put(
     "/teams/:id/members/:userId",
-    { ...signedIn, schema: { params: teamMemberParams, body: roleBody, tags } },
+    { schema: { params: teamMemberParams, body: roleBody, tags } },
     async (request) => ({
       success: true,
       message: "Role updated",
@@ -88,41 +83,33 @@ export async function teamsRoutes(
     }),
   );
 
-  r.delete(
-    "/teams/:id/members/:userId",
-    { ...signedIn, schema: { params: teamMemberParams, tags } },
-    async (request) => {
-      await teams.removeMember(request.user, request.params.id, request.params.userId);
-      return {
-        success: true,
-        message: request.params.userId === request.user.id ? "You left the team" : "Member removed",
-      };
-    },
-  );
+  r.delete("/teams/:id/members/:userId", { schema: { params: teamMemberParams, tags } }, async (request) => {
+    await teams.removeMember(request.user, request.params.id, request.params.userId);
+    return {
+      success: true,
+      message: request.params.userId === request.user.id ? "You left the team" : "Member removed",
+    };
+  });
 
   r.get("/team-invites/:token", { schema: { params: inviteTokenParams, tags } }, async (request) => ({
     success: true,
     data: await teams.previewInvite(request.params.token),
   }));
 
-  r.post(
-    "/team-invites/:token/accept",
-    { ...signedIn, schema: { params: inviteTokenParams, tags } },
-    async (request) => ({
-      success: true,
-      message: "You joined the team",
-      data: await teams.acceptInvite(request.user, request.params.token),
-    }),
-  );
+  r.post("/team-invites/:token/accept", { schema: { params: inviteTokenParams, tags } }, async (request) => ({
+    success: true,
+    message: "You joined the team",
+    data: await teams.acceptInvite(request.user, request.params.token),
+  }));
 
-  r.get("/event-types/:id/hosts", { ...signedIn, schema: { params: idParams, tags } }, async (request) => ({
+  r.get("/event-types/:id/hosts", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await hosts.get(request.user, request.params.id),
   }));
 
   r.put(
     "/event-types/:id/hosts",
-    { ...signedIn, schema: { params: idParams, body: eventTypeHostsBody, tags } },
+    { schema: { params: idParams, body: eventTypeHostsBody, tags } },
     async (request) => ({
       success: true,
       message: "Hosts updated",

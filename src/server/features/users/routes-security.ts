@@ -20,17 +20,15 @@ export async function securityRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { security, auth, rateLimits } = opts;
-  // onRequest: a caller without a session gets 401 before any body validation.
-  const host = { onRequest: app.requireUser };
   // Reset and confirmation requests share the login limit: they guess at secrets or send mail.
   const limited = { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } };
 
-  r.put("/users/password", { ...host, schema: { body: changePasswordBody } }, async (request) => {
+  r.put("/users/password", { schema: { body: changePasswordBody } }, async (request) => {
     await security.changePassword(request.user, request.sessionId, request.body);
     return { success: true, message: "Password changed. Your other sessions were signed out." };
   });
 
-  r.post("/users/email", { ...host, schema: { body: changeEmailBody } }, async (request) => {
+  r.post("/users/email", { schema: { body: changeEmailBody } }, async (request) => {
     await security.requestEmailChange(request.user, request.body);
     return {
       success: true,
@@ -65,18 +63,18 @@ export async function securityRoutes(
     },
   );
 
-  r.get("/users/sessions", host, async (request) => ({
+  r.get("/users/sessions", async (request) => ({
     success: true,
     data: await auth.listSessions(request.user.id, request.sessionId),
   }));
 
-  r.delete("/users/sessions/:id", { ...host, schema: { params: idParams } }, async (request) => {
+  r.delete("/users/sessions/:id", { schema: { params: idParams } }, async (request) => {
     await auth.revokeSession(request.user.id, request.params.id);
     return { success: true, message: "Session signed out" };
   });
 
   // Sign out everywhere, this session included.
-  r.delete("/users/sessions", host, async (request) => {
+  r.delete("/users/sessions", async (request) => {
     await auth.revokeSessions(request.user.id);
     return { success: true, message: "Signed out everywhere" };
   });

@@ -15,37 +15,35 @@ import { toUserProfile, type UsersService } from "./service.js";
 export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { users } = opts;
-  // onRequest: a caller without a session gets 401 before any body validation.
-  const host = { onRequest: app.requireUser };
   // Only the avatar route reads multipart bodies; files over the limit fail with 413.
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     throwFileSizeLimit: true,
   });
 
-  r.get("/users/profile", host, async (request) => ({
+  r.get("/users/profile", async (request) => ({
     success: true,
     data: { user: toUserProfile(request.user) },
   }));
 
-  r.put("/users/profile", { ...host, schema: { body: updateProfileBody } }, async (request) => ({
+  r.put("/users/profile", { schema: { body: updateProfileBody } }, async (request) => ({
     success: true,
     message: "Profile updated",
     data: { user: toUserProfile(await users.updateProfile(request.user, request.body)) },
   }));
 
-  r.put("/users/preferences", { ...host, schema: { body: preferencesBody } }, async (request) => {
+  r.put("/users/preferences", { schema: { body: preferencesBody } }, async (request) => {
     const user = await users.updatePreferences(request.user, request.body);
     return { success: true, data: { user: toUserProfile(user) } };
   });
 
-  r.put("/users/username", { ...host, schema: { body: updateUsernameBody } }, async (request) => ({
+  r.put("/users/username", { schema: { body: updateUsernameBody } }, async (request) => ({
     success: true,
     message: "Username updated",
     data: { user: toUserProfile(await users.changeUsername(request.user, request.body.username)) },
   }));
 
-  r.post("/users/avatar", host, async (request) => {
+  r.post("/users/avatar", async (request) => {
     if (!request.isMultipart()) {
       throw new AppError(415, "Upload the image as multipart/form-data", "UNSUPPORTED_MEDIA_TYPE");
     }
@@ -60,7 +58,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
     };
   });
 
-  r.delete("/users/avatar", host, async (request) => ({
+  r.delete("/users/avatar", async (request) => ({
     success: true,
     message: "Avatar removed",
     data: { user: toUserProfile(await users.removeAvatar(request.user)) },

@@ -10,52 +10,47 @@ const executionParams = idParams.extend({ executionId: z.string().uuid({ message
 export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: WorkflowsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { workflows } = opts;
-  const host = { preHandler: app.requireUser };
   const tags = ["workflows"];
 
-  r.get("/workflows", { ...host, schema: { tags } }, async (request) => ({
+  r.get("/workflows", { schema: { tags } }, async (request) => ({
     success: true,
     data: await workflows.list(request.user.id),
   }));
 
-  r.post("/workflows", { ...host, schema: { body: workflowBody, tags } }, async (request, reply) => {
+  r.post("/workflows", { schema: { body: workflowBody, tags } }, async (request, reply) => {
     const data = await workflows.create(request.user, request.body);
     return reply.status(201).send({ success: true, message: "Workflow created", data });
   });
 
-  r.get("/workflows/templates/list", { ...host, schema: { tags } }, async () => ({
+  r.get("/workflows/templates/list", { schema: { tags } }, async () => ({
     success: true,
     data: workflows.templates(),
   }));
 
-  r.get("/workflows/:id", { ...host, schema: { params: idParams, tags } }, async (request) => ({
+  r.get("/workflows/:id", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     data: await workflows.get(request.user.id, request.params.id),
   }));
 
-  r.put(
-    "/workflows/:id",
-    { ...host, schema: { params: idParams, body: workflowBody, tags } },
-    async (request) => ({
-      success: true,
-      message: "Workflow updated",
-      data: await workflows.update(request.user, request.params.id, request.body),
-    }),
-  );
+  r.put("/workflows/:id", { schema: { params: idParams, body: workflowBody, tags } }, async (request) => ({
+    success: true,
+    message: "Workflow updated",
+    data: await workflows.update(request.user, request.params.id, request.body),
+  }));
 
-  r.delete("/workflows/:id", { ...host, schema: { params: idParams, tags } }, async (request) => {
+  r.delete("/workflows/:id", { schema: { params: idParams, tags } }, async (request) => {
     await workflows.remove(request.user.id, request.params.id);
     return { success: true, message: "Workflow deleted" };
   });
 
-  r.put("/workflows/:id/toggle", { ...host, schema: { params: idParams, tags } }, async (request) => {
+  r.put("/workflows/:id/toggle", { schema: { params: idParams, tags } }, async (request) => {
     const data = await workflows.toggle(request.user.id, request.params.id);
     return { success: true, message: data.isActive ? "Workflow activated" : "Workflow paused", data };
   });
 
   r.get(
     "/workflows/:id/executions",
-    { ...host, schema: { params: idParams, querystring: executionsQuery, tags } },
+    { schema: { params: idParams, querystring: executionsQuery, tags } },
     async (request) => {
       const page = await workflows.executions(request.user, request.params.id, request.query);
       return { success: true, ...page };
@@ -64,7 +59,7 @@ export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: W
 
   r.post(
     "/workflows/:id/executions/:executionId/retry",
-    { ...host, schema: { params: executionParams, tags } },
+    { schema: { params: executionParams, tags } },
     async (request) => ({
       success: true,
       message: "Retry scheduled",
@@ -72,13 +67,13 @@ export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: W
     }),
   );
 
-  r.post("/workflows/:id/test", { ...host, schema: { params: idParams, tags } }, async (request) => {
+  r.post("/workflows/:id/test", { schema: { params: idParams, tags } }, async (request) => {
     const data = await workflows.test(request.user, request.params.id);
     const ok = data.every((d) => d.ok);
     return { success: true, message: ok ? "Test sent" : "Some actions failed", data };
   });
 
-  r.post("/workflows/:id/secret", { ...host, schema: { params: idParams, tags } }, async (request) => ({
+  r.post("/workflows/:id/secret", { schema: { params: idParams, tags } }, async (request) => ({
     success: true,
     message: "Signing secret rotated",
     data: await workflows.rotateSecret(request.user.id, request.params.id),
