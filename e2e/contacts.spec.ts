@@ -138,6 +138,21 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await expect(importDialog).toBeHidden({ timeout: 8000 });
   await expect(page.getByText("1–3 of 3 contacts")).toBeVisible();
 
+  // A file with one email twice: the dialog says the later row was kept, and stays until closed.
+  await page.getByRole("button", { name: "Import" }).click();
+  await importDialog.getByLabel("CSV file").setInputFiles({
+    name: "repeats.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "Full Name,Email\nJane C,jane.cooper@example.com\nJane Cooper,jane.cooper@example.com\n",
+    ),
+  });
+  await importDialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(importDialog.getByText("Repeated emails: the later row was kept")).toBeVisible();
+  await expect(importDialog).toContainText("Row 3 repeats jane.cooper@example.com from row 2");
+  await page.keyboard.press("Escape");
+  await expect(importDialog).toBeHidden();
+
   // Export what the list shows.
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export" }).click();

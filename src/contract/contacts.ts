@@ -250,12 +250,22 @@ export interface ImportFailure {
   reason: string;
 }
 
+/** A row whose email an earlier row of the same file had: the later row's cells won. */
+export interface ImportDuplicate {
+  row: number;
+  email: string;
+  /** The row it repeats (the last one before it with that email). */
+  earlierRow: number;
+}
+
 export interface ImportSummary {
   created: number;
   updated: number;
   failed: number;
   /** The first MAX_REPORTED_FAILURES failures. */
   failures: ImportFailure[];
+  /** The first MAX_REPORTED_FAILURES repeated emails (each later row counts as an update). */
+  duplicates: ImportDuplicate[];
 }
 
 export interface ContactStats {

@@ -146,15 +146,22 @@ export function parseChoice<T extends string>(cell: string, choices: readonly T[
 }
 
 /** Starts (after any `'`) with a character a spreadsheet reads as the start of a formula. */
-const NEEDS_ESCAPE = /^'*[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/**
+ * A phone number as people write it: `+`, then digits with spaces, dashes, dots or parentheses, and
+ * nothing a spreadsheet could call (no letters, no `=`, `|`, `!`): it stays as it is, readable.
+ */
+const PLAIN_PHONE = /^\+[\d][\d\s().-]*$/;
 const ESCAPED = /^'+[=+\-@\t\r]/;
+const needsEscape = (value: string) => FORMULA_START.test(value) && !PLAIN_PHONE.test(value);
 
 /**
  * CSV formula injection: a spreadsheet runs a cell starting with = + - @ tab or CR as a formula,
- * so such cells get a leading `'`. Cells that are `'`s before such a character get one more, so
- * unescapeCell gives every value back exactly and an export imports back unchanged.
+ * so such cells get a leading `'`, except a plain phone number (`+14155550111`, `+44 20 7946 0958`),
+ * which calls nothing. Cells that are `'`s before such a character get one more, so unescapeCell gives
+ * every value back exactly and an export imports back unchanged.
  */
-export const escapeCell = (value: string): string => (NEEDS_ESCAPE.test(value) ? `'${value}` : value);
+export const escapeCell = (value: string): string => (needsEscape(value) ? `'${value}` : value);
 
 export const unescapeCell = (value: string): string => (ESCAPED.test(value) ? value.slice(1) : value);
 

@@ -51,7 +51,9 @@ describe("CSV cells", () => {
   it("escapes every formula start and gives each value back exactly", () => {
     for (const v of [
       "=1+1",
-      "+44 20",
+      "+44+20",
+      "+cmd|' /C calc'!A0",
+      "+1 (415) SUM(A1)",
       "-5",
       "@SUM(A1)",
       "\tx",
@@ -67,6 +69,15 @@ describe("CSV cells", () => {
       expect(/^[=+\-@\t\r]/.test(e), v).toBe(false);
       expect(unescapeCell(e)).toBe(v);
     }
+  });
+
+  it("leaves a plain phone number as it is", () => {
+    for (const phone of ["+14155550111", "+44 20 7946 0958", "+1-415-555-0111", "+1 (415) 555.0111"]) {
+      expect(escapeCell(phone)).toBe(phone);
+      expect(unescapeCell(escapeCell(phone))).toBe(phone);
+    }
+    expect(escapeCell("'+14155550111")).toBe("''+14155550111");
+    expect(unescapeCell("''+14155550111")).toBe("'+14155550111");
   });
 });
 
@@ -87,7 +98,7 @@ describe.each(dbKinds)("contacts CSV on %s", (kind) => {
     expect(template.headers["content-disposition"]).toBe('attachment; filename="contacts_template.csv"');
     const res = await importCsv(t.app, host, template.rawPayload);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().summary).toEqual({ created: 2, updated: 0, failed: 0, failures: [] });
+    expect(res.json().summary).toEqual({ created: 2, updated: 0, failed: 0, failures: [], duplicates: [] });
 
     // Awkward values: formulas, quotes, commas, newlines, unicode, a BOM-less file with CRLF.
     const tricky = [
@@ -120,9 +131,12 @@ describe.each(dbKinds)("contacts CSV on %s", (kind) => {
     expect(exp.statusCode).toBe(200);
     expect(exp.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exp.headers["content-disposition"]).toMatch(/^attachment; filename="contacts_[0-9TZ-]+\.csv"$/);
-    // No cell of the export starts with a formula character.
+    // No cell of the export starts with a formula character, except a plain phone number, kept readable.
     const cells: string[][] = parse(exp.body, { bom: true });
-    for (const row of cells) for (const cell of row) expect(/^[=+\-@\t\r]/.test(cell), cell).toBe(false);
+    for (const row of cells) {
+      for (const cell of row) expect(/^[=+\-@\t\r]/.test(cell) && !/^\+[\d ]+$/.test(cell), cell).toBe(false);
+    }
+    expect(cells.flat()).toContain("+1 555 0100");
     expect(cells[0]).toContain("Total Meetings");
 
     const other = await signUp(t.app);
@@ -184,6 +198,7 @@ describe.each(dbKinds)("contacts CSV on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const summary: ImportSummary = res.json().summary;
     expect(summary).toMatchObject({ created: 2, updated: 2, failed: 5 });
+    expect(summary.duplicates).toEqual([{ row: 3, email: "dup@example.com", earlierRow: 2 }]);
     expect(summary.failures.map((f) => f.row)).toEqual([5, 6, 7, 8, 10]);
     expect(summary.failures[0].reason).toBe("Email is required");
     expect(summary.failures[4].reason).toContain("fields");
@@ -224,7 +239,43 @@ describe.each(dbKinds)("contacts CSV on %s", (kind) => {
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().message).toContain("Email");
     const headerOnly = await importCsv(t.app, host, `${HEADER}\n`);
-    expect(headerOnly.json().summary).toEqual({ created: 0, updated: 0, failed: 0, failures: [] });
+    expect(headerOnly.json().summary).toEqual({
+      created: 0,
+      updated: 0,
+      failed: 0,
+      failures: [],
+      duplicates: [],
+    });
+    // The spec: CSV by its MIME type or a .csv name; a text file is neither.
+    const text = await importCsv(
+      t.app,
+      host,
+      "Full Name,Email\nNote,note@example.com\n",
+      "notes.txt",
+      "text/plain",
+    );
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe("Please select a CSV file.");
+    const sheet = await importCsv(
+      t.app,
+      host,
+      "Full Name,Email\nX,x@example.com\n",
+      "a.xls",
+      "application/vnd.ms-excel",
+    );
+    expect(sheet.statusCode).toBe(415);
+    const csvAsText = await importCsv(t.app, host, "Full Name,Email\n", "ok.csv", "text/plain");
+    expect(csvAsText.statusCode, csvAsText.body).toBe(200);
+    // The limit is the file's bytes: 5 MB + 4 KB is refused, exactly 5 MB (framing on top) is read.
+    const limit = 5 * 1024 * 1024;
+    const padded = (head: string, size: number) => head + "x".repeat(size - head.length);
+    const over = await importCsv(t.app, host, padded("Full Name,Email\nBig,big@example.com\n", limit + 4096));
+    expect(over.statusCode, over.body).toBe(413);
+    expect(over.json().message).toBe("File size must be 5MB or less.");
+    expect((await all(t.app, host)).map((c) => c.email)).not.toContain("big@example.com");
+    // (No contact row in it: the test below counts the contacts.)
+    const atLimit = await importCsv(t.app, host, padded("Full Name,Email\n", limit));
+    expect(atLimit.statusCode, atLimit.body).not.toBe(413);
     const unclosed = await importCsv(
       t.app,
       host,

@@ -15,13 +15,9 @@ import { AppError, badRequest } from "../../lib/errors.js";
 import type { ContactsCsvService } from "./service-csv.js";
 
 const NOT_CSV = "Please select a CSV file.";
-const CSV_TYPES = new Set([
-  "text/csv",
-  "application/csv",
-  "text/plain",
-  "application/vnd.ms-excel",
-  "text/x-csv",
-]);
+// Only CSV's own types: a `.txt` sent as text/plain or a spreadsheet as application/vnd.ms-excel is
+// not a CSV (a `.csv` file passes by its name whatever type the browser gives it).
+const CSV_TYPES = new Set(["text/csv", "application/csv", "text/x-csv", "text/comma-separated-values"]);
 
 /** Spec: the file must be CSV by its MIME type or a .csv extension. */
 export const looksLikeCsv = (filename: string, mimetype: string) =>
@@ -68,12 +64,13 @@ export async function contactsCsvRoutes(app: FastifyInstance, opts: { contactsCs
       const dir = await mkdtemp(join(tmpdir(), "kairos-import-"));
       try {
         const path = join(dir, "upload.csv");
+        const tooLarge = () => new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
         await pipeline(file.file, createWriteStream(path)).catch((error: { code?: string }) => {
-          if (error.code === "FST_REQ_FILE_TOO_LARGE") {
-            throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
-          }
-          throw error;
+          throw error.code === "FST_REQ_FILE_TOO_LARGE" ? tooLarge() : error;
         });
+        // The limit is the file's own bytes (multipart's fileSize): a file cut off there is refused,
+        // whatever the framing around it added to the request.
+        if (file.file.truncated) throw tooLarge();
         summary = await csv.importCsv(request.user.id, createReadStream(path, { highWaterMark: 64 * 1024 }));
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -142,7 +142,10 @@ export function rowToContact(
 function createImporter(db: Db, hostUserId: string, now: () => Date) {
   const importRepo = createContactsImportRepo(db);
   const repo = createContactsRepo(db);
-  const summary: ImportSummary = { created: 0, updated: 0, failed: 0, failures: [] };
+  const summary: ImportSummary = { created: 0, updated: 0, failed: 0, failures: [], duplicates: [] };
+  // Every email of the file so far and its last row, to tell the host which rows repeated one
+  // (at most MAX_IMPORT_ROWS short strings).
+  const lastRowOf = new Map<string, number>();
   let batch = new Map<string, { row: ImportRow; line: number }>();
   let flushed = false;
 
@@ -191,6 +194,11 @@ function createImporter(db: Db, hostUserId: string, now: () => Date) {
       const result = rowToContact(hostUserId, cells);
       if ("reason" in result) return failure({ row: line, email: result.email, reason: result.reason });
       const email = result.row.email;
+      const earlierRow = lastRowOf.get(email);
+      if (earlierRow !== undefined && summary.duplicates.length < MAX_REPORTED_FAILURES) {
+        summary.duplicates.push({ row: line, email, earlierRow });
+      }
+      lastRowOf.set(email, line);
       // The same email twice in one batch: as if the rows were upserted in order, the later one's
       // cells win over the earlier's, and the earlier counts as an update.
       const earlier = batch.get(email);

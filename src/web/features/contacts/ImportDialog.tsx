@@ -54,8 +54,8 @@ export function ImportDialog({
       setSummary(result);
       onImported();
       // Spec: the state resets about 2 s later and the dialog closes about 1 s after that; a summary
-      // with failures stays until the host has read it.
-      if (result.failed === 0) {
+      // with failures or repeated emails stays until the host has read it.
+      if (result.failed === 0 && result.duplicates.length === 0) {
         timers.current.push(
           window.setTimeout(() => {
             reset();
@@ -135,6 +135,18 @@ export function ImportDialog({
                     ))}
                   </tbody>
                 </table>
+              </div>
+            )}
+            {summary.duplicates.length > 0 && (
+              <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+                <p className="font-medium">Repeated emails: the later row was kept</p>
+                <ul className="mt-1 max-h-32 list-disc overflow-y-auto pl-5">
+                  {summary.duplicates.map((d) => (
+                    <li key={d.row} className="break-all">
+                      Row {d.row} repeats {d.email} from row {d.earlierRow}
+                    </li>
+                  ))}
+                </ul>
               </div>
             )}
             <DialogFooter className="mt-2">
