@@ -20,4 +20,11 @@ export function isKnownTimeZone(zone: string): boolean {
 
 export const timeZoneSchema = z.string().refine(isKnownTimeZone, { message: "Unknown timezone" });
 
+/**
+ * The body of an action that takes no input (test a workflow, rotate a secret): none, `{}` or JSON
+ * `null` (the validator sees a missing body as null, so the two are one). An array, a scalar or any
+ * field is refused with 400 like any body a route does not take.
+ */
+export const noBody = z.object({}).strict().nullable();
+
 export const idParams = z.object({ id: z.string().uuid({ message: "Invalid id" }) });

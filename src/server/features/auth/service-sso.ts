@@ -2,7 +2,7 @@ import type { GoogleSignInBody, IdentityView, SsoProviderView } from "../../../c
 import { DEFAULT_TIMEZONE } from "../../../contract/common.js";
 import type { Db } from "../../db/client.js";
 import type { UserIdentityRow, UserRow } from "../../db/schema/index.js";
-import { AppError, conflict, notFound } from "../../lib/errors.js";
+import { AppError, conflict, notFound, providerUnavailable } from "../../lib/errors.js";
 import { GOOGLE_SIGN_IN_SCOPES, GoogleError, type GoogleOAuth } from "../../lib/google.js";
 import { OidcError, type OidcIdentity, type OidcProviders } from "../../lib/oidc.js";
 import type { OAuthStatesService } from "../oauth-states/service.js";
@@ -48,7 +48,7 @@ export function createSsoService(db: Db, deps: Deps) {
     }
   }
 
-  /** Runs a call to a provider; its failures become clear 401s (never a 5xx). */
+  /** Runs a call to a provider; a refusal is a clear 401, a provider that did not answer a 503. */
   async function talk<T>(provider: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -56,11 +56,7 @@ export function createSsoService(db: Db, deps: Deps) {
       const label = labelOf(provider);
       if (error instanceof GoogleError || error instanceof OidcError) {
         if (error.kind === "unavailable") {
-          throw new AppError(
-            401,
-            `${label} did not answer in time. Please try again in a moment.`,
-            "PROVIDER_UNAVAILABLE",
-          );
+          throw providerUnavailable(`${label} did not answer in time. Please try again in a moment.`);
         }
         throw new AppError(401, `${label} sign-in failed: ${error.message}`, "SSO_REFUSED");
       }

@@ -161,7 +161,7 @@ describe.each(dbKinds)("Google sign-in on %s", (kind) => {
     try {
       const started = Date.now();
       const res = await post("/api/auth/google", flow);
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         errorCode: "PROVIDER_UNAVAILABLE",
         message: expect.stringMatching(/Google/),

@@ -276,7 +276,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
     try {
       const started = Date.now();
       const res = await post("/api/auth/sbu", callback);
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         errorCode: "PROVIDER_UNAVAILABLE",
         message: expect.stringMatching(/SBU/),
@@ -286,7 +286,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
       idp.hang = false;
     }
     const down = await post("/api/auth/down/start", {});
-    expect(down.statusCode).toBe(401);
+    expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({
       errorCode: "PROVIDER_UNAVAILABLE",
       message: expect.stringMatching(/Down/),

@@ -175,6 +175,24 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
     expect((await call(other.token, "GET", "/auth/google/status")).body.data.needsReconnect).toBe(true);
   });
 
+  it("answers 503 PROVIDER_UNAVAILABLE, as sign-in does, when Google does not answer the connection", async () => {
+    const other = await hostIn(t.app, "Europe/London");
+    const start = await call(other.token, "GET", "/google-accounts/connect");
+    const back = await fake.approve(new URL(start.body.data.authUrl).href, "slow@example.com");
+    fake.hang = true;
+    try {
+      const res = await call(other.token, "POST", "/google-accounts/callback", {
+        code: back.searchParams.get("code"),
+        state: back.searchParams.get("state"),
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.errorCode).toBe("PROVIDER_UNAVAILABLE");
+    } finally {
+      fake.hang = false;
+    }
+    expect((await call(other.token, "GET", "/google-accounts")).body.data).toEqual([]);
+  });
+
   it("keeps accounts to their host on every route", async () => {
     const other = await hostIn(t.app, "Europe/London");
     const [account] = (await call(host.token, "GET", "/google-accounts")).body.data;

@@ -12,7 +12,7 @@ import type {
 import { CredentialsError, ProviderError, type RemoteCalendar } from "../../calendar-providers/types.js";
 import type { Db } from "../../db/client.js";
 import type { CalendarAccountRow, CalendarCalendarRow } from "../../db/schema/index.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { badRequest, notFound, providerUnavailable } from "../../lib/errors.js";
 import type { SecretBox } from "../../lib/secrets.js";
 import { createCalendarsRepo } from "./repo.js";
 
@@ -334,7 +334,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
         }
         const message = error instanceof Error ? error.message : "The calendar server could not be reached";
         await repo.updateAccount(row.id, { lastError: message });
-        throw badRequest(message, undefined, "PROVIDER_UNAVAILABLE");
+        throw providerUnavailable(message);
       }
       return one(userId, id);
     },

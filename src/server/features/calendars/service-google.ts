@@ -1,7 +1,7 @@
 import type { CalendarAccountDto } from "../../../contract/calendars.js";
 import { createGoogleCalendar, GOOGLE_CALENDAR_SCOPES } from "../../calendar-providers/google-calendar.js";
 import { CredentialsError } from "../../calendar-providers/types.js";
-import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound, providerUnavailable } from "../../lib/errors.js";
 import { GoogleError, type GoogleOAuth } from "../../lib/google.js";
 import type { OAuthStatesService } from "../oauth-states/service.js";
 import type { AccountsService } from "./service-accounts.js";
@@ -125,10 +125,8 @@ export function createGoogleAccountsService(deps: {
             "GOOGLE_ACCESS_DENIED",
           );
         }
-        throw badRequest(
+        throw providerUnavailable(
           "Failed to connect Google account: Google did not answer. Please try again.",
-          undefined,
-          "PROVIDER_UNAVAILABLE",
         );
       }
     },

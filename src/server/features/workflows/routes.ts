@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParams } from "../../../contract/common.js";
+import { idParams, noBody } from "../../../contract/common.js";
 import { executionsQuery, workflowBody } from "../../../contract/workflows.js";
 import type { WorkflowsService } from "./service.js";
 
@@ -43,7 +43,7 @@ export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: W
     return { success: true, message: "Workflow deleted" };
   });
 
-  r.put("/workflows/:id/toggle", { schema: { params: idParams, tags } }, async (request) => {
+  r.put("/workflows/:id/toggle", { schema: { params: idParams, body: noBody, tags } }, async (request) => {
     const data = await workflows.toggle(request.user.id, request.params.id);
     return { success: true, message: data.isActive ? "Workflow activated" : "Workflow paused", data };
   });
@@ -59,7 +59,7 @@ export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: W
 
   r.post(
     "/workflows/:id/executions/:executionId/retry",
-    { schema: { params: executionParams, tags } },
+    { schema: { params: executionParams, body: noBody, tags } },
     async (request) => ({
       success: true,
       message: "Retry scheduled",
@@ -67,13 +67,13 @@ export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: W
     }),
   );
 
-  r.post("/workflows/:id/test", { schema: { params: idParams, tags } }, async (request) => {
+  r.post("/workflows/:id/test", { schema: { params: idParams, body: noBody, tags } }, async (request) => {
     const data = await workflows.test(request.user, request.params.id);
     const ok = data.every((d) => d.ok);
     return { success: true, message: ok ? "Test sent" : "Some actions failed", data };
   });
 
-  r.post("/workflows/:id/secret", { schema: { params: idParams, tags } }, async (request) => ({
+  r.post("/workflows/:id/secret", { schema: { params: idParams, body: noBody, tags } }, async (request) => ({
     success: true,
     message: "Signing secret rotated",
     data: await workflows.rotateSecret(request.user.id, request.params.id),

@@ -411,6 +411,16 @@ describe.each(dbKinds)("workflows on %s", (kind) => {
         { type: "send_sms", config: { to: "attendee", message: "Hi" } },
       ],
     });
+    // A body it does not take is refused, and sends nothing (the one mail below is the good call's).
+    for (const payload of ["[]", "[{}]", "1", '"run"', '{"to":"someone@example.com"}']) {
+      const bad = await t.app.inject({
+        method: "POST",
+        url: `/api/workflows/${wf._id}/test`,
+        headers: { ...bearer(host.token), "content-type": "application/json" },
+        payload,
+      });
+      expect(bad.statusCode, payload).toBe(400);
+    }
     const res = await call("POST", `/workflows/${wf._id}/test`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([
