@@ -90,6 +90,23 @@ describe("team slots across zones (issue 23)", () => {
     expect(hostsFreeAt(hosts, Date.parse("2026-12-15T09:00:00Z"))).toEqual(["early"]);
   });
 
+  it("seats: a host whose group slot is full is not free then; the others still are", () => {
+    const t = Date.parse("2026-12-15T10:30:00Z");
+    const full = {
+      ...host("UTC", "2026-12-15", 45),
+      seats: { capacity: 2, taken: [{ start: t, count: 2 }] },
+    };
+    const open = { ...host("UTC", "2026-12-15", 45), seats: { capacity: 2, taken: [] } };
+    const hosts = [
+      { host: "full", query: full },
+      { host: "open", query: open },
+    ];
+    expect(hostsFreeAt(hosts, t)).toEqual(["open"]);
+    expect(slotsAnyOf([full, open], "UTC")).toContain(t);
+    expect(slotsAllOf([full, open], "UTC")).not.toContain(t);
+    expect(slotsAllOf([full, open], "UTC")).toContain(t + 45 * 60_000);
+  });
+
   it("the grid keeps the owner's wall clock across a clock change: 9:00am St John's on both sides", () => {
     const allDay = week([["12:00am", "12:00am"]], [0, 1, 2, 3, 4, 5, 6]);
     const before = [host("America/St_Johns", "2026-10-30", 45), host("UTC", "2026-10-30", 45, allDay)];
