@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { subtractIntervals } from "./intervals.js";
+import {
+  type Interval,
+  intersectIntervals,
+  mergeIntervals,
+  subtractIntervals,
+  subtractSortedIntervals,
+} from "./intervals.js";
 
 describe("subtractIntervals", () => {
   it("cuts holes, trims edges and drops covered intervals", () => {
@@ -33,6 +39,36 @@ describe("subtractIntervals", () => {
           const inCut = cut.some((i) => i.start <= p && p < i.end);
           const inResult = result.some((i) => i.start <= p && p < i.end);
           expect(inResult).toBe(inFrom && !inCut);
+        }
+      }),
+    );
+  });
+});
+
+describe("normal lists (sorted, disjoint): merge, intersect, subtract", () => {
+  const interval = fc
+    .tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 20 }))
+    .map(([start, len]) => ({ start, end: start + len }));
+  const list = fc.array(interval, { maxLength: 6 });
+  const has = (l: Interval[], p: number) => l.some((i) => i.start <= p && p < i.end);
+  const isNormal = (l: Interval[]) =>
+    l.every((i, k) => i.end > i.start && (k === 0 || i.start > l[k - 1].end));
+
+  it("each keeps exactly the right points, and merge and intersect give normal lists", () => {
+    fc.assert(
+      fc.property(list, list, (a, b) => {
+        const na = mergeIntervals(a);
+        const nb = mergeIntervals(b);
+        const both = intersectIntervals(na, nb);
+        // Subtraction keeps each interval of `from` apart: here from is normal, so the result is sorted.
+        const rest = subtractSortedIntervals(na, nb);
+        expect(isNormal(na)).toBe(true);
+        expect(isNormal(both)).toBe(true);
+        for (let k = 1; k < rest.length; k++) expect(rest[k].start).toBeGreaterThanOrEqual(rest[k - 1].end);
+        for (let p = 0; p < 75; p += 1) {
+          expect(has(na, p)).toBe(has(a, p));
+          expect(has(both, p)).toBe(has(a, p) && has(b, p));
+          expect(has(rest, p)).toBe(has(a, p) && !has(b, p));
         }
       }),
     );

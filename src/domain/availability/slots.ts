@@ -1,11 +1,11 @@
 import { parseTimeLabel } from "../time-labels.js";
-import { bookingWindowDays } from "./booking-window.js";
+import { bookingWindowDays, type DayRange } from "./booking-window.js";
 import { DAY_MS, MINUTE_MS, parseDate, weekdayIndex } from "./calendar-days.js";
 import { type BusyInterval, type DaySchedule, type SlotQuery, type TimeSlot, WEEKDAYS } from "./types.js";
 import { ZoneOffsets } from "./zone-offsets.js";
 
 /** Working window of a local day in wall-clock minutes [start, end); end may be 1440. */
-type Window = readonly [start: number, end: number];
+export type Window = readonly [start: number, end: number];
 
 /**
  * Bookable slot starts (epoch ms, ascending, unique) in [q.from, q.to).
@@ -28,21 +28,9 @@ type Window = readonly [start: number, end: number];
  * only once per zone and year (cached). Throws RangeError for an unknown zone or a range with no end.
  */
 export function computeSlots(q: SlotQuery): number[] {
-  const durationMs = q.durationMinutes * MINUTE_MS;
-  const stepMinutes = q.stepMinutes ?? q.durationMinutes;
-  const stepMs = stepMinutes * MINUTE_MS;
-  if (!(durationMs > 0 && stepMs > 0 && Number.isFinite(durationMs) && Number.isFinite(stepMs))) return [];
-  const beforeMs = Math.max(0, q.bufferBeforeMinutes || 0) * MINUTE_MS;
-  const afterMs = Math.max(0, q.bufferAfterMinutes || 0) * MINUTE_MS;
-
-  const lo = Math.max(q.from, q.now + Math.max(0, q.minimumNoticeMinutes || 0) * MINUTE_MS);
-  let hi = q.to;
-  if (q.maximumNoticeDays !== undefined) hi = Math.min(hi, q.now + q.maximumNoticeDays * DAY_MS);
-  if (!(lo < hi) || !Number.isFinite(lo)) return [];
-
-  const today = new ZoneOffsets(q.timeZone, q.now, q.now).localDay(q.now);
-  const window = bookingWindowDays(q.window, today);
-  if (!window) return [];
+  const bounds = slotBounds(q);
+  if (!bounds) return [];
+  const { durationMs, stepMinutes, stepMs, beforeMs, afterMs, lo, hi, window } = bounds;
   const loZone = new ZoneOffsets(q.timeZone, lo, lo);
   const firstDay = Math.max(window.first, loZone.localDay(lo) - 1);
   // A day of margin each side, which costs little: an offset change can show a later instant under
@@ -53,24 +41,12 @@ export function computeSlots(q: SlotQuery): number[] {
   if (firstDay > lastDay) return [];
   const zone = new ZoneOffsets(q.timeZone, firstDay * DAY_MS - 2 * DAY_MS, (lastDay + 3) * DAY_MS);
 
-  const weekly = weeklyWindows(q.weekly);
-  const overrides = new Map<number, Window[]>();
-  for (const o of q.overrides) {
-    const day = parseDate(o.date);
-    if (day !== undefined && !overrides.has(day))
-      overrides.set(day, o.isAvailable ? mergeWindows(o.timeSlots) : []);
-  }
-  const holidays = new Set<number>();
-  for (const h of q.holidays) {
-    const day = parseDate(h);
-    if (day !== undefined) holidays.add(day);
-  }
+  const windowsOf = dayWindows(q);
   const blocked = new BlockSweep(q, durationMs, beforeMs, afterMs);
 
   const out: number[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
-    if (holidays.has(day)) continue;
-    const windows = overrides.get(day) ?? weekly[weekdayIndex(day)];
+    const windows = windowsOf(day);
     if (windows.length === 0) continue;
     const midnight = day * DAY_MS;
     const offset = zone.constantOffsetForWalls(midnight, midnight + DAY_MS);
@@ -99,6 +75,61 @@ export function computeSlots(q: SlotQuery): number[] {
     }
   }
   return out;
+}
+
+/** What every engine run derives from a query before walking the days; null when nothing can be offered. */
+export interface SlotBounds {
+  durationMs: number;
+  stepMinutes: number;
+  stepMs: number;
+  beforeMs: number;
+  afterMs: number;
+  /** Starts are in [lo, hi): the range, minimum notice and maximum notice applied. */
+  lo: number;
+  hi: number;
+  /** The booking window's local dates (host zone), as day numbers. */
+  window: DayRange;
+}
+
+export function slotBounds(q: SlotQuery): SlotBounds | null {
+  const durationMs = q.durationMinutes * MINUTE_MS;
+  const stepMinutes = q.stepMinutes ?? q.durationMinutes;
+  const stepMs = stepMinutes * MINUTE_MS;
+  if (!(durationMs > 0 && stepMs > 0 && Number.isFinite(durationMs) && Number.isFinite(stepMs))) return null;
+  const beforeMs = Math.max(0, q.bufferBeforeMinutes || 0) * MINUTE_MS;
+  const afterMs = Math.max(0, q.bufferAfterMinutes || 0) * MINUTE_MS;
+
+  const lo = Math.max(q.from, q.now + Math.max(0, q.minimumNoticeMinutes || 0) * MINUTE_MS);
+  let hi = q.to;
+  if (q.maximumNoticeDays !== undefined) hi = Math.min(hi, q.now + q.maximumNoticeDays * DAY_MS);
+  if (!(lo < hi) || !Number.isFinite(lo)) return null;
+
+  const today = new ZoneOffsets(q.timeZone, q.now, q.now).localDay(q.now);
+  const window = bookingWindowDays(q.window, today);
+  if (!window) return null;
+  return { durationMs, stepMinutes, stepMs, beforeMs, afterMs, lo, hi, window };
+}
+
+/**
+ * The merged working windows (wall-clock minutes) of a host-zone local date: its override, else
+ * its weekday's hours; none on a holiday.
+ */
+export function dayWindows(
+  q: Pick<SlotQuery, "weekly" | "overrides" | "holidays">,
+): (day: number) => Window[] {
+  const weekly = weeklyWindows(q.weekly);
+  const overrides = new Map<number, Window[]>();
+  for (const o of q.overrides) {
+    const day = parseDate(o.date);
+    if (day !== undefined && !overrides.has(day))
+      overrides.set(day, o.isAvailable ? mergeWindows(o.timeSlots) : []);
+  }
+  const holidays = new Set<number>();
+  for (const h of q.holidays) {
+    const day = parseDate(h);
+    if (day !== undefined) holidays.add(day);
+  }
+  return (day) => (holidays.has(day) ? [] : (overrides.get(day) ?? weekly[weekdayIndex(day)]));
 }
 
 /** Merged windows per weekday (0 = Sunday); a weekday listed twice gets the union. */
@@ -133,7 +164,7 @@ export function mergeWindows(slots: TimeSlot[]): Window[] {
  * Answers "is the slot at s blocked?" for ascending s, sweeping pointers over the busy intervals
  * (sorted and merged once) and the group bookings instead of scanning them per slot.
  */
-class BlockSweep {
+export class BlockSweep {
   private readonly busyStart: number[] = [];
   private readonly busyEnd: number[] = [];
   private busyIndex = 0;

@@ -216,9 +216,9 @@ export function createSlotsService(
     if (ctx.teamHosts && et.kind === "collective") {
       // Every chosen host must have a schedule; one without hours makes the event unbookable.
       if (hosts.length === 0 || hosts.length < ctx.teamHosts.length) return () => [];
-      return (range) => slotsAllOf(withRange(range));
+      return (range) => slotsAllOf(withRange(range), gridZone(ctx));
     }
-    if (ctx.teamHosts) return (range) => slotsAnyOf(withRange(range));
+    if (ctx.teamHosts) return (range) => slotsAnyOf(withRange(range), gridZone(ctx));
     return (range) => (hosts[0] ? computeSlots({ ...hosts[0].query, ...range }) : []);
   }
 
@@ -320,6 +320,15 @@ export function createSlotsService(
       return { ctx, bookable, taken, freeHosts };
     },
   };
+}
+
+/**
+ * The zone whose wall clock lays the one grid of starts of a team event type: its owner's, read as
+ * the owner's own hours are (the event type's schedule, else the owner's default; else their
+ * profile). ARCHITECTURE.md, "Bookings with several hosts (teams)".
+ */
+export function gridZone(ctx: Pick<EventContext, "schedule" | "host">): string {
+  return ctx.schedule?.timezone ?? ctx.host.timezone;
 }
 
 /**
