@@ -203,6 +203,38 @@ describe.each(dbKinds)("CalDAV calendars on %s", (kind) => {
     expect(await slotTimes("2027-03-17")).toEqual([]);
   });
 
+  it("changes one setting of a calendar at a time, keeps it, and refuses an empty change", async () => {
+    const account = (await call(host.token, "GET", "/calendar-accounts")).body.data[0];
+    const url = (id: string) => `/calendar-accounts/${account._id}/calendars/${id}`;
+    const byName = (data: typeof account, name: string) =>
+      data.calendars.find((c: { name: string }) => c.name === name);
+    const birthdays = byName(account, "Birthdays");
+    const work = byName(account, "Work");
+    // The body Calendar Settings sends when the host picks the calendar that receives bookings.
+    const moved = await call(host.token, "PUT", url(birthdays._id), { receivesBookings: true });
+    expect(moved.status, moved.raw).toBe(200);
+    expect(byName(moved.body.data, "Birthdays").receivesBookings).toBe(true);
+    expect(byName(moved.body.data, "Work").receivesBookings).toBe(false);
+    for (const [field, value] of [
+      ["checkConflicts", false],
+      ["allDayBusy", false],
+      ["checkConflicts", true],
+      ["allDayBusy", true],
+    ] as const) {
+      const res = await call(host.token, "PUT", url(birthdays._id), { [field]: value });
+      expect(res.status, `${field} ${res.raw}`).toBe(200);
+      expect(byName(res.body.data, "Birthdays")[field]).toBe(value);
+    }
+    const kept = (await call(host.token, "GET", "/calendar-accounts")).body.data[0];
+    expect(byName(kept, "Birthdays")).toMatchObject({ receivesBookings: true, checkConflicts: true });
+    const empty = await call(host.token, "PUT", url(work._id), {});
+    expect(empty.status, empty.raw).toBe(400);
+    expect(empty.body.errorCode).toBe("VALIDATION_ERROR");
+    expect(empty.body.message).toMatch(/Choose a setting to change/);
+    const back = await call(host.token, "PUT", url(work._id), { receivesBookings: true });
+    expect(back.status, back.raw).toBe(200);
+  });
+
   it("lets the sync setting and each calendar's check turn busy times off", async () => {
     await call(host.token, "PUT", "/calendar-settings/sync", { checkForConflicts: false });
     expect(await slotTimes("2027-03-08")).toContain("3:00pm");

@@ -147,8 +147,10 @@ export function createCalendarsRepo(db: DbOrTx) {
       id: string,
       patch: Partial<Pick<CalendarCalendarRow, "checkConflicts" | "allDayBusy">>,
     ): Promise<void> {
-      if (Object.keys(patch).length === 0) return;
-      await db.update(calendarCalendars).set(patch).where(eq(calendarCalendars.id, id));
+      // A body that names one field leaves the others undefined: they are not changes.
+      const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length === 0) return;
+      await db.update(calendarCalendars).set(changes).where(eq(calendarCalendars.id, id));
     },
 
     /** Moves the account's booking calendar to `id`. */
