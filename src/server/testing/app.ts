@@ -24,8 +24,8 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     now?: () => Date;
     bookingListeners?: AppDeps["bookingListeners"];
-    webhookResolver?: AppDeps["webhookResolver"];
-    webhookConnector?: AppDeps["webhookConnector"];
+    outboundResolver?: AppDeps["outboundResolver"];
+    outboundConnector?: AppDeps["outboundConnector"];
     calendars?: AppDeps["calendars"];
   } = {},
 ): Promise<TestApp> {
@@ -45,8 +45,8 @@ export async function createTestApp(
     now: options.now,
     logger: false,
     bookingListeners: options.bookingListeners,
-    webhookResolver: options.webhookResolver,
-    webhookConnector: options.webhookConnector,
+    outboundResolver: options.outboundResolver,
+    outboundConnector: options.outboundConnector,
     calendars: options.calendars,
   });
   await app.ready();

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.js";
 import type { CalendarAccountRow, CalendarCalendarRow } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { SecretBox } from "../../lib/secrets.js";
+import { UnsafeUrlError } from "../../lib/ssrf.js";
 import { createCalendarsRepo } from "./repo.js";
 
 export type AccountOpener = (row: CalendarAccountRow) => AccountHandle;
@@ -204,6 +205,9 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           password: body.password,
         });
       } catch (error) {
+        if (error instanceof UnsafeUrlError) {
+          throw badRequest(error.message, { serverUrl: error.message }, "ADDRESS_NOT_ALLOWED");
+        }
         if (error instanceof CredentialsError) {
           throw badRequest(
             "The server refused this user name or app password",
