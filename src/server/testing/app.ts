@@ -27,9 +27,14 @@ export async function createTestApp(
     outboundResolver?: AppDeps["outboundResolver"];
     outboundConnector?: AppDeps["outboundConnector"];
     calendars?: AppDeps["calendars"];
+    /**
+     * Builds the app on this database instead of a fresh one (a restart, or a second instance); it is
+     * left open on close, for its owner to close.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = options.database ?? (await createTestDatabase(kind));
   const config: AppConfig = {
     ...loadConfig({}),
     webDir: null,
@@ -55,7 +60,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }
