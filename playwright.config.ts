@@ -55,7 +55,7 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: "50",
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       // Webhook specs deliver to a receiver on 127.0.0.1.
-      ALLOW_PRIVATE_WEBHOOKS: "true",
+      ALLOW_PRIVATE_TARGETS: "true",
     },
   },
 });

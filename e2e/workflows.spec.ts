@@ -6,7 +6,7 @@ import { bookableTime, uniqueEmail } from "./support";
 
 const SHOTS = process.env.WORKFLOWS_SCREENSHOTS;
 
-/** A local receiver for the webhook (the server runs with ALLOW_PRIVATE_WEBHOOKS=true). */
+/** A local receiver for the webhook (the server runs with ALLOW_PRIVATE_TARGETS=true). */
 async function startReceiver() {
   const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const server = http.createServer((req, res) => {

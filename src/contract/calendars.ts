@@ -98,7 +98,10 @@ export const updateConnectedCalendarBody = z
     /** Only true is meaningful: it moves the account's booking calendar here. */
     receivesBookings: z.literal(true, { message: "Choose the calendar that receives bookings" }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "Choose a setting to change: checkConflicts, allDayBusy or receivesBookings",
+  });
 export type UpdateConnectedCalendarBody = z.infer<typeof updateConnectedCalendarBody>;
 
 export const accountCalendarParams = z.object({

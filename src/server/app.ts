@@ -60,7 +60,7 @@ import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
-import type { Connector, Resolver } from "./lib/ssrf.js";
+import type { Connector, OutboundPolicy, Resolver } from "./lib/ssrf.js";
 import { registerWebPages } from "./lib/web-pages.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
@@ -85,14 +85,19 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
-  /** Webhook DNS and connections (tests inject them: nothing may leave loopback). */
-  webhookResolver?: Resolver;
-  webhookConnector?: Connector;
-  /** Calendar providers and busy-time timings; tests shorten timeouts or wrap providers. */
-  calendars?: { providers?: Partial<Providers>; busyOptions?: Partial<BusyOptions> };
+  /** DNS and connections of addresses users type: webhooks, CalDAV (tests inject them: nothing may leave loopback). */
+  outboundResolver?: Resolver;
+  outboundConnector?: Connector;
+  /** Calendar providers and timings; tests shorten timeouts or wrap providers. */
+  calendars?: {
+    providers?: Partial<Providers>;
+    busyOptions?: Partial<BusyOptions>;
+    /** Total deadline of one CalDAV operation outside slot lookups (connect, writes). */
+    caldavTimeoutMs?: number;
+  };
 }
 
-/** How long a CalDAV server may take to answer one request outside slot lookups (connect, writes). */
+/** How long one CalDAV operation outside slot lookups (connect, writes) may take, answer included. */
 const CALDAV_TIMEOUT_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -157,10 +162,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   // Calendar tokens, CalDAV passwords and webhook signing secrets are sealed at rest with one key.
   const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  // One SSRF guard for every address a user types: workflow webhooks and CalDAV servers.
+  const outbound: OutboundPolicy = {
+    allowPrivate: config.allowPrivateTargets,
+    resolve: deps.outboundResolver,
+    connect: deps.outboundConnector,
+  };
   const calendars = createCalendarsService(database.db, {
     secrets,
     providers: {
-      caldav: createCaldavProvider({ timeoutMs: CALDAV_TIMEOUT_MS }),
+      caldav: createCaldavProvider({
+        timeoutMs: deps.calendars?.caldavTimeoutMs ?? CALDAV_TIMEOUT_MS,
+        outbound,
+      }),
       ...deps.calendars?.providers,
     },
     google,
@@ -247,11 +261,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crm: contactsCrm(contacts),
     env: {
       publicUrl: config.publicUrl,
-      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      allowPrivateTargets: outbound.allowPrivate,
       sms,
       secrets,
-      resolve: deps.webhookResolver,
-      connect: deps.webhookConnector,
+      resolve: outbound.resolve,
+      connect: outbound.connect,
     },
     now,
   });

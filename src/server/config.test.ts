@@ -21,6 +21,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ RATE_LIMIT_FACTOR: "0.01" }).rateLimits.register.max).toBe(1);
   });
 
+  it("reads ALLOW_PRIVATE_TARGETS, and ALLOW_PRIVATE_WEBHOOKS as its old name", () => {
+    expect(loadConfig({}).allowPrivateTargets).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_TARGETS: "true" }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: "true" }).allowPrivateTargets).toBe(true);
+    // The new name decides when both are set.
+    expect(
+      loadConfig({ ALLOW_PRIVATE_TARGETS: "false", ALLOW_PRIVATE_WEBHOOKS: "true" }).allowPrivateTargets,
+    ).toBe(false);
+    expect(() => loadConfig({ ALLOW_PRIVATE_TARGETS: "yes" })).toThrow(/ALLOW_PRIVATE_TARGETS/);
+  });
+
   it("names the variable when a value is wrong", () => {
     expect(() => loadConfig({ RATE_LIMIT_FACTOR: "0" })).toThrow(/RATE_LIMIT_FACTOR/);
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);

@@ -16,10 +16,15 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   SMS_URL: z.string().url().optional(),
   SMS_FROM: z.string().default(""),
+  ALLOW_PRIVATE_TARGETS: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  /** The old name of ALLOW_PRIVATE_TARGETS, from when only webhooks were guarded; still read. */
   ALLOW_PRIVATE_WEBHOOKS: z
     .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
   SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
@@ -44,8 +49,12 @@ export interface AppConfig {
   /** Twilio-compatible Messages API with credentials (https://SID:TOKEN@api.twilio.com); null logs SMS. */
   smsUrl: string | null;
   smsFrom: string;
-  /** Lifts the webhook SSRF guard (self-hosters calling services on their own network). */
-  allowPrivateWebhooks: boolean;
+  /**
+   * ALLOW_PRIVATE_TARGETS (old name ALLOW_PRIVATE_WEBHOOKS): addresses users type (webhooks, CalDAV
+   * servers) may be loopback, private or link-local: self-hosters whose services run on their own
+   * network. Cloud metadata addresses stay refused (lib/ssrf.ts).
+   */
+  allowPrivateTargets: boolean;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   /** Per-route limits; tests lower or raise them. */
@@ -122,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL ?? null,
     smsFrom: e.SMS_FROM,
-    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+    allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? e.ALLOW_PRIVATE_WEBHOOKS ?? false,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_FACTOR),

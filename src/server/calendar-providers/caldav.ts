@@ -1,4 +1,5 @@
 import { calendarQuery, createCalendarObject, DAVClient, deleteObject, updateObject } from "tsdav";
+import { checkUrl, createGuardedFetch, type OutboundPolicy, UnsafeUrlError } from "../lib/ssrf.js";
 import { buildInvite } from "../mail/ics.js";
 import { busyFromICalendar } from "./ical-busy.js";
 import {
@@ -23,9 +24,12 @@ const basicAuth = (c: CaldavCredentials) => ({
 
 const icsStamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
+const TIMED_OUT = /did not answer in time/;
+
 /** tsdav reports HTTP failures in its messages; 401/403 mean the credentials, anything else the server. */
 function translate(error: unknown, what: string): Error {
   if (error instanceof CredentialsError || error instanceof ProviderError) return error;
+  if (error instanceof UnsafeUrlError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
     return new ProviderError(`The calendar server did not answer in time (${what})`);
@@ -45,23 +49,35 @@ function expectOk(response: Response, what: string, allow404 = false): void {
   throw new ProviderError(`The calendar server could not ${what} (HTTP ${response.status})`);
 }
 
+/** A calendar's whole answer (a month of a busy calendar is large, but not this large). */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
 /**
  * CalDAV through tsdav. Connecting discovers the calendars (principal, calendar home, collections);
- * busy times and writes then go straight to each calendar's URL, one request each.
+ * busy times and writes then go straight to each calendar's URL, one request each. Every request
+ * (redirects included) passes the SSRF guard of lib/ssrf.ts, and `timeoutMs` is a total deadline for
+ * each operation: a server trickling its answer is cut off, not kept alive by the trickle.
  */
-export function createCaldavProvider(options: { timeoutMs: number; fetch?: typeof fetch }) {
+export function createCaldavProvider(options: { timeoutMs: number; outbound: OutboundPolicy }) {
   const fetchOptions = () => ({ signal: AbortSignal.timeout(options.timeoutMs) });
+  const guardedFetch = createGuardedFetch({
+    ...options.outbound,
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+  });
 
   return {
     /** Logs in and lists the calendars that hold events; refuses servers that are not CalDAV. */
     async discover(credentials: CaldavCredentials): Promise<RemoteCalendar[]> {
+      // Refused here with its own message: tsdav's discovery swallows the first failures it meets.
+      await checkUrl(credentials.serverUrl, options.outbound);
       const client = new DAVClient({
         serverUrl: credentials.serverUrl,
         credentials: { username: credentials.username, password: credentials.password },
         authMethod: "Basic",
         defaultAccountType: "caldav",
         fetchOptions: fetchOptions(),
-        fetch: options.fetch,
+        fetch: guardedFetch,
       });
       let calendars: Awaited<ReturnType<DAVClient["fetchCalendars"]>>;
       try {
@@ -70,7 +86,7 @@ export function createCaldavProvider(options: { timeoutMs: number; fetch?: typeo
       } catch (error) {
         const translated = translate(error, "be reached as a CalDAV server");
         // tsdav's discovery fails without a status when the URL answers but is not CalDAV.
-        if (translated instanceof ProviderError) {
+        if (translated instanceof ProviderError && !TIMED_OUT.test(translated.message)) {
           throw new ProviderError(
             "This address is not a CalDAV server, or it has no calendars for this user",
           );
@@ -115,7 +131,7 @@ export function createCaldavProvider(options: { timeoutMs: number; fetch?: typeo
           depth: "1",
           headers: basicAuth(credentials),
           fetchOptions: fetchOptions(),
-          fetch: options.fetch,
+          fetch: guardedFetch,
         });
         for (const r of responses) {
           if (r.status === 401 || r.status === 403)
@@ -150,7 +166,7 @@ export function createCaldavProvider(options: { timeoutMs: number; fetch?: typeo
             data: ics,
             headers: { ...basicAuth(credentials), "content-type": "text/calendar; charset=utf-8" },
             fetchOptions: fetchOptions(),
-            fetch: options.fetch,
+            fetch: guardedFetch,
           });
           // The host deleted it in their calendar: put it back.
           if (response.status !== 404) {
@@ -165,7 +181,7 @@ export function createCaldavProvider(options: { timeoutMs: number; fetch?: typeo
           iCalString: ics,
           headers: basicAuth(credentials),
           fetchOptions: fetchOptions(),
-          fetch: options.fetch,
+          fetch: guardedFetch,
         });
         const url = new URL(filename, calendarUrl.endsWith("/") ? calendarUrl : `${calendarUrl}/`).href;
         // 412: a retry after a lost answer finds the object it made: overwrite it.
@@ -183,7 +199,7 @@ export function createCaldavProvider(options: { timeoutMs: number; fetch?: typeo
           url: remoteId,
           headers: basicAuth(credentials),
           fetchOptions: fetchOptions(),
-          fetch: options.fetch,
+          fetch: guardedFetch,
         });
         expectOk(response, "delete the event", true);
       } catch (error) {

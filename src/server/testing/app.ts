@@ -24,12 +24,17 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     now?: () => Date;
     bookingListeners?: AppDeps["bookingListeners"];
-    webhookResolver?: AppDeps["webhookResolver"];
-    webhookConnector?: AppDeps["webhookConnector"];
+    outboundResolver?: AppDeps["outboundResolver"];
+    outboundConnector?: AppDeps["outboundConnector"];
     calendars?: AppDeps["calendars"];
+    /**
+     * Builds the app on this database instead of a fresh one (a restart, or a second instance); it is
+     * left open on close, for its owner to close.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = options.database ?? (await createTestDatabase(kind));
   const config: AppConfig = {
     ...loadConfig({}),
     webDir: null,
@@ -45,8 +50,8 @@ export async function createTestApp(
     now: options.now,
     logger: false,
     bookingListeners: options.bookingListeners,
-    webhookResolver: options.webhookResolver,
-    webhookConnector: options.webhookConnector,
+    outboundResolver: options.outboundResolver,
+    outboundConnector: options.outboundConnector,
     calendars: options.calendars,
   });
   await app.ready();
@@ -55,7 +60,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

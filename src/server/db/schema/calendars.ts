@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.js";
 import { users } from "./users.js";
 
@@ -102,6 +113,33 @@ export const calendarEvents = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("calendar_events_user_idx").on(t.userId)],
+);
+
+/**
+ * The last busy times a calendar's provider gave for a range of whole UTC days, read with all-day
+ * events in `zone`. Slot lookups answer from a fresh row without asking the provider; when the provider
+ * is slow or down they answer from whatever rows there are, fresh or not. Our own writes to the calendar
+ * (and settings that change what counts as busy) mark its rows stale instead of deleting them, so an
+ * outage right after a booking still knows the host's other meetings. In the database, not in a
+ * process: it outlives restarts and every instance on one PostgreSQL shares it.
+ */
+export const calendarBusyCache = pgTable(
+  "calendar_busy_cache",
+  {
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendarCalendars.id, { onDelete: "cascade" }),
+    zone: text("zone").notNull(),
+    rangeFrom: timestamp("range_from", { withTimezone: true }).notNull(),
+    rangeTo: timestamp("range_to", { withTimezone: true }).notNull(),
+    /** Busy stretches as [start, end) epoch milliseconds. */
+    intervals: jsonb("intervals").$type<[number, number][]>().notNull(),
+    /** When the request that brought them started (the app's clock). */
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+    /** Known to be out of date (we wrote to the calendar since): ask again, but keep for outages. */
+    stale: boolean("stale").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.calendarId, t.zone, t.rangeFrom, t.rangeTo] })],
 );
 
 export type CalendarAccountRow = typeof calendarAccounts.$inferSelect;

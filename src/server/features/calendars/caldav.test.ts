@@ -1,6 +1,5 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaldavProvider } from "../../calendar-providers/caldav.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
@@ -71,8 +70,10 @@ describe.each(dbKinds)("CalDAV calendars on %s", (kind) => {
     await radicale.put(calendarUrl, "focus.ics", transparentThursday);
     t = await createTestApp(kind, {
       now: () => NOW,
+      // Radicale listens on loopback: a self-hoster's setting (CI's Radicale tests run with it).
+      config: { allowPrivateTargets: true },
       calendars: {
-        providers: { caldav: createCaldavProvider({ timeoutMs: 3000 }) },
+        caldavTimeoutMs: 3000,
         // Every lookup asks the server again, so each setting's effect shows at once. The timeout is
         // generous: on a loaded machine a late answer would stand in last known busy times.
         busyOptions: { ttlMs: 0, timeoutMs: 4000, sourcesTtlMs: 0 },
@@ -201,6 +202,38 @@ describe.each(dbKinds)("CalDAV calendars on %s", (kind) => {
       allDayBusy: true,
     });
     expect(await slotTimes("2027-03-17")).toEqual([]);
+  });
+
+  it("changes one setting of a calendar at a time, keeps it, and refuses an empty change", async () => {
+    const account = (await call(host.token, "GET", "/calendar-accounts")).body.data[0];
+    const url = (id: string) => `/calendar-accounts/${account._id}/calendars/${id}`;
+    const byName = (data: typeof account, name: string) =>
+      data.calendars.find((c: { name: string }) => c.name === name);
+    const birthdays = byName(account, "Birthdays");
+    const work = byName(account, "Work");
+    // The body Calendar Settings sends when the host picks the calendar that receives bookings.
+    const moved = await call(host.token, "PUT", url(birthdays._id), { receivesBookings: true });
+    expect(moved.status, moved.raw).toBe(200);
+    expect(byName(moved.body.data, "Birthdays").receivesBookings).toBe(true);
+    expect(byName(moved.body.data, "Work").receivesBookings).toBe(false);
+    for (const [field, value] of [
+      ["checkConflicts", false],
+      ["allDayBusy", false],
+      ["checkConflicts", true],
+      ["allDayBusy", true],
+    ] as const) {
+      const res = await call(host.token, "PUT", url(birthdays._id), { [field]: value });
+      expect(res.status, `${field} ${res.raw}`).toBe(200);
+      expect(byName(res.body.data, "Birthdays")[field]).toBe(value);
+    }
+    const kept = (await call(host.token, "GET", "/calendar-accounts")).body.data[0];
+    expect(byName(kept, "Birthdays")).toMatchObject({ receivesBookings: true, checkConflicts: true });
+    const empty = await call(host.token, "PUT", url(work._id), {});
+    expect(empty.status, empty.raw).toBe(400);
+    expect(empty.body.errorCode).toBe("VALIDATION_ERROR");
+    expect(empty.body.message).toMatch(/Choose a setting to change/);
+    const back = await call(host.token, "PUT", url(work._id), { receivesBookings: true });
+    expect(back.status, back.raw).toBe(200);
   });
 
   it("lets the sync setting and each calendar's check turn busy times off", async () => {

@@ -8,7 +8,6 @@ import {
   calendarAccounts,
   calendarCalendars,
   calendarEvents,
-  calendarSettings,
 } from "../../db/schema/index.js";
 
 export type NewAccount = typeof calendarAccounts.$inferInsert;
@@ -19,12 +18,6 @@ export type AccountPatch = Partial<
   >
 >;
 export type EventPatch = Partial<Omit<CalendarEventRow, "bookingId" | "userId">>;
-
-/** A calendar whose busy times a slot lookup reads, with what its account needs to ask for them. */
-export interface BusySource {
-  account: CalendarAccountRow;
-  calendars: Pick<CalendarCalendarRow, "id" | "remoteId" | "allDayBusy">[];
-}
 
 export function createCalendarsRepo(db: DbOrTx) {
   return {
@@ -147,8 +140,10 @@ export function createCalendarsRepo(db: DbOrTx) {
       id: string,
       patch: Partial<Pick<CalendarCalendarRow, "checkConflicts" | "allDayBusy">>,
     ): Promise<void> {
-      if (Object.keys(patch).length === 0) return;
-      await db.update(calendarCalendars).set(patch).where(eq(calendarCalendars.id, id));
+      // A body that names one field leaves the others undefined: they are not changes.
+      const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length === 0) return;
+      await db.update(calendarCalendars).set(changes).where(eq(calendarCalendars.id, id));
     },
 
     /** Moves the account's booking calendar to `id`. */
@@ -158,40 +153,6 @@ export function createCalendarsRepo(db: DbOrTx) {
         .set({ receivesBookings: false })
         .where(and(eq(calendarCalendars.accountId, accountId), ne(calendarCalendars.id, id)));
       await db.update(calendarCalendars).set({ receivesBookings: true }).where(eq(calendarCalendars.id, id));
-    },
-
-    /**
-     * The host's calendars that block slots, grouped by account: active accounts, calendars checked
-     * for conflicts, and only when the host's sync setting checkForConflicts is on (default on).
-     */
-    async busySources(userId: string): Promise<BusySource[]> {
-      const rows = await db
-        .select({
-          account: calendarAccounts,
-          calendar: {
-            id: calendarCalendars.id,
-            remoteId: calendarCalendars.remoteId,
-            allDayBusy: calendarCalendars.allDayBusy,
-          },
-        })
-        .from(calendarCalendars)
-        .innerJoin(calendarAccounts, eq(calendarAccounts.id, calendarCalendars.accountId))
-        .leftJoin(calendarSettings, eq(calendarSettings.userId, calendarCalendars.userId))
-        .where(
-          and(
-            eq(calendarCalendars.userId, userId),
-            eq(calendarCalendars.checkConflicts, true),
-            eq(calendarAccounts.isActive, true),
-            sql`coalesce((${calendarSettings.sync}->>'checkForConflicts')::boolean, true)`,
-          ),
-        );
-      const byAccount = new Map<string, BusySource>();
-      for (const row of rows) {
-        const source = byAccount.get(row.account.id) ?? { account: row.account, calendars: [] };
-        source.calendars.push(row.calendar);
-        byAccount.set(row.account.id, source);
-      }
-      return [...byAccount.values()];
     },
 
     /** The calendar that receives bookings of an account. */

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.js";
 import type { CalendarAccountRow, CalendarCalendarRow } from "../../db/schema/index.js";
 import { badRequest, notFound, providerUnavailable } from "../../lib/errors.js";
 import type { SecretBox } from "../../lib/secrets.js";
+import { UnsafeUrlError } from "../../lib/ssrf.js";
 import { createCalendarsRepo } from "./repo.js";
 
 export type AccountOpener = (row: CalendarAccountRow) => AccountHandle;
@@ -25,8 +26,8 @@ export interface AccountsDeps {
   secrets: SecretBox;
   providers: Providers;
   now: () => Date;
-  /** The host's checked calendars changed: busy-time caches must forget them. */
-  onSourcesChanged: (hostId: string, calendarIds: string[]) => void;
+  /** The host's checked calendars changed: busy times cached for `calendarIds` must be asked for again. */
+  onSourcesChanged: (hostId: string, calendarIds: string[]) => Promise<void>;
 }
 
 /** Connected calendar accounts of a host: connect, list, primary, calendars, refresh, disconnect. */
@@ -46,7 +47,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
   /** A provider refused the credentials: the account stays, marked for reconnecting. */
   async function refused(row: CalendarAccountRow, error: CredentialsError) {
     await createCalendarsRepo(db).updateAccount(row.id, { isActive: false, lastError: error.message });
-    deps.onSourcesChanged(row.userId, []);
+    await deps.onSourcesChanged(row.userId, []);
   }
 
   async function used(row: CalendarAccountRow) {
@@ -182,7 +183,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
       );
       return row.id;
     });
-    deps.onSourcesChanged(userId, []);
+    await deps.onSourcesChanged(userId, []);
     return one(userId, id);
   }
 
@@ -204,6 +205,9 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           password: body.password,
         });
       } catch (error) {
+        if (error instanceof UnsafeUrlError) {
+          throw badRequest(error.message, { serverUrl: error.message }, "ADDRESS_NOT_ALLOWED");
+        }
         if (error instanceof CredentialsError) {
           throw badRequest(
             "The server refused this user name or app password",
@@ -285,7 +289,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
         });
         if (body.receivesBookings) await repo.setBookingTarget(accountId, calendarId);
       });
-      deps.onSourcesChanged(userId, [calendarId]);
+      await deps.onSourcesChanged(userId, [calendarId]);
       return one(userId, accountId);
     },
 
@@ -322,7 +326,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           calendars.map((c) => ({ ...c, receivesBookings: false })),
         );
         await repo.updateAccount(row.id, { isActive: true, lastError: null, lastUsed: deps.now() });
-        deps.onSourcesChanged(userId, []);
+        await deps.onSourcesChanged(userId, []);
       } catch (error) {
         if (error instanceof CredentialsError) {
           await refused(row, error);
@@ -367,7 +371,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           await inTx.setPrimary(userId, next?.id ?? null);
         }
       });
-      deps.onSourcesChanged(userId, calendarIds);
+      await deps.onSourcesChanged(userId, calendarIds);
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { Interval } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
-import type { BusySource } from "./repo.js";
-import { createCalendarsRepo } from "./repo.js";
+import {
+  type BusyCalendarSource,
+  type BusySource,
+  type CachedBusy,
+  createBusyCacheRepo,
+} from "./repo-busy.js";
 import type { AccountOpener } from "./service-accounts.js";
 
 const DAY_MS = 86_400_000;
@@ -11,7 +15,7 @@ export interface BusyOptions {
   ttlMs: number;
   /** Per provider request; after it the lookup answers from the last known busy times. */
   timeoutMs: number;
-  /** How long the list of a host's checked calendars is kept (changes here clear it at once). */
+  /** How long this process remembers that a host has no calendar to check (changes here clear it at once). */
   sourcesTtlMs: number;
 }
 
@@ -24,76 +28,46 @@ export interface ExternalBusy {
   stale: boolean;
 }
 
-interface Entry {
-  from: number;
-  to: number;
-  intervals: Interval[];
-  fetchedAt: number;
-}
-
-const MAX_ENTRIES_PER_CALENDAR = 16;
 const MAX_KEYS = 20_000;
 
 /**
  * Busy times of connected calendars for slot lookups. One request per account (Google answers all its
- * calendars in one freeBusy call) or per calendar (CalDAV), all at once; results are cached per calendar
- * for `ttlMs` and dropped when we write to that calendar. A provider slower than `timeoutMs` does not
- * hold the lookup: it answers from the last busy times we know, and the late answer refreshes the cache.
+ * calendars in one freeBusy call) or per calendar (CalDAV), all at once. Answers are kept per calendar
+ * in the database (calendar_busy_cache: it outlives restarts, and instances on one PostgreSQL share it)
+ * and answer lookups for `ttlMs`; our writes mark them stale rather than deleting them. A provider
+ * slower than `timeoutMs` does not hold the lookup: it answers from the last busy times known, fresh
+ * or stale, and the late answer refreshes the cache. A lookup reads the host's calendars and their
+ * cached busy times in one statement, whatever the number of calendars.
  */
 export function createBusyTimes(
   db: Db,
   deps: { open: AccountOpener; now: () => Date; options?: Partial<BusyOptions> },
 ) {
   const options = { ...DEFAULT_BUSY_OPTIONS, ...deps.options };
-  const sources = new Map<string, { at: number; value: Promise<BusySource[]> }>();
-  const cache = new Map<string, Entry[]>();
+  const repo = createBusyCacheRepo(db);
+  // Most hosts connect no calendar: remembering that spares their lookups the statement.
+  const withoutCalendars = new Map<string, number>();
   const inflight = new Map<string, Promise<Map<string, Interval[]>>>();
+  // Bumped when a calendar is marked stale: an answer asked for before the mark is stored stale too.
+  const generations = new Map<string, number>();
 
-  const keyOf = (calendarId: string, zone: string) => `${calendarId}|${zone}`;
-
-  function hostSources(hostId: string): Promise<BusySource[]> {
-    const now = deps.now().getTime();
-    const hit = sources.get(hostId);
-    if (hit && now - hit.at < options.sourcesTtlMs) return hit.value;
-    if (sources.size >= MAX_KEYS) sources.clear();
-    const value = createCalendarsRepo(db).busySources(hostId);
-    value.catch(() => sources.delete(hostId));
-    sources.set(hostId, { at: now, value });
-    return value;
-  }
-
-  /** A fresh cached answer covering [from, to) for a calendar, or undefined. */
-  function fresh(key: string, from: number, to: number, now: number): Interval[] | undefined {
-    const entry = cache
-      .get(key)
-      ?.find((e) => e.from <= from && e.to >= to && now - e.fetchedAt < options.ttlMs);
+  /** A fresh cached answer covering [from, to), or undefined. */
+  function fresh(cached: CachedBusy[], from: number, to: number, now: number): Interval[] | undefined {
+    const entry = cached.find(
+      (e) => !e.stale && e.from <= from && e.to >= to && now - e.fetchedAt < options.ttlMs,
+    );
     return entry?.intervals.filter((i) => i.end > from && i.start < to);
   }
 
-  /** The newest busy times we ever had for [from, to), however old: the fallback of a slow provider. */
-  function lastKnown(key: string, from: number, to: number): Interval[] {
-    const entries = [...(cache.get(key) ?? [])].sort((a, b) => b.fetchedAt - a.fetchedAt);
-    const out: Interval[] = [];
-    for (const e of entries) {
-      if (e.to <= from || e.from >= to) continue;
-      out.push(...e.intervals.filter((i) => i.end > from && i.start < to));
-    }
-    return out;
-  }
-
-  function store(key: string, entry: Entry): void {
-    if (cache.size >= MAX_KEYS && !cache.has(key)) cache.clear();
-    const kept = (cache.get(key) ?? []).filter(
-      (e) => !(e.from >= entry.from && e.to <= entry.to) && entry.fetchedAt - e.fetchedAt < DAY_MS,
-    );
-    kept.push(entry);
-    cache.set(key, kept.slice(-MAX_ENTRIES_PER_CALENDAR));
+  /** Every busy time we have for [from, to), however old: the fallback of a slow or failing provider. */
+  function lastKnown(cached: CachedBusy[], from: number, to: number): Interval[] {
+    return cached.flatMap((e) => e.intervals.filter((i) => i.end > from && i.start < to));
   }
 
   /** Asks one account for the busy times of the given calendars; concurrent equal asks share one request. */
   function fetchAccount(
     source: BusySource,
-    calendars: BusySource["calendars"],
+    calendars: BusyCalendarSource[],
     from: number,
     to: number,
     zone: string,
@@ -102,16 +76,28 @@ export function createBusyTimes(
     let flight = inflight.get(flightKey);
     if (!flight) {
       const startedAt = deps.now().getTime();
-      flight = deps
-        .open(source.account)
-        .busy(calendars, { from, to }, zone)
-        .then((byRemote) => {
+      const asked = new Map(calendars.map((c) => [c.id, generations.get(c.id) ?? 0]));
+      // Opening may throw (credentials sealed with another key): that is a failed provider, not a 500.
+      flight = Promise.resolve()
+        .then(() => deps.open(source.account).busy(calendars, { from, to }, zone))
+        .then(async (byRemote) => {
           const byId = new Map<string, Interval[]>();
-          for (const c of calendars) {
-            const intervals = byRemote.get(c.remoteId) ?? [];
-            byId.set(c.id, intervals);
-            store(keyOf(c.id, zone), { from, to, intervals, fetchedAt: startedAt });
-          }
+          for (const c of calendars) byId.set(c.id, byRemote.get(c.remoteId) ?? []);
+          // Stored before answering, so the next lookup (here or on another instance) finds it.
+          await Promise.all(
+            calendars.map((c) =>
+              repo
+                .store(c.id, zone, {
+                  from,
+                  to,
+                  intervals: byId.get(c.id) ?? [],
+                  fetchedAt: startedAt,
+                  stale: (generations.get(c.id) ?? 0) !== asked.get(c.id),
+                })
+                // A calendar disconnected meanwhile (its row is gone): nothing to keep.
+                .catch(() => undefined),
+            ),
+          );
           return byId;
         })
         .finally(() => inflight.delete(flightKey));
@@ -123,18 +109,26 @@ export function createBusyTimes(
   return {
     /** Busy intervals of the host's checked calendars overlapping [from, to); all-day dates read in `zone`. */
     async forHost(hostId: string, range: { from: number; to: number }, zone: string): Promise<ExternalBusy> {
-      const list = await hostSources(hostId);
-      if (list.length === 0) return { busy: [], stale: false };
+      const now = deps.now().getTime();
+      const knownEmpty = withoutCalendars.get(hostId);
+      if (knownEmpty !== undefined && now - knownEmpty < options.sourcesTtlMs)
+        return { busy: [], stale: false };
       // Whole UTC days, so a day's lookup finds the month's answer in the cache.
       const from = Math.floor(range.from / DAY_MS) * DAY_MS;
       const to = Math.ceil(range.to / DAY_MS) * DAY_MS;
-      const now = deps.now().getTime();
+      const list = await repo.sources(hostId, zone, from, to);
+      if (list.length === 0) {
+        if (withoutCalendars.size >= MAX_KEYS) withoutCalendars.clear();
+        withoutCalendars.set(hostId, now);
+        return { busy: [], stale: false };
+      }
+      withoutCalendars.delete(hostId);
       let stale = false;
       const busy: Interval[] = [];
       await Promise.all(
         list.map(async (source) => {
           const missing = source.calendars.filter((c) => {
-            const hit = fresh(keyOf(c.id, zone), from, to, now);
+            const hit = fresh(c.cached, from, to, now);
             if (hit) busy.push(...hit);
             return !hit;
           });
@@ -148,7 +142,7 @@ export function createBusyTimes(
           clearTimeout(timer);
           if (typeof answer === "string") {
             stale = true;
-            for (const c of missing) busy.push(...lastKnown(keyOf(c.id, zone), from, to));
+            for (const c of missing) busy.push(...lastKnown(c.cached, from, to));
             return;
           }
           for (const c of missing) busy.push(...(answer.get(c.id) ?? []));
@@ -157,15 +151,17 @@ export function createBusyTimes(
       return { busy, stale };
     },
 
-    /** Our own write to a calendar: its busy times must be asked for again. */
-    invalidateCalendar(calendarId: string): void {
-      for (const key of cache.keys()) if (key.startsWith(`${calendarId}|`)) cache.delete(key);
+    /** Our own write to a calendar: its busy times must be asked for again, and are kept for outages. */
+    async invalidateCalendar(calendarId: string): Promise<void> {
+      if (generations.size >= MAX_KEYS) generations.clear();
+      generations.set(calendarId, (generations.get(calendarId) ?? 0) + 1);
+      await repo.markStale([calendarId]);
     },
 
-    /** The host changed which calendars are checked (or connected, or disconnected one). */
-    invalidateHost(hostId: string, calendarIds: string[] = []): void {
-      sources.delete(hostId);
-      for (const id of calendarIds) this.invalidateCalendar(id);
+    /** The host changed which calendars are checked, or how (connected, disconnected, all-day events). */
+    async invalidateHost(hostId: string, calendarIds: string[] = []): Promise<void> {
+      withoutCalendars.delete(hostId);
+      for (const id of calendarIds) await this.invalidateCalendar(id);
     },
   };
 }

@@ -167,10 +167,11 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     await repo.handOverEvent(row.bookingId, newHostId);
   }
 
-  /** Our write changed a calendar: its cached busy times are out of date. */
+  /** Our write changed a calendar: its cached busy times are out of date (kept, marked stale). */
   async function invalidate(hostId: string, accountId: string, calendarRemoteId: string) {
     for (const c of await createCalendarsRepo(db).listCalendars(hostId)) {
-      if (c.accountId === accountId && c.remoteId === calendarRemoteId) deps.busy.invalidateCalendar(c.id);
+      if (c.accountId === accountId && c.remoteId === calendarRemoteId)
+        await deps.busy.invalidateCalendar(c.id);
     }
   }
 
@@ -305,7 +306,7 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
       ]);
       clearTimeout(timer);
       if (!written?.meetLink) return null;
-      deps.busy.invalidateCalendar(t.calendar.id);
+      await deps.busy.invalidateCalendar(t.calendar.id);
       return {
         meetingLink: written.meetLink,
         async record(tx, bookingId) {

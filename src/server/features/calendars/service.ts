@@ -39,7 +39,7 @@ export function createCalendarsService(db: Db, deps: CalendarsDeps) {
     secrets: deps.secrets,
     providers,
     now: deps.now,
-    onSourcesChanged: (hostId, calendarIds) => busyRef?.invalidateHost(hostId, calendarIds),
+    onSourcesChanged: async (hostId, calendarIds) => busyRef?.invalidateHost(hostId, calendarIds),
   });
   const busy = createBusyTimes(db, { open: accounts.open, now: deps.now, options: deps.busyOptions });
   busyRef = busy;

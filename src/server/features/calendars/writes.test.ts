@@ -28,7 +28,13 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     });
     t = await createTestApp(kind, {
       now: () => clock,
-      config: { publicUrl: env.publicUrl, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },
+      config: {
+        publicUrl: env.publicUrl,
+        google: env.google,
+        oauthTimeoutMs: env.oauthTimeoutMs,
+        // Radicale listens on loopback.
+        allowPrivateTargets: true,
+      },
       calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
     });
   }, 120_000);
@@ -155,9 +161,16 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     });
     expect(connected.status, connected.raw).toBe(201);
     const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Bookings");
-    await call(host.token, "PUT", `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`, {
-      receivesBookings: true,
-    });
+    const chosen = await call(
+      host.token,
+      "PUT",
+      `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`,
+      { receivesBookings: true },
+    );
+    expect(chosen.status, chosen.raw).toBe(200);
+    expect(
+      chosen.body.data.calendars.filter((c: { receivesBookings: boolean }) => c.receivesBookings),
+    ).toEqual([expect.objectContaining({ _id: target._id })]);
     const et = await eventType(t.app, host);
     const invitee = attendee();
     const res = await call(null, "POST", "/bookings", {

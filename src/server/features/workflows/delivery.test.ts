@@ -72,7 +72,7 @@ describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
     t = await createTestApp(kind, {
       now: () => clock,
       config: {
-        allowPrivateWebhooks: true,
+        allowPrivateTargets: true,
         smsUrl: twilio.url.replace("//", "//AC123:secret-token@"),
         smsFrom: "+15005550006",
       },
@@ -316,8 +316,8 @@ describe("webhook SSRF guard at save", () => {
     };
     const t = await createTestApp("pglite", {
       now: () => NOW,
-      webhookResolver: resolve,
-      webhookConnector: connect,
+      outboundResolver: resolve,
+      outboundConnector: connect,
     });
     try {
       const h = await hostIn(t.app, "UTC");

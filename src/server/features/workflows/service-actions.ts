@@ -24,7 +24,7 @@ export interface BookingView {
 
 export interface ActionEnv {
   publicUrl: string;
-  allowPrivateWebhooks: boolean;
+  allowPrivateTargets: boolean;
   sms: SmsTransport;
   /** Seals webhook signing secrets at rest, as calendar tokens are. */
   secrets: SecretBox;
@@ -218,7 +218,7 @@ export async function sendWebhook(
     const res = await guardedRequest(
       config.url,
       { method: config.method, headers, body, timeoutMs: 10_000 },
-      { allowPrivate: env.allowPrivateWebhooks, resolve: env.resolve, connect: env.connect },
+      { allowPrivate: env.allowPrivateTargets, resolve: env.resolve, connect: env.connect },
     );
     const responseMs = Math.round(performance.now() - started);
     if (res.status < 200 || res.status >= 300) {

@@ -89,7 +89,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       if (action.type !== "webhook") continue;
       try {
         await checkUrl(action.config.url, {
-          allowPrivate: deps.env.allowPrivateWebhooks,
+          allowPrivate: deps.env.allowPrivateTargets,
           resolve: deps.env.resolve,
         });
       } catch (error) {
