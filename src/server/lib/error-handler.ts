@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ERROR_STATUS, type ErrorCode } from "../../contract/error-codes.js";
 import { AppError } from "./errors.js";
 
 /** Maps every failure to the envelope and the status codes of DESIGN.md. Never a 500 for bad input. */
@@ -43,16 +44,20 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         errorCode: "RATE_LIMITED",
       });
     }
+    // Fastify's own refusals (a body too large or of an unknown type, unreadable JSON) answer with the
+    // codes of the one list, never the framework's internal names.
     if (status >= 400 && status < 500) {
-      const messages: Record<number, string> = {
-        413: "Request is too large",
-        415: "Unsupported content type",
-      };
-      return reply.status(status).send({
-        success: false,
-        message: messages[status] ?? error.message,
-        errorCode: error.code,
-      });
+      const [code, message]: [ErrorCode, string] =
+        status === 413
+          ? ["PAYLOAD_TOO_LARGE", "Request is too large"]
+          : status === 415
+            ? ["UNSUPPORTED_MEDIA_TYPE", "Unsupported content type"]
+            : status === 404
+              ? ["NOT_FOUND", error.message]
+              : status === 408
+                ? ["REQUEST_TIMEOUT", "The request took too long to arrive"]
+                : ["VALIDATION_ERROR", error.message];
+      return reply.status(ERROR_STATUS[code]).send({ success: false, message, errorCode: code });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ success: false, message: "Something went wrong", errorCode: "INTERNAL" });

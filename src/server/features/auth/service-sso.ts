@@ -58,7 +58,7 @@ export function createSsoService(db: Db, deps: Deps) {
         if (error.kind === "unavailable") {
           throw providerUnavailable(`${label} did not answer in time. Please try again in a moment.`);
         }
-        throw new AppError(401, `${label} sign-in failed: ${error.message}`, "SSO_REFUSED");
+        throw new AppError("SSO_REFUSED", `${label} sign-in failed: ${error.message}`);
       }
       throw error;
     }
@@ -68,14 +68,13 @@ export function createSsoService(db: Db, deps: Deps) {
     const flow = await oauthStates.consume(state, { provider, purpose: ["sign-in", "link"] });
     if (!flow) {
       throw new AppError(
-        401,
-        `This ${labelOf(provider)} sign-in has expired or was already used. Please start again.`,
         "STATE_INVALID",
+        `This ${labelOf(provider)} sign-in has expired or was already used. Please start again.`,
       );
     }
     // A link adds to the account that asked for it, and only from that account's own browser.
     if (flow.purpose === "link" && flow.userId !== signedIn?.id) {
-      throw new AppError(401, "Sign in again to link this account", "STATE_INVALID");
+      throw new AppError("STATE_INVALID", "Sign in again to link this account");
     }
     return flow;
   }
@@ -98,16 +97,14 @@ export function createSsoService(db: Db, deps: Deps) {
       }
       if (!who.email) {
         throw new AppError(
-          403,
-          `${label} did not share your email address, so you cannot sign in with it.`,
           "EMAIL_MISSING",
+          `${label} did not share your email address, so you cannot sign in with it.`,
         );
       }
       if (!who.emailVerified) {
         throw new AppError(
-          403,
-          `${label} has not verified the email address ${who.email}. Verify it with ${label}, or sign in another way.`,
           "EMAIL_NOT_VERIFIED",
+          `${label} has not verified the email address ${who.email}. Verify it with ${label}, or sign in another way.`,
         );
       }
       let user = await auth.createUser(tx, {
@@ -119,7 +116,7 @@ export function createSsoService(db: Db, deps: Deps) {
       });
       const created = !!user;
       user ??= await auth.findUserByEmail(tx, who.email);
-      if (!user) throw new AppError(409, "Please try again", "CONFLICT");
+      if (!user) throw new AppError("CONFLICT", "Please try again");
       await identities.insert({ userId: user.id, provider, subject: who.subject, email: who.email });
       return { user, created };
     });
@@ -158,7 +155,7 @@ export function createSsoService(db: Db, deps: Deps) {
     /** Creates the server-side state and returns the provider's page to open in the popup. */
     async start(provider: string, intent: SsoIntent, user: UserRow | null): Promise<string> {
       requireProvider(provider);
-      if (intent === "link" && !user) throw new AppError(401, "Please sign in to continue", "UNAUTHORIZED");
+      if (intent === "link" && !user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
       const flow = await oauthStates.create({ provider, purpose: intent, userId: user?.id ?? null });
       if (provider === "google") {
         return (google as GoogleOAuth).authorizeUrl({
@@ -201,9 +198,8 @@ export function createSsoService(db: Db, deps: Deps) {
         const info = await talk("google", () => g.tokenInfo(accessToken));
         if (info.audience !== g.clientId) {
           throw new AppError(
-            401,
-            "Google sign-in failed: this token was issued to another application",
             "SSO_REFUSED",
+            "Google sign-in failed: this token was issued to another application",
           );
         }
         const who = await talk("google", () => g.userInfo(accessToken));

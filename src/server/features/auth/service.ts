@@ -99,7 +99,7 @@ export function createAuthService(db: Db, now: () => Date, deps: AuthDeps | User
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyPassword(await dummyHash, input.password).then(() => false);
-      if (!user || !ok) throw new AppError(401, LOGIN_FAILED, "INVALID_CREDENTIALS");
+      if (!user || !ok) throw new AppError("INVALID_CREDENTIALS", LOGIN_FAILED);
       return { user, token: await startSession(user.id, userAgent) };
     },
 

@@ -144,14 +144,15 @@ describe.each(dbKinds)("Google sign-in on %s", (kind) => {
     const flow = await popup(address);
     expect((await post("/api/auth/google", flow)).statusCode).toBe(200);
     const replay = await post("/api/auth/google", flow);
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
     expect(replay.json().errorCode).toBe("STATE_INVALID");
 
     const missing = await post("/api/auth/google", { state: "x" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ code: "Missing authorization code" });
     const made = await post("/api/auth/google", { code: "4/made-up", state: "made-up" });
-    expect(made.statusCode).toBe(401);
+    expect(made.statusCode).toBe(400);
+    expect(made.json().errorCode).toBe("STATE_INVALID");
   });
 
   it("answers a Google that hangs with a clear error, quickly, and makes no account", async () => {
@@ -187,7 +188,8 @@ describe.each(dbKinds)("Google sign-in on %s", (kind) => {
     const flow = await popup(googleAddress, { token: owner.token, intent: "link" });
     const stranger = await signUp(t.app);
     const wrongBrowser = await post("/api/auth/google", flow, stranger.token);
-    expect(wrongBrowser.statusCode).toBe(401);
+    expect(wrongBrowser.statusCode).toBe(400);
+    expect(wrongBrowser.json().errorCode).toBe("STATE_INVALID");
 
     const flow2 = await popup(googleAddress, { token: owner.token, intent: "link" });
     const linked = await post("/api/auth/google", flow2, owner.token);

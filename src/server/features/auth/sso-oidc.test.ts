@@ -147,10 +147,10 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
     const before = await userCount();
     const { callback } = await signInAt("sbu", email("wrong-state"));
     const wrong = await post("/api/auth/sbu", { ...callback, state: randomToken() });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ success: false, errorCode: "STATE_INVALID" });
     // A state made for SBU does not work at Gameforce either.
-    expect((await post("/api/auth/gameforce", callback)).statusCode).toBe(401);
+    expect((await post("/api/auth/gameforce", callback)).statusCode).toBe(400);
     expect(await userCount()).toBe(before);
     expect((await post("/api/auth/sbu", callback)).statusCode).toBe(200);
   });
@@ -159,7 +159,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
     const { callback } = await signInAt("sbu", email("replay"));
     expect((await post("/api/auth/sbu", callback)).statusCode).toBe(200);
     const replay = await post("/api/auth/sbu", callback);
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
     expect(replay.json().errorCode).toBe("STATE_INVALID");
   });
 
@@ -169,7 +169,7 @@ describe.each(dbKinds)("OpenID Connect sign-in on %s", (kind) => {
     clock = 10 * 60_000 + 1000;
     try {
       const late = await post("/api/auth/sbu", callback);
-      expect(late.statusCode).toBe(401);
+      expect(late.statusCode).toBe(400);
       expect(late.json()).toMatchObject({
         errorCode: "STATE_INVALID",
         message: expect.stringMatching(/expired/),

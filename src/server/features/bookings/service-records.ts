@@ -24,7 +24,7 @@ export const BOOKING_NOT_FOUND = "Booking not found";
 export const EVENT_NOT_FOUND = "Event type not found";
 export const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
 export const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
-export const gone = () => new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+export const gone = () => new AppError("NO_LONGER_AVAILABLE", NO_LONGER_AVAILABLE_MESSAGE);
 
 /** Runs a booking write; the exclusion constraint and the idempotency index answer "taken". */
 export async function guarded<T>(fn: () => Promise<T>): Promise<T> {

@@ -33,9 +33,8 @@ export function createGoogleAccountsService(deps: {
   const google = () => {
     if (!deps.google) {
       throw new AppError(
-        404,
-        "Google is not set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)",
         "GOOGLE_NOT_CONFIGURED",
+        "Google is not set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)",
       );
     }
     return deps.google;

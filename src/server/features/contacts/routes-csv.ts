@@ -46,7 +46,7 @@ export async function contactsCsvRoutes(app: FastifyInstance, opts: { contactsCs
     const length = Number(request.headers["content-length"] ?? 0);
     // Refused before reading: the multipart framing adds a little to the 5 MB file.
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) {
-      throw new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+      throw new AppError("FILE_TOO_LARGE", "File size must be 5MB or less.");
     }
     let summary: Awaited<ReturnType<typeof csv.importCsv>>;
     if (request.isMultipart()) {
@@ -56,7 +56,7 @@ export async function contactsCsvRoutes(app: FastifyInstance, opts: { contactsCs
       }
       if (!looksLikeCsv(file.filename, file.mimetype)) {
         file.file.resume();
-        throw new AppError(415, NOT_CSV, "NOT_CSV");
+        throw new AppError("NOT_CSV", NOT_CSV);
       }
       // The upload is spooled to a temporary file first: the server's request timeout counts until the
       // whole body has arrived, and a large import would hold the body back for longer than that.
@@ -64,7 +64,7 @@ export async function contactsCsvRoutes(app: FastifyInstance, opts: { contactsCs
       const dir = await mkdtemp(join(tmpdir(), "kairos-import-"));
       try {
         const path = join(dir, "upload.csv");
-        const tooLarge = () => new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+        const tooLarge = () => new AppError("FILE_TOO_LARGE", "File size must be 5MB or less.");
         await pipeline(file.file, createWriteStream(path)).catch((error: { code?: string }) => {
           throw error.code === "FST_REQ_FILE_TOO_LARGE" ? tooLarge() : error;
         });

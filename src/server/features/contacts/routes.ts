@@ -18,7 +18,7 @@ import type { ContactsCsvService } from "./service-csv.js";
 import type { ContactsListService } from "./service-list.js";
 
 export const FILE_TOO_LARGE = "File size must be 5MB or less.";
-const tooLarge = () => new AppError(413, FILE_TOO_LARGE, "FILE_TOO_LARGE");
+const tooLarge = () => new AppError("FILE_TOO_LARGE", FILE_TOO_LARGE);
 
 /** JPEG, PNG and GIF by their first bytes: the file's name and declared type are not trusted. */
 export function sniffImage(head: Buffer): string | null {
@@ -118,7 +118,10 @@ export async function contactsRoutes(
   r.post("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request) => {
     refuseLargeBody(request);
     if (!request.isMultipart()) {
-      throw new AppError(415, "Send the picture as multipart/form-data in the field 'file'", "UNSUPPORTED");
+      throw new AppError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Send the picture as multipart/form-data in the field 'file'",
+      );
     }
     const file = await request.file();
     if (file?.fieldname !== "file") throw badRequest("Choose a picture", { file: "Choose a picture" });
@@ -127,7 +130,7 @@ export async function contactsRoutes(
       throw error;
     });
     const type = sniffImage(data);
-    if (!type) throw new AppError(415, "The picture must be a JPG, GIF or PNG image.", "UNSUPPORTED_IMAGE");
+    if (!type) throw new AppError("UNSUPPORTED_IMAGE", "The picture must be a JPG, GIF or PNG image.");
     return {
       success: true,
       message: "Picture saved",

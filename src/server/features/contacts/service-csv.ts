@@ -58,7 +58,8 @@ class Utf8Check extends Transform {
       this.seen += chunk.length;
       done(null, chunk);
     } catch {
-      done(new AppError(this.seen === 0 ? 415 : 400, NOT_TEXT, "NOT_CSV"));
+      // Not text from the start: not a CSV at all (415); a text file broken later: a bad file (400).
+      done(this.seen === 0 ? new AppError("NOT_CSV", NOT_TEXT) : badRequest(NOT_TEXT));
     }
   }
   _flush(done: TransformCallback) {
@@ -66,7 +67,7 @@ class Utf8Check extends Transform {
       this.decoder.decode();
       done();
     } catch {
-      done(new AppError(400, NOT_TEXT, "NOT_CSV"));
+      done(new AppError("NOT_CSV", NOT_TEXT));
     }
   }
 }
@@ -378,7 +379,7 @@ function asAppError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE")
-    return new AppError(413, "File size must be 5MB or less.", "FILE_TOO_LARGE");
+    return new AppError("FILE_TOO_LARGE", "File size must be 5MB or less.");
   if (code?.startsWith("CSV_")) return badRequest(readError(error));
   return error;
 }

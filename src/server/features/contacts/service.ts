@@ -146,7 +146,7 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
   async function emailTaken(hostUserId: string, email: string): Promise<AppError> {
     const existing = await repo.findByEmail(hostUserId, email);
     const who = existing ? `${existing.fullName} (${existing.email})` : email;
-    return new AppError(409, `A contact with this email already exists: ${who}`, "EMAIL_TAKEN", {
+    return new AppError("EMAIL_TAKEN", `A contact with this email already exists: ${who}`, {
       email: `Already used by ${who}`,
     });
   }

@@ -168,7 +168,7 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       const et = found.eventType;
       // A used or expired one-off and a closed poll say so, rather than "not found".
       if (PRIVATE_KINDS.has(et.kind) && (et.closedAt || (et.expiresAt && et.expiresAt <= now()))) {
-        throw new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+        throw new AppError("NO_LONGER_AVAILABLE", NO_LONGER_AVAILABLE_MESSAGE);
       }
       return dto(et, found.host);
     },

@@ -15,7 +15,7 @@ import type { BookingsService } from "../bookings/service.js";
 import { createPollsRepo } from "./repo.js";
 
 const POLL_NOT_FOUND = "Poll not found";
-const gone = () => new AppError(410, NO_LONGER_AVAILABLE_MESSAGE, "NO_LONGER_AVAILABLE");
+const gone = () => new AppError("NO_LONGER_AVAILABLE", NO_LONGER_AVAILABLE_MESSAGE);
 
 type Poll = NonNullable<Awaited<ReturnType<ReturnType<typeof createPollsRepo>["bySlug"]>>>;
 

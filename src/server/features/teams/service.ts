@@ -21,7 +21,7 @@ import { createTeamsRepo } from "./repo.js";
 
 const TEAM_NOT_FOUND = "Team not found";
 const DAY_MS = 86_400_000;
-const forbidden = (message: string) => new AppError(403, message, "FORBIDDEN");
+const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 
 export interface TeamsDeps {
   now: () => Date;
@@ -195,10 +195,8 @@ export function createTeamsService(db: Db, deps: TeamsDeps) {
         const found = await txRepo.inviteByTokenHash(sha256(token), { lock: true });
         if (!found) throw notFound("Invitation not found");
         const { invite } = found;
-        if (invite.acceptedAt)
-          throw new AppError(410, "This invitation has already been used.", "INVITE_USED");
-        if (invite.expiresAt <= now())
-          throw new AppError(410, "This invitation has expired.", "INVITE_EXPIRED");
+        if (invite.acceptedAt) throw new AppError("INVITE_USED", "This invitation has already been used.");
+        if (invite.expiresAt <= now()) throw new AppError("INVITE_EXPIRED", "This invitation has expired.");
         if (invite.email !== user.email.toLowerCase()) {
           throw forbidden(
             `This invitation was sent to ${invite.email}. Sign in with that address to accept it.`,

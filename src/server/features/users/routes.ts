@@ -45,11 +45,10 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
 
   r.post("/users/avatar", async (request) => {
     if (!request.isMultipart()) {
-      throw new AppError(415, "Upload the image as multipart/form-data", "UNSUPPORTED_MEDIA_TYPE");
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload the image as multipart/form-data");
     }
     const file = await request.file();
-    if (!file)
-      throw new AppError(400, "Choose an image to upload", "VALIDATION_ERROR", { avatar: "Required" });
+    if (!file) throw new AppError("VALIDATION_ERROR", "Choose an image to upload", { avatar: "Required" });
     const data = await file.toBuffer();
     return {
       success: true,

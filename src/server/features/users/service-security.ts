@@ -119,10 +119,10 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         const row = await createTokensRepo(tx).consume(sha256(body.token), "password-reset", now());
-        if (!row) throw new AppError(400, LINK_INVALID, "INVALID_TOKEN");
+        if (!row) throw new AppError("INVALID_TOKEN", LINK_INVALID);
         const repo = createUsersRepo(tx);
         const user = await repo.findById(row.userId);
-        if (!user) throw new AppError(400, LINK_INVALID, "INVALID_TOKEN");
+        if (!user) throw new AppError("INVALID_TOKEN", LINK_INVALID);
         await repo.setPasswordHash(user.id, passwordHash);
         await auth.revokeSessions(user.id, undefined, tx);
         await enqueueMail(tx, passwordChangedMail(user.email, user.name, "reset"));

@@ -128,7 +128,7 @@ export function createUsersService(db: Db, now: () => Date, publicExtensions: Pu
     /** Stores an uploaded avatar after checking what the bytes are; the profile then points at it. */
     async setAvatar(user: UserRow, data: Buffer): Promise<UserRow> {
       const type = sniffImage(data);
-      if (!type) throw new AppError(415, "Upload a JPG, GIF or PNG image", "UNSUPPORTED_IMAGE");
+      if (!type) throw new AppError("UNSUPPORTED_IMAGE", "Upload a JPG, GIF or PNG image");
       const at = now();
       return db.transaction(async (tx) => {
         const r = createUsersRepo(tx);
