@@ -60,6 +60,7 @@ import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
+import { closeConnectionsWhenClosing } from "./lib/shutdown.js";
 import type { Connector, Resolver } from "./lib/ssrf.js";
 import { registerWebPages } from "./lib/web-pages.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   registerRequestLog(app);
+  closeConnectionsWhenClosing(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
