@@ -140,8 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const outbox = createOutboxWorker(database.db, transport, app.log, now);
+  const transport = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.smtpTimeoutsMs)
+    : null;
+  const outbox = createOutboxWorker(database.db, transport, app.log, { now });
   app.decorate("outbox", outbox);
   app.addHook("onClose", async () => {
     await outbox.stop();
