@@ -60,6 +60,7 @@ import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
+import { closeConnectionsWhenClosing } from "./lib/shutdown.js";
 import type { Connector, OutboundPolicy, Resolver } from "./lib/ssrf.js";
 import { registerWebPages } from "./lib/web-pages.js";
 import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   registerRequestLog(app);
+  closeConnectionsWhenClosing(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -143,8 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const outbox = createOutboxWorker(database.db, transport, app.log, now);
+  const transport = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.smtpTimeoutsMs)
+    : null;
+  const outbox = createOutboxWorker(database.db, transport, app.log, { now });
   app.decorate("outbox", outbox);
   app.addHook("onClose", async () => {
     await outbox.stop();

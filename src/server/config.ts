@@ -11,6 +11,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kairos <no-reply@kairos.local>"),
+  SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   WEB_DIR: z.string().min(1).default("dist/web"),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
@@ -46,6 +49,8 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** How long the SMTP server may take to accept, to greet, and to answer on an open connection. */
+  smtpTimeoutsMs: SmtpTimeouts;
   /** Twilio-compatible Messages API with credentials (https://SID:TOKEN@api.twilio.com); null logs SMS. */
   smsUrl: string | null;
   smsFrom: string;
@@ -71,6 +76,12 @@ export interface AppConfig {
   oidcProviders: OidcProviderConfig[];
   /** How long a call to Google or an OIDC provider may take before sign-in gives up. */
   oauthTimeoutMs: number;
+}
+
+export interface SmtpTimeouts {
+  connection: number;
+  greeting: number;
+  socket: number;
 }
 
 export interface GoogleConfig {
@@ -129,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
+    smtpTimeoutsMs: {
+      connection: e.SMTP_CONNECTION_TIMEOUT_MS,
+      greeting: e.SMTP_GREETING_TIMEOUT_MS,
+      socket: e.SMTP_SOCKET_TIMEOUT_MS,
+    },
     smsUrl: e.SMS_URL ?? null,
     smsFrom: e.SMS_FROM,
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? e.ALLOW_PRIVATE_WEBHOOKS ?? false,

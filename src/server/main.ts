@@ -2,6 +2,10 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
+import { boundedStop } from "./lib/shutdown.js";
+
+/** A stop that takes longer is cut short (logged, exit code 1): under the 10 s a supervisor usually waits. */
+const STOP_TIMEOUT_MS = 9_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,14 +19,19 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "stopping: finishing in-flight requests");
-    try {
-      await app.close(); // stops accepting, waits for in-flight requests
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "unclean stop");
-      process.exit(1);
-    }
+    await boundedStop(
+      async (part) => {
+        // The pollers stop first so no new batch starts; mail and jobs of requests still being answered
+        // are committed and wait in their tables for the next start.
+        await Promise.all([
+          part("mail outbox", app.outbox.stop()),
+          part("job runner", app.jobs.stop()),
+          part("HTTP server and in-flight requests", app.close()),
+        ]);
+        await part("database", database.close());
+      },
+      { timeoutMs: STOP_TIMEOUT_MS, log: app.log, exit: (code) => process.exit(code) },
+    );
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

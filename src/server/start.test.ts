@@ -4,62 +4,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return false;
-}
-
-const answers = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-
-/** Whether a process with this pid still exists (a zombie awaiting its parent counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
-
-/** The pids under `pid`, from /proc (Linux). */
-function descendants(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) children.push(Number(entry), ...descendants(Number(entry)));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return children;
-}
+import {
+  alive,
+  answers,
+  bareWebDir,
+  descendants,
+  freePort,
+  repoRoot,
+  sleep,
+  waitFor,
+} from "./testing/server-process.js";
 
 /**
  * Starts a request and sends only half of its body, so it is in flight until `finish` sends the
@@ -95,13 +49,11 @@ describe("npm start", () => {
 
   it("stops on SIGTERM to the npm process within 10 s, finishing the request in flight", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kairos-start-"));
-    const webDir = path.join(dir, "web");
-    fs.mkdirSync(webDir);
-    fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Kairos</title>");
+    const webDir = bareWebDir(dir);
     const port = await freePort();
     const { DATABASE_URL: _unused, ...env } = process.env;
     npm = spawn("npm", ["start"], {
-      cwd: root,
+      cwd: repoRoot,
       env: {
         ...env,
         PORT: String(port),

@@ -68,6 +68,8 @@ export function createJobRunner(db: Db, log: Logger, options: RunnerOptions = {}
   const handlers = new Map<string, { handler: JobHandler; options: HandlerOptions }>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  /** Set by stop(): a drain in progress ends after its current batch. */
+  let stopped = false;
 
   async function claim(): Promise<JobRow[]> {
     const kinds = [...handlers.keys()];
@@ -191,7 +193,7 @@ export function createJobRunner(db: Db, log: Logger, options: RunnerOptions = {}
     for (;;) {
       const n = await step();
       total += n;
-      if (n < batch) return total;
+      if (n < batch || stopped) return total;
     }
   }
 
@@ -210,6 +212,7 @@ export function createJobRunner(db: Db, log: Logger, options: RunnerOptions = {}
     },
     /** Polls every `intervalMs` (one indexed query when idle). */
     start(intervalMs = 1000): void {
+      stopped = false;
       const tick = () => {
         this.flush()
           .catch((error: unknown) => log.warn({ err: String(error) }, "job runner poll failed"))
@@ -219,10 +222,12 @@ export function createJobRunner(db: Db, log: Logger, options: RunnerOptions = {}
       };
       timer = setTimeout(tick, 0);
     },
+    /** Stops polling and waits for the batch in progress (its failure was logged by the poll). */
     async stop(): Promise<void> {
+      stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running;
+      await running?.catch(() => {});
     },
   };
 }

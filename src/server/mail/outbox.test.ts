@@ -1,11 +1,16 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
+import { mailOutbox } from "../db/schema/index.js";
 import { createTestDatabase, dbKinds } from "../testing/database.js";
-import { startSmtpCatcher } from "../testing/smtp.js";
+import { startSmtpCatcher, startStallingSmtp } from "../testing/smtp.js";
 import { createOutboxWorker, enqueueMail, outboxFor } from "./outbox.js";
 import { createSmtpTransport } from "./transport.js";
 
 const quietLog = { info() {}, warn() {} };
+const FROM = "Kairos <no-reply@kairos.test>";
+/** Short timeouts, so a stalled SMTP server fails a send within a test. */
+const QUICK = { connection: 500, greeting: 500, socket: 500 };
 
 describe.each(dbKinds)("mail outbox on %s", (kind) => {
   let database: Database;
@@ -16,7 +21,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
 
   it("delivers queued mail with its invite to a real SMTP server", async () => {
     const smtp = await startSmtpCatcher();
-    const transport = createSmtpTransport(smtp.url, "Kairos <no-reply@kairos.test>");
+    const transport = createSmtpTransport(smtp.url, FROM, QUICK);
     const worker = createOutboxWorker(database.db, transport, quietLog);
     try {
       await enqueueMail(database.db, {
@@ -41,7 +46,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
   });
 
   it("keeps mail pending with a retry time when the SMTP server is down", async () => {
-    const transport = createSmtpTransport("smtp://127.0.0.1:9", "Kairos <no-reply@kairos.test>");
+    const transport = createSmtpTransport("smtp://127.0.0.1:9", FROM, QUICK);
     const worker = createOutboxWorker(database.db, transport, quietLog);
     await enqueueMail(database.db, { to: "down@example.com", subject: "s", text: "t" });
     await worker.flush();
@@ -61,4 +66,87 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
     expect(row.status).toBe("logged");
     expect(logged).toContainEqual(expect.objectContaining({ to: "nosmtp@example.com", subject: "Hello" }));
   });
+
+  it("sends outside any transaction, gives up on a server that never answers, and retries later", async () => {
+    const catcher = await startSmtpCatcher();
+    const smtp = await startStallingSmtp(catcher.url);
+    const transport = createSmtpTransport(smtp.url, FROM, QUICK);
+    let clock = new Date();
+    const worker = createOutboxWorker(database.db, transport, quietLog, { now: () => clock });
+    try {
+      await enqueueMail(database.db, { to: "stalled@example.com", subject: "Stalled", text: "t" });
+      const startedAt = Date.now();
+      const flushing = worker.flush();
+      await waitUntil(() => smtp.stalledConnections > 0);
+
+      // While the server stalls, the claim is committed and the database free: on PGlite a statement
+      // outside the worker would wait for a transaction held around the send.
+      const readAt = Date.now();
+      const [claimed] = await outboxFor(database.db, ["stalled@example.com"]);
+      expect(Date.now() - readAt).toBeLessThan(400);
+      expect(claimed.status).toBe("sending");
+      expect(claimed.nextAttemptAt.getTime()).toBeGreaterThan(clock.getTime());
+
+      // The transport's timeouts end the send: pending again, with the error and a retry time.
+      expect(await flushing).toBe(1);
+      expect(Date.now() - startedAt).toBeLessThan(5000);
+      const [failed] = await outboxFor(database.db, ["stalled@example.com"]);
+      expect(failed.status).toBe("pending");
+      expect(failed.attempts).toBe(1);
+      expect(failed.lastError).toMatch(/greeting|timeout/i);
+      expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(clock.getTime());
+
+      // Not due before its retry time; sent once the server answers and the time has come.
+      // (Earlier tests' mail on this database may be due as well: only this message is looked at.)
+      smtp.stalled = false;
+      await worker.flush();
+      expect((await outboxFor(database.db, ["stalled@example.com"]))[0].attempts).toBe(1);
+      clock = new Date(failed.nextAttemptAt.getTime() + 1000);
+      await worker.flush();
+      expect(catcher.mails.filter((m) => m.parsed.subject === "Stalled")).toHaveLength(1);
+      const [sent] = await outboxFor(database.db, ["stalled@example.com"]);
+      expect(sent.status).toBe("sent");
+      expect(sent.attempts).toBe(2);
+    } finally {
+      transport.close();
+      await smtp.close();
+      await catcher.close();
+    }
+  });
+
+  it("sends again a message whose worker died mid-send, once its lease has run out", async () => {
+    const catcher = await startSmtpCatcher();
+    const transport = createSmtpTransport(catcher.url, FROM, QUICK);
+    let clock = new Date();
+    const leaseMs = 60_000;
+    const worker = createOutboxWorker(database.db, transport, quietLog, { now: () => clock, leaseMs });
+    try {
+      await enqueueMail(database.db, { to: "orphan@example.com", subject: "Orphan", text: "t" });
+      // A claim whose worker never came back: the row is left sending, under a lease.
+      const mine = await outboxFor(database.db, ["orphan@example.com"]);
+      await database.db
+        .update(mailOutbox)
+        .set({ status: "sending", attempts: 1, nextAttemptAt: new Date(clock.getTime() + leaseMs) })
+        .where(eq(mailOutbox.id, mine[0].id));
+      await worker.flush();
+      expect((await outboxFor(database.db, ["orphan@example.com"]))[0].status).toBe("sending");
+      clock = new Date(clock.getTime() + leaseMs + 1000);
+      await worker.flush();
+      expect(catcher.mails.filter((m) => m.parsed.subject === "Orphan")).toHaveLength(1);
+      const [row] = await outboxFor(database.db, ["orphan@example.com"]);
+      expect(row.status).toBe("sent");
+      expect(row.attempts).toBe(2);
+    } finally {
+      transport.close();
+      await catcher.close();
+    }
+  });
 });
+
+async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

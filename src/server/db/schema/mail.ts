@@ -23,7 +23,10 @@ export const mailOutbox = pgTable(
     /** iCalendar invite sent as text/calendar alternative (METHOD REQUEST or CANCEL). */
     icalEvent: jsonb("ical_event").$type<{ method: string; content: string } | null>(),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
-    /** pending -> sent | logged (no SMTP configured) | failed (gave up after retries). */
+    /**
+     * pending -> sending (claimed by a worker until next_attempt_at, its lease) -> sent | logged (no SMTP
+     * configured) | pending again (retry at next_attempt_at) | failed (gave up after retries).
+     */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
