@@ -19,7 +19,7 @@ const MAX_LINES = 400;
 const SCANNED_DIRS = ["src", "e2e", "scripts", "bench"];
 // drizzle-kit writes these; nobody edits them by hand, so their length is not a design choice.
 const GENERATED = /^src\/server\/db\/migrations\//;
-const CODE = /\.(ts|tsx|mjs|js|css|html)$/;
+const CODE = /\.(ts|tsx|mjs|js|css|html|json|sql|md)$/;
 
 /**
  * Server modules outside features that hold SQL, by name and why. Storage of the server's own
