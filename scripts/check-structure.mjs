@@ -160,7 +160,8 @@ function importsOf(file) {
   const source = sources.get(file);
   if (!/\.(ts|tsx|mjs|js)$/.test(file)) return [];
   const specifiers = [];
-  const staticImport = /^\s*(?:import|export)\s[^;]*?["']([^"'\n]+)["']/gm;
+  // `import x from "…"`, `import type {…} from "…"`, `export * from "…"`, `import "…"` (not `export const a = "…"`)
+  const staticImport = /^\s*(?:import|export)\s(?:[^;"'`]*?\sfrom\s*|\s*)["']([^"'\n]+)["']/gm;
   const dynamicImport = /\bimport\(\s*["']([^"'\n]+)["']\s*\)/g;
   for (const pattern of [staticImport, dynamicImport]) {
     for (const match of source.matchAll(pattern)) {

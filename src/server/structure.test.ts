@@ -132,6 +132,18 @@ describe("structure check", () => {
       );
     });
 
+    it("reads an import over several lines, and not a string that only looks like a path", () => {
+      const result = check(
+        tree({
+          "src/server/features/workflows/service.ts":
+            'import {\n  type BookingRecord,\n  q,\n} from "../bookings/repo.js";\nexport { q, type BookingRecord };\n',
+          "src/server/features/workflows/routes.ts": 'export const where = "../bookings/repo.js";\n',
+        }),
+      );
+      expect(result.output).toContain("workflows/service.ts: imports src/server/features/bookings/repo");
+      expect(result.output).not.toContain("workflows/routes.ts");
+    });
+
     it("refuses it from outside the features too, and from a split repo-<part>", () => {
       const result = check(
         tree({
