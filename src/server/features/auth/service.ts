@@ -29,8 +29,8 @@ export interface SessionInfo {
   sessionId: string;
 }
 
-export function createAuthService(db: Db, now: () => Date, deps: AuthDeps | UserCreatedHook[] = {}) {
-  const { onUserCreated = [], freeUsername } = Array.isArray(deps) ? { onUserCreated: deps } : deps;
+export function createAuthService(db: Db, now: () => Date, deps: AuthDeps = {}) {
+  const { onUserCreated = [], freeUsername } = deps;
   // Unknown emails are verified against this hash so they cost the same time as wrong passwords.
   const dummyHash = hashPassword(randomToken());
   const findSession = createSessionLookup(db);

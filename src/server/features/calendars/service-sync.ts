@@ -6,7 +6,7 @@ import type { CalendarAccountRow, CalendarCalendarRow, CalendarEventRow } from "
 import { enqueueJobs } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import type { BookingListener } from "../bookings/events.js";
-import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingRecord } from "../bookings/index.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { createActiveAccountCheck, createCalendarsRepo } from "./repo.js";
 import type { AccountsService } from "./service-accounts.js";

@@ -112,15 +112,6 @@ export function createTeamsRepo(db: DbOrTx) {
         .orderBy(asc(teamMembers.createdAt), asc(users.name));
     },
 
-    async memberIds(teamId: string, userIds: string[]): Promise<string[]> {
-      if (userIds.length === 0) return [];
-      const rows = await db
-        .select({ userId: teamMembers.userId })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
-      return rows.map((r) => r.userId);
-    },
-
     async countOwners(teamId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })

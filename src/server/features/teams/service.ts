@@ -258,14 +258,6 @@ export function createTeamsService(db: Db, deps: TeamsDeps) {
         eventTypes: eventTypes.map(toTeamEventType),
       };
     },
-
-    /** Whether the user belongs to the team (other features ask before showing team data). */
-    async isMember(userId: string, teamId: string): Promise<boolean> {
-      return !!(await repo.findForMember(userId, teamId));
-    },
-
-    /** Which of the given users are members of the team. */
-    memberIds: (teamId: string, userIds: string[]) => repo.memberIds(teamId, userIds),
   };
 }
 

@@ -9,14 +9,13 @@ import {
   tokenBody,
 } from "../../../contract/users.js";
 import type { RateLimits } from "../../config.js";
-import type { AuthService } from "../auth/service.js";
 import { toUserProfile } from "./service.js";
-import type { SecurityService } from "./service-security.js";
+import type { SecurityService, Sessions } from "./service-security.js";
 
 /** Settings > Security, and the signed-out password reset and email confirmation links. */
 export async function securityRoutes(
   app: FastifyInstance,
-  opts: { security: SecurityService; auth: AuthService; rateLimits: RateLimits },
+  opts: { security: SecurityService; auth: Sessions; rateLimits: RateLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { security, auth, rateLimits } = opts;

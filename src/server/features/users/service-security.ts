@@ -1,5 +1,10 @@
-import type { ChangeEmailBody, ChangePasswordBody, ResetPasswordBody } from "../../../contract/users.js";
-import type { Db } from "../../db/client.js";
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ResetPasswordBody,
+  SessionDto,
+} from "../../../contract/users.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
@@ -11,7 +16,6 @@ import {
   passwordResetMail,
 } from "../../mail/account-mails.js";
 import { enqueueMail } from "../../mail/outbox.js";
-import type { AuthService } from "../auth/service.js";
 import { createUsersRepo } from "./repo.js";
 import { createTokensRepo } from "./repo-tokens.js";
 
@@ -21,8 +25,19 @@ const WRONG_PASSWORD = "Your current password is not correct";
 const LINK_INVALID = "This link is invalid or has expired. Ask for a new one.";
 const EMAIL_TAKEN = "An account with this email already exists";
 
+/**
+ * The sessions part of the auth service, which app.ts passes in. Users does not import auth: auth
+ * imports users (toUserProfile), and features may not import each other both ways (check-structure.mjs).
+ */
+export interface Sessions {
+  listSessions(userId: string, currentId: string): Promise<SessionDto[]>;
+  revokeSession(userId: string, id: string): Promise<void>;
+  /** Ends every session of the user but `keepId`, inside `tx` when given. */
+  revokeSessions(userId: string, keepId?: string, tx?: DbOrTx): Promise<void>;
+}
+
 export interface SecurityDeps {
-  auth: AuthService;
+  auth: Sessions;
   now: () => Date;
   publicUrl: string;
 }

@@ -14,7 +14,7 @@ import type { SecretBox } from "../../lib/secrets.js";
 import { type Connector, guardedRequest, type Resolver, UnsafeUrlError } from "../../lib/ssrf.js";
 import { subject as cleanSubject, escapeHtml, manageLinks, when } from "../../mail/booking-mails.js";
 import { type SmsTransport, toE164 } from "../../sms/transport.js";
-import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingRecord } from "../bookings/index.js";
 
 /** A booking as workflow texts see it; `links` only when a text asks for them (they need a fresh token). */
 export interface BookingView {

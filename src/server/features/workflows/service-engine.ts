@@ -6,7 +6,7 @@ import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobOutcome, JobRunner } from "../../jobs/runner.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import type { BookingChange } from "../bookings/events.js";
-import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
 import { createWorkflowsRepo, type NewExecution } from "./repo.js";
 import {

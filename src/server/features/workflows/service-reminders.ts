@@ -6,7 +6,7 @@ import type { JobRunner } from "../../jobs/runner.js";
 import { escapeHtml, subject, when } from "../../mail/booking-mails.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import type { BookingChange } from "../bookings/events.js";
-import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
 import { linksFor } from "./service-actions.js";
 

@@ -22,7 +22,7 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import type { BookingChange, BookingReaction } from "../bookings/events.js";
-import type { BookingRecord } from "../bookings/repo.js";
+import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
 import { createActiveWorkflowsQuery, createWorkflowsRepo, type Stats, type WorkflowPatch } from "./repo.js";
 import {
