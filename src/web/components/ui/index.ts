@@ -31,6 +31,7 @@ export {
   weekdayOf,
 } from "./dates";
 export { EmptyState, type EmptyStateProps } from "./EmptyState";
+export { ErrorState, type ErrorStateProps, type RetryableQuery } from "./ErrorState";
 export { Field, type FieldProps } from "./Field";
 export { controlClasses, Input, type InputProps } from "./Input";
 export { Label } from "./Label";

@@ -1,5 +1,4 @@
-import { AlertTriangle } from "lucide-react";
-import { Button, EmptyState, Skeleton } from "../../components/ui";
+import { ErrorState, Skeleton } from "../../components/ui";
 
 /** Placeholder rows shaped like the weekly editor while a schedule loads. */
 export function EditorSkeleton() {
@@ -39,15 +38,10 @@ export function LoadError({
   detail?: string;
 }) {
   return (
-    <EmptyState
-      icon={AlertTriangle}
+    <ErrorState
       title={title}
       description={detail ?? "Check your connection and try again."}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          Try again
-        </Button>
-      }
+      onRetry={onRetry}
     />
   );
 }

@@ -1,19 +1,9 @@
-import {
-  AlertTriangle,
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  Info,
-  Plus,
-  SearchX,
-  Upload,
-  Users,
-} from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Info, Plus, SearchX, Upload, Users } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CONTACT_SORTS, type ContactDto, type ContactSort } from "../../../contract/contacts";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Button, buttonClasses, Card, EmptyState, Skeleton, toast } from "../../components/ui";
+import { Button, buttonClasses, Card, EmptyState, ErrorState, Skeleton, toast } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { BulkBar } from "./BulkBar";
 import { ContactDialog } from "./ContactDialog";
@@ -199,19 +189,7 @@ export default function ContactsPage() {
             ))}
           </div>
         ) : query.isError && !query.data ? (
-          <div role="alert">
-            <EmptyState
-              icon={AlertTriangle}
-              title="Failed to load contacts"
-              description={query.error.message}
-              action={
-                <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
-              }
-              className="py-14"
-            />
-          </div>
+          <ErrorState title="Failed to load contacts" query={query} className="py-14" />
         ) : list.length === 0 ? (
           filtering ? (
             <EmptyState

@@ -3,7 +3,16 @@ import { ExternalLink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { ContactDto } from "../../../contract/contacts";
 import type { EventTypeDto } from "../../../contract/event-types";
-import { Button, Dialog, DialogContent, DialogFooter, Field, Spinner, toast } from "../../components/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  ErrorState,
+  Field,
+  Spinner,
+  toast,
+} from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { formatDuration } from "../event-types/links";
 import { scheduleUrl } from "./format";
@@ -94,12 +103,7 @@ export function ScheduleDialog({
             <Spinner />
           </div>
         ) : types.isError ? (
-          <p role="alert" className="text-red-600 text-sm">
-            Failed to load event types.{" "}
-            <button type="button" className="underline" onClick={() => void types.refetch()}>
-              Try again
-            </button>
-          </p>
+          <ErrorState variant="inline" title="Failed to load event types." query={types} />
         ) : active.length === 0 ? (
           <p className="text-slate-600 text-sm">
             You have no active event types.{" "}

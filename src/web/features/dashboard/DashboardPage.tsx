@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarRange } from "lucide-react";
+import { CalendarRange } from "lucide-react";
 import { useState } from "react";
 import {
   ANALYTICS_PERIODS,
@@ -7,7 +7,7 @@ import {
   PERIOD_LABELS,
 } from "../../../contract/analytics";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Button, Card, EmptyState, Select, Skeleton } from "../../components/ui";
+import { Card, ErrorState, Select, Skeleton } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
 import { EventTypesSection } from "../event-types/EventTypesSection";
@@ -108,16 +108,7 @@ export default function DashboardPage() {
             </>
           ) : stats.isError && !stats.data ? (
             <Card role="alert">
-              <EmptyState
-                icon={AlertTriangle}
-                title="Failed to load your dashboard"
-                description={stats.error.message}
-                action={
-                  <Button variant="outline" loading={stats.isFetching} onClick={() => void stats.refetch()}>
-                    Try again
-                  </Button>
-                }
-              />
+              <ErrorState title="Failed to load your dashboard" query={stats} />
             </Card>
           ) : stats.data ? (
             <div

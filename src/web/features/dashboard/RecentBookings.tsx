@@ -1,6 +1,6 @@
-import { AlertTriangle, ArrowRight, CalendarDays } from "lucide-react";
+import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
-import { Avatar, Badge, Button, Card, Skeleton } from "../../components/ui";
+import { Avatar, Badge, Card, ErrorState, Skeleton } from "../../components/ui";
 import { dayHeading, timeRange } from "../meetings/format";
 import { useBookingList } from "../meetings/queries";
 import { STATUS_BADGE } from "../meetings/status";
@@ -49,13 +49,7 @@ export function RecentBookings() {
           ))}
         </ul>
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center px-5 py-8 text-center">
-          <AlertTriangle size={20} aria-hidden className="text-amber-500" />
-          <p className="mt-2 font-medium text-slate-900 text-sm">Failed to load bookings</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState title="Failed to load bookings" query={query} className="py-8" />
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center px-5 py-8 text-center">
           <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-500">

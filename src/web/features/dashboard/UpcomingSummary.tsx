@@ -1,6 +1,6 @@
-import { AlertTriangle, CalendarClock, CalendarPlus } from "lucide-react";
+import { CalendarClock, CalendarPlus } from "lucide-react";
 import type { UpcomingStats, UpcomingWindow } from "../../../contract/analytics";
-import { Button, Card, Skeleton } from "../../components/ui";
+import { Card, ErrorState, Skeleton } from "../../components/ui";
 import { dayHeading, timeRange } from "../meetings/format";
 import { useUpcomingStats } from "./queries";
 
@@ -29,13 +29,7 @@ export function UpcomingSummary() {
           ))}
         </div>
       ) : query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <AlertTriangle size={18} aria-hidden className="text-amber-500" />
-          <span className="text-slate-700">Failed to load your upcoming meetings</span>
-          <Button variant="outline" size="sm" loading={query.isFetching} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState variant="inline" title="Failed to load your upcoming meetings" query={query} />
       ) : (
         <UpcomingFigures data={query.data} />
       )}

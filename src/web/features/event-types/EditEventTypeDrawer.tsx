@@ -1,6 +1,5 @@
-import { AlertTriangle } from "lucide-react";
 import type { EventTypeDto } from "../../../contract/event-types";
-import { Button, Drawer, DrawerContent, EmptyState, Spinner } from "../../components/ui";
+import { Button, Drawer, DrawerContent, ErrorState, Spinner } from "../../components/ui";
 import { EditEventTypeForm } from "./EditEventTypeForm";
 import { useEventType } from "./queries";
 
@@ -37,22 +36,15 @@ function EditDrawerBody({ id, onClose }: { id: string; onClose: () => void }) {
       }
     >
       {query.isError ? (
-        <div role="alert">
-          <EmptyState
-            icon={AlertTriangle}
-            title="Failed to load event type"
-            description={
-              query.error.message === "Event type not found"
-                ? "Event type not found. It may have been deleted."
-                : "Check your connection and try again."
-            }
-            action={
-              <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-                Try again
-              </Button>
-            }
-          />
-        </div>
+        <ErrorState
+          title="Failed to load event type"
+          description={
+            query.error.message === "Event type not found"
+              ? "Event type not found. It may have been deleted."
+              : "Check your connection and try again."
+          }
+          query={query}
+        />
       ) : (
         <div
           role="status"

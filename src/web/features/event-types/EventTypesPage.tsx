@@ -1,10 +1,10 @@
-import { AlertTriangle, CalendarClock, Plus, SearchX } from "lucide-react";
+import { CalendarClock, Plus, SearchX } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { EVENT_KINDS, type EventKind, type EventTypeDto } from "../../../contract/event-types";
 import { CreateTypeDialog } from "../../components/layout/CreateTypeDialog";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Button, Card, EmptyState } from "../../components/ui";
+import { Button, Card, EmptyState, ErrorState } from "../../components/ui";
 import { CreateEventTypeDrawer } from "./CreateEventTypeDrawer";
 import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
 import { EventTypesToolbar, type StatusFilter } from "./EventTypesToolbar";
@@ -105,16 +105,7 @@ export default function EventTypesPage() {
         </div>
       ) : query.isError ? (
         <Card role="alert">
-          <EmptyState
-            icon={AlertTriangle}
-            title="Failed to load event types"
-            description={query.error.message}
-            action={
-              <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <ErrorState title="Failed to load event types" query={query} />
         </Card>
       ) : all.length === 0 ? (
         <Card>

@@ -1,8 +1,8 @@
-import { AlertTriangle, ArrowRight, Clock, MapPin, Power } from "lucide-react";
+import { ArrowRight, Clock, MapPin, Power } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DEFAULT_COLOR, LOCATION_INFO } from "../../../contract/event-types";
-import { Badge, Button, Card, EmptyState, toast } from "../../components/ui";
+import { Badge, Button, Card, ErrorState, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
 import { formatDuration } from "./links";
@@ -42,16 +42,7 @@ export function EventTypesSection() {
         </div>
       ) : query.isError ? (
         <Card role="alert">
-          <EmptyState
-            icon={AlertTriangle}
-            title="Failed to load event types"
-            description={query.error.message}
-            action={
-              <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-                Try again
-              </Button>
-            }
-          />
+          <ErrorState title="Failed to load event types" query={query} />
         </Card>
       ) : list.length === 0 ? (
         <SampleCards />

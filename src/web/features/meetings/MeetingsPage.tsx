@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarDays, ChevronLeft, ChevronRight, SearchX } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, SearchX } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { BookingDto } from "../../../contract/bookings";
@@ -8,6 +8,7 @@ import {
   buttonClasses,
   Card,
   EmptyState,
+  ErrorState,
   Tabs,
   TabsContent,
   TabsList,
@@ -161,19 +162,7 @@ export default function MeetingsPage() {
                 ))}
               </div>
             ) : query.isError && !data ? (
-              <div role="alert">
-                <EmptyState
-                  icon={AlertTriangle}
-                  title="Failed to load meetings"
-                  description={query.error.message}
-                  action={
-                    <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-                      Try again
-                    </Button>
-                  }
-                  className="py-14"
-                />
-              </div>
+              <ErrorState title="Failed to load meetings" query={query} className="py-14" />
             ) : list.length === 0 ? (
               filtering ? (
                 <EmptyState

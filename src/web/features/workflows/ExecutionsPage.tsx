@@ -1,12 +1,4 @@
-import {
-  AlertTriangle,
-  ArrowLeft,
-  ChevronLeft,
-  ChevronRight,
-  History,
-  RotateCcw,
-  SearchX,
-} from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, History, RotateCcw, SearchX } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import {
   EXECUTION_STATUSES,
@@ -22,6 +14,7 @@ import {
   buttonClasses,
   Card,
   EmptyState,
+  ErrorState,
   Input,
   Label,
   Select,
@@ -200,12 +193,7 @@ export default function ExecutionsPage() {
             ))}
           </div>
         ) : query.isError ? (
-          <EmptyState
-            icon={AlertTriangle}
-            title="Failed to load executions"
-            description={errorMessage(query.error, "Please try again.")}
-            action={<Button onClick={() => query.refetch()}>Try again</Button>}
-          />
+          <ErrorState title="Failed to load executions" query={query} />
         ) : !page || page.data.length === 0 ? (
           filtering ? (
             <EmptyState icon={SearchX} title="No executions found" description="Try adjusting your filters" />

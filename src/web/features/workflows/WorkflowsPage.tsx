@@ -1,4 +1,4 @@
-import { AlertTriangle, Plus, SearchX, Workflow } from "lucide-react";
+import { Plus, SearchX, Workflow } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { WorkflowDto } from "../../../contract/workflows";
@@ -8,6 +8,7 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
+  ErrorState,
   SearchBox,
   Select,
   Skeleton,
@@ -110,12 +111,7 @@ export default function WorkflowsPage() {
           </div>
         ) : query.isError ? (
           <Card>
-            <EmptyState
-              icon={AlertTriangle}
-              title="Failed to load workflows"
-              description={errorMessage(query.error, "Please try again.")}
-              action={<Button onClick={() => query.refetch()}>Try again</Button>}
-            />
+            <ErrorState title="Failed to load workflows" query={query} />
           </Card>
         ) : shown.length === 0 ? (
           <Card>
