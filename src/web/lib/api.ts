@@ -34,6 +34,7 @@ export class ApiError extends Error {
 
 /** Spec section 8: a failed call without a message of its own. */
 const GENERIC_FAILURE = "API call failed";
+const UNREACHABLE = "Cannot reach the server. Check your connection and try again.";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -70,16 +71,18 @@ async function send<T>(
   const headers: Record<string, string> = { Accept: "application/json", ...extraHeaders };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A FormData body (a file upload) sets its own multipart type and boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(0, UNREACHABLE);
   }
   let envelope: Envelope<T>;
   try {
@@ -122,4 +125,51 @@ export const api = {
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {
   const message = error instanceof Error ? error.message : "";
   return message && message !== GENERIC_FAILURE ? message : fallback;
+}
+
+/** Sends one file as multipart/form-data in `field` (the JSON calls cannot); answers and fails as `request`. */
+export function upload<T>(path: string, file: File, field = "file"): Promise<Envelope<T>> {
+  const form = new FormData();
+  form.append(field, file, file.name);
+  return request<T>("POST", path, form);
+}
+
+/** Hands a blob to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Fetches a file answer (a CSV export, a template: GET, or POST with a JSON body) with the session and
+ * saves it under the server's file name (Content-Disposition), else `fallbackName`.
+ */
+export async function download(path: string, body: unknown | undefined, fallbackName: string): Promise<void> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    throw new ApiError(response.status, envelope?.message || GENERIC_FAILURE, envelope?.errorCode);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  saveFile(await response.blob(), name);
 }

@@ -13,7 +13,7 @@ import type {
   ImportSummary,
   UpdateContactBody,
 } from "../../../contract/contacts";
-import { ApiError, api, getToken, request } from "../../lib/api";
+import { api, download, getToken, request, upload } from "../../lib/api";
 
 export interface ContactsParams {
   searchQuery: string;
@@ -110,59 +110,12 @@ export function useBulk() {
   });
 }
 
-/** A multipart upload through fetch (the JSON client cannot send files); errors as ApiError. */
-async function upload<T>(path: string, file: File): Promise<{ data: T; body: Record<string, unknown> }> {
-  const form = new FormData();
-  form.append("file", file);
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method: "POST",
-      body: form,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
-  }
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok || body.success === false) {
-    throw new ApiError(response.status, (body.message as string) || "", body.errorCode as string | undefined);
-  }
-  return { data: body.data as T, body };
-}
-
-export const uploadAvatar = (id: string, file: File) => upload<ContactDto>(`/contacts/${id}/avatar`, file);
+export const uploadAvatar = async (id: string, file: File) =>
+  (await upload<ContactDto>(`/contacts/${id}/avatar`, file)).data as ContactDto;
 export const importContacts = async (file: File) =>
-  (await upload<ImportSummary>("/contacts/import", file)).data;
-
+  (await upload<ImportSummary>("/contacts/import", file)).data as ImportSummary;
 /** Saves a file response (export, template) under the server's file name. */
-export async function downloadFile(
-  path: string,
-  body: unknown | undefined,
-  fallbackName: string,
-): Promise<void> {
-  const token = getToken();
-  const response = await fetch(`/api${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error("download failed");
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadFile = download;
 
 /** A contact's picture needs the bearer token, so it is fetched and shown from an object URL. */
 export function useAuthedImage(src: string | null): string | null {

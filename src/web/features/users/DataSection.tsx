@@ -2,7 +2,7 @@ import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
-import { ApiError, getToken, request } from "../../lib/api";
+import { api, request, saveFile } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { SettingsCard } from "./SettingsCard";
 
@@ -16,21 +16,11 @@ export function DataSection() {
   const download = async () => {
     setDownloading(true);
     try {
-      const token = getToken();
-      const response = await fetch("/api/users/export", {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) throw new ApiError(response.status, "Could not prepare your data");
-      const envelope = (await response.json()) as { data: unknown };
-      const blob = new Blob([JSON.stringify(envelope.data, null, 2)], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `kairos-${user.username}-${new Date().toISOString().slice(0, 10)}.json`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      URL.revokeObjectURL(url);
+      const data = await api.get<unknown>("/users/export");
+      saveFile(
+        new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }),
+        `kairos-${user.username}-${new Date().toISOString().slice(0, 10)}.json`,
+      );
     } catch {
       toast.error("Could not download your data", { description: "Please try again." });
     } finally {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserProfile } from "../../../contract/auth";
 import type { SessionDto, UpdateProfileBody } from "../../../contract/users";
-import { ApiError, api, getToken } from "../../lib/api";
+import { api, upload } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 
 export const sessionsKey = ["user-sessions"] as const;
@@ -28,30 +28,10 @@ export function useUpdateUsername() {
   });
 }
 
-/** Uploads the avatar as multipart/form-data (the JSON client cannot). */
+/** Uploads the avatar as multipart/form-data in the field `avatar`. */
 export async function uploadAvatar(file: File): Promise<UserProfile> {
-  const form = new FormData();
-  form.append("avatar", file, file.name);
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch("/api/users/avatar", {
-      method: "POST",
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
-  }
-  const envelope = (await response.json().catch(() => null)) as {
-    success?: boolean;
-    message?: string;
-    data?: { user: UserProfile };
-  } | null;
-  if (!response.ok || !envelope?.success || !envelope.data) {
-    throw new ApiError(response.status, envelope?.message || "Could not upload the image");
-  }
-  return envelope.data.user;
+  const envelope = await upload<{ user: UserProfile }>("/users/avatar", file, "avatar");
+  return (envelope.data as { user: UserProfile }).user;
 }
 
 export function useSessions() {
