@@ -18,6 +18,7 @@ import { createAvailabilityService } from "./features/availability/service.js";
 import type { BookingListener } from "./features/bookings/events.js";
 import { bookingsRoutes } from "./features/bookings/routes.js";
 import { createBookingsService } from "./features/bookings/service.js";
+import type { CalendarSettingsListener } from "./features/calendar-settings/events.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
 import { createCalendarSettingsService } from "./features/calendar-settings/service.js";
 import { calendarAccountsRoutes } from "./features/calendars/routes.js";
@@ -86,6 +87,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Extra listeners of booking changes, after the features' own (tests observe changes with them). */
   bookingListeners?: readonly BookingListener[];
+  /** Extra listeners of calendar settings changes, after the features' own (tests make one fail). */
+  calendarSettingsListeners?: readonly CalendarSettingsListener[];
   /** DNS and connections of addresses users type: webhooks, CalDAV (tests inject them: nothing may leave loopback). */
   outboundResolver?: Resolver;
   outboundConnector?: Connector;
@@ -187,12 +190,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     busyOptions: deps.calendars?.busyOptions,
   });
-  const calendarSettings = createCalendarSettingsService(database.db, {
+  // Features that follow calendar settings, told inside the saving transaction (calendar-settings/events.ts).
+  // `workflows` is assigned below, before any request is served.
+  const calendarSettingsListeners = (): CalendarSettingsListener[] => [
     // checkForConflicts decides whether connected calendars block slots: lookups must see a change at once.
-    onSyncChanged: (userId) => calendars.busy.invalidateHost(userId),
-    // Workflows plan the reminder jobs; `workflows` is assigned below, before any request is served.
-    onRemindersChanged: async (userId, notifications) =>
-      workflows?.onNotificationsChanged(userId, notifications),
+    async (_tx, change) => {
+      if (change.kind === "sync") await calendars.busy.invalidateHost(change.userId);
+    },
+    (tx, change) => (workflows as WorkflowsService).settingsListener(tx, change),
+    ...(deps.calendarSettingsListeners ?? []),
+  ];
+  const calendarSettings = createCalendarSettingsService(database.db, {
+    listeners: calendarSettingsListeners,
   });
   const availability = createAvailabilityService(database.db, { calendarSettings });
   const holidays = createHolidaysService(database.db, { now, hostZone: availability.hostZone });

@@ -24,6 +24,7 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     now?: () => Date;
     bookingListeners?: AppDeps["bookingListeners"];
+    calendarSettingsListeners?: AppDeps["calendarSettingsListeners"];
     outboundResolver?: AppDeps["outboundResolver"];
     outboundConnector?: AppDeps["outboundConnector"];
     calendars?: AppDeps["calendars"];
@@ -50,6 +51,7 @@ export async function createTestApp(
     now: options.now,
     logger: false,
     bookingListeners: options.bookingListeners,
+    calendarSettingsListeners: options.calendarSettingsListeners,
     outboundResolver: options.outboundResolver,
     outboundConnector: options.outboundConnector,
     calendars: options.calendars,

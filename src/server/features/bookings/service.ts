@@ -11,7 +11,7 @@ import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.j
 import { phoneRule } from "../../../contract/event-types.js";
 import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rules.js";
 import { inviteePhone } from "../../../domain/phone.js";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { together } from "../../db/together.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
@@ -344,8 +344,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     },
 
     /** The host's confirmed bookings that have not ended yet (workflows plan reminders for them). */
-    async upcomingForHost(hostId: string): Promise<BookingRecord[]> {
-      const repo = createBookingsRepo(db);
+    /** The host's upcoming confirmed bookings, read with `reader` (a caller's transaction, else the database). */
+    async upcomingForHost(hostId: string, reader: DbOrTx = db): Promise<BookingRecord[]> {
+      const repo = createBookingsRepo(reader);
       const at = now();
       const all: BookingRecord[] = [];
       for (let offset = 0; ; offset += PAGE) {

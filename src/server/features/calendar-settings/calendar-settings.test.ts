@@ -127,3 +127,46 @@ describe.each(dbKinds)("calendar settings on %s", (kind) => {
     }
   });
 });
+
+describe.each(dbKinds)("calendar settings listeners on %s", (kind) => {
+  let t: TestApp;
+  /** Hosts whose reminder changes a follower refuses (as when re-planning their reminders fails). */
+  const refused = new Set<string>();
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      calendarSettingsListeners: [
+        async (_tx, change) => {
+          if (change.kind === "reminders" && refused.has(change.userId))
+            throw new Error("re-planning failed");
+        },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = async (token: string, method: "GET" | "PUT", url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it("saves a reminder change only together with what follows it: a failing follower changes nothing", async () => {
+    const host = await signUp(t.app);
+    refused.add(host.userId);
+    const failed = await call(host.token, "PUT", "/calendar-settings/notifications", { reminderMinutes: 60 });
+    expect(failed.status).toBe(500);
+    const after = await call(host.token, "GET", "/calendar-settings");
+    expect(after.body.data.notifications.reminderMinutes).toBe(1440);
+    // A change that asks nothing of reminders is saved as before.
+    const other = await call(host.token, "PUT", "/calendar-settings/notifications", {
+      emailOnBooking: false,
+    });
+    expect(other.status).toBe(200);
+    refused.delete(host.userId);
+    const ok = await call(host.token, "PUT", "/calendar-settings/notifications", { reminderMinutes: 60 });
+    expect(ok.status).toBe(200);
+    expect((await call(host.token, "GET", "/calendar-settings")).body.data.notifications).toMatchObject({
+      reminderMinutes: 60,
+      emailOnBooking: false,
+    });
+  });
+});

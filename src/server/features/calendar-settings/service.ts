@@ -8,6 +8,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import type { CalendarSettingsChange, CalendarSettingsListener } from "./events.js";
 import {
   type CalendarSettingsValues,
   createCalendarSettingsFind,
@@ -30,10 +31,9 @@ const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_
  */
 export function createCalendarSettingsService(
   db: Db,
-  hooks: {
-    onSyncChanged?: (userId: string) => void;
-    /** After a save that changed reminders (on/off or how long before): pending reminders follow it. */
-    onRemindersChanged?: (userId: string, notifications: NotificationSettings) => Promise<void>;
+  deps: {
+    /** Features that follow these settings, told inside the saving transaction (events.ts). */
+    listeners?: () => readonly CalendarSettingsListener[];
   } = {},
 ) {
   const findIn = createCalendarSettingsFind(db);
@@ -49,8 +49,7 @@ export function createCalendarSettingsService(
   }
 
   async function update(userId: string, patch: CalendarSettingsPatch): Promise<CalendarSettings> {
-    let remindersChanged = false;
-    const result = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const repo = createCalendarSettingsRepo(tx);
       await repo.ensure(userId, defaults());
       const current = await repo.find(userId, { lock: true });
@@ -64,14 +63,20 @@ export function createCalendarSettingsService(
       });
       if (!updated) throw notFound();
       const saved = toCalendarSettings(updated);
-      remindersChanged =
+      const changes: CalendarSettingsChange[] = [];
+      if (patch.sync) changes.push({ kind: "sync", userId });
+      if (
         saved.notifications.emailReminders !== base.notifications.emailReminders ||
-        saved.notifications.reminderMinutes !== base.notifications.reminderMinutes;
+        saved.notifications.reminderMinutes !== base.notifications.reminderMinutes
+      ) {
+        changes.push({ kind: "reminders", userId, notifications: saved.notifications });
+      }
+      // In the transaction: a listener that fails (re-planning reminders) refuses the whole change.
+      for (const change of changes) {
+        for (const listener of deps.listeners?.() ?? []) await listener(tx, change);
+      }
       return saved;
     });
-    if (patch.sync) hooks.onSyncChanged?.(userId);
-    if (remindersChanged) await hooks.onRemindersChanged?.(userId, result.notifications);
-    return result;
   }
 
   return {

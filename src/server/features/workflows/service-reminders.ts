@@ -8,6 +8,7 @@ import { enqueueMail } from "../../mail/outbox.js";
 import type { BookingChange } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
+import type { CalendarSettingsListener } from "../calendar-settings/events.js";
 import { linksFor } from "./service-actions.js";
 
 /**
@@ -79,6 +80,18 @@ export async function replanReminders(
       chunk.map((b) => reminderJob(b, settings, at)).filter((j): j is JobSpec => j !== null),
     );
   }
+}
+
+/** Calendar Settings' reminders changed: pending reminders follow, in the settings' transaction. */
+export function remindersFollowSettings(
+  bookings: Pick<BookingsService, "upcomingForHost">,
+  now: () => Date,
+): CalendarSettingsListener {
+  return async (tx, change) => {
+    if (change.kind !== "reminders") return;
+    const upcoming = await bookings.upcomingForHost(change.userId, tx);
+    await replanReminders(tx, upcoming, change.notifications, now());
+  };
 }
 
 export function registerReminderJobs(runner: JobRunner, deps: ReminderDeps): void {

@@ -46,7 +46,7 @@ import {
   TIME_BOUND,
   timedPlans,
 } from "./service-engine.js";
-import { planReminder, registerReminderJobs, replanReminders } from "./service-reminders.js";
+import { planReminder, registerReminderJobs, remindersFollowSettings } from "./service-reminders.js";
 import { WORKFLOW_TEMPLATES } from "./service-templates.js";
 
 export interface WorkflowsDeps {
@@ -330,11 +330,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       };
     },
 
-    /** Calendar Settings' reminders changed (called by that feature after it saved them). */
-    async onNotificationsChanged(userId: string, settings: NotificationSettings): Promise<void> {
-      const upcoming = await deps.bookings.upcomingForHost(userId);
-      await db.transaction((tx) => replanReminders(tx, upcoming, settings, now()));
-    },
+    settingsListener: remindersFollowSettings(deps.bookings, now),
 
     registerJobs(runner: JobRunner): void {
       registerWorkflowJobs(db, runner, { bookings: deps.bookings, crm: deps.crm, env: deps.env, now });
