@@ -3,6 +3,12 @@ import { EVENT_KINDS, type EventTypeDto, LOCATION_TYPES, QUESTION_TYPES } from "
 import { PHONE_FIELD_MODES } from "../phone-field.js";
 import { type Agrees, doneEnvelope, envelope, isoDateTime } from "./shared.js";
 
+export const locationSchema = z.object({
+  type: z.enum(LOCATION_TYPES),
+  value: z.string(),
+  displayName: z.string(),
+});
+
 /** What an event type's settings hold once stored (the body's defaults applied). */
 const bookingSettings = z.object({
   daysAhead: z.number(),
@@ -27,7 +33,7 @@ export const eventTypeSchema = z.object({
   color: z.string(),
   slug: z.string(),
   isActive: z.boolean(),
-  locations: z.array(z.object({ type: z.enum(LOCATION_TYPES), value: z.string(), displayName: z.string() })),
+  locations: z.array(locationSchema),
   bookingSettings,
   questions: z.array(
     z.object({

@@ -65,3 +65,17 @@ export type Agrees<Json, Interface> = [Json] extends [Interface]
     ? true
     : { interfaceHasWhatSchemaLacks: Interface }
   : { schemaHasWhatInterfaceLacks: Json };
+
+/**
+ * A route that answers a file (CSV, an image, an invite), not JSON: documented at /api/docs with its
+ * media type; the bytes are sent as they are, never through a schema.
+ */
+const fileBytes = z
+  .custom<Uint8Array | string | NodeJS.ReadableStream>(() => true)
+  .meta({ type: "string", format: "binary" });
+
+export function fileResponse(mediaType: string, description: string) {
+  return {
+    200: { description, content: { [mediaType]: { schema: fileBytes } } },
+  };
+}
