@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { IdentityView, PublicUser, SsoProviderView, UserProfile } from "../auth.js";
 import type { SessionDto } from "../users.js";
 import { eventTypeSchema } from "./event-types.js";
-import { type Agrees, doneEnvelope, envelope, isoDateTime } from "./shared.js";
+import { type Agrees, doneEnvelope, envelope, fileResponse, isoDateTime } from "./shared.js";
 
 export const publicUserSchema = z.object({
   _id: z.string(),
@@ -85,6 +85,7 @@ export const usersResponses = {
   done: { 200: doneEnvelope },
   publicProfile: { 200: envelope(publicProfileSchema) },
   sessions: { 200: envelope(z.array(sessionSchema)) },
+  avatar: fileResponse("image/*", "The host's picture as uploaded (JPEG, PNG or GIF)"),
   /**
    * Settings > Data download: every feature's share under its own name, as free-form as the features'
    * own answers (each part is the same data those routes answer).

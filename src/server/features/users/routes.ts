@@ -78,7 +78,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
 
   r.get(
     "/users/:id/avatar",
-    { schema: { params: z.object({ id: z.string().max(64) }) } },
+    { schema: { params: z.object({ id: z.string().max(64) }), response: responses.avatar } },
     async (request, reply) => {
       const avatar = await users.avatar(request.params.id);
       // The URL carries a version (?v=), so a new upload is a new URL.
