@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { healthResponses } from "../contract/responses/health.js";
 import { createCaldavProvider } from "./calendar-providers/caldav.js";
 import type { Providers } from "./calendar-providers/gateway.js";
 import type { AppConfig } from "./config.js";
@@ -317,7 +318,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       // Every route below is host-only unless public-routes.ts lists it (see lib/auth.ts).
       api.addHook("onRequest", hostOnly(app));
-      api.get("/health", async () => ({ success: true, data: { status: "ok", db: database.kind } }));
+      api.get("/health", { schema: { response: healthResponses } }, async () => ({
+        success: true,
+        data: { status: "ok", db: database.kind },
+      }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
       await api.register(ssoRoutes, { sso, rateLimits: config.rateLimits });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { googleSignInBody, ssoCallbackBody, ssoProviderParam, ssoStartBody } from "../../../contract/auth.js";
+import { authResponses as responses } from "../../../contract/responses/users.js";
 import type { RateLimits } from "../../config.js";
 import { toUserProfile } from "../users/service.js";
 import type { SsoResult, SsoService } from "./service-sso.js";
@@ -36,14 +37,17 @@ export async function ssoRoutes(app: FastifyInstance, opts: { sso: SsoService; r
           data: { intent: result.intent, identity: result.identity },
         };
 
-  r.get("/auth/providers", { schema: { tags: ["auth"] } }, async () => ({
+  r.get("/auth/providers", { schema: { tags: ["auth"], response: responses.providers } }, async () => ({
     success: true,
     data: { providers: sso.providers() },
   }));
 
   r.post(
     "/auth/:provider/start",
-    { schema: { params: ssoProviderParam, body: ssoStartBody, tags: ["auth"] }, config: limited },
+    {
+      schema: { params: ssoProviderParam, body: ssoStartBody, tags: ["auth"], response: responses.started },
+      config: limited,
+    },
     async (request) => {
       const user = await optionalUser(request);
       const authUrl = await sso.start(request.params.provider, request.body.intent, user);
@@ -53,28 +57,40 @@ export async function ssoRoutes(app: FastifyInstance, opts: { sso: SsoService; r
 
   r.post(
     "/auth/google",
-    { schema: { body: googleSignInBody, tags: ["auth"] }, config: limited },
+    { schema: { body: googleSignInBody, tags: ["auth"], response: responses.ssoCallback }, config: limited },
     async (request) => answer(await sso.googleSignIn(request.body, await optionalUser(request))),
   );
 
   r.post(
     "/auth/:provider",
-    { schema: { params: ssoProviderParam, body: ssoCallbackBody, tags: ["auth"] }, config: limited },
+    {
+      schema: {
+        params: ssoProviderParam,
+        body: ssoCallbackBody,
+        tags: ["auth"],
+        response: responses.ssoCallback,
+      },
+      config: limited,
+    },
     async (request) =>
       answer(await sso.oidcCallback(request.params.provider, request.body, await optionalUser(request))),
   );
 
-  r.get("/auth/identities", { schema: { tags: ["auth"] } }, async (request) => ({
-    success: true,
-    data: {
-      identities: await sso.listIdentities(request.user.id),
-      hasPassword: request.user.passwordHash !== null,
-    },
-  }));
+  r.get(
+    "/auth/identities",
+    { schema: { tags: ["auth"], response: responses.identities } },
+    async (request) => ({
+      success: true,
+      data: {
+        identities: await sso.listIdentities(request.user.id),
+        hasPassword: request.user.passwordHash !== null,
+      },
+    }),
+  );
 
   r.delete(
     "/auth/identities/:id",
-    { schema: { params: z.object({ id: z.string() }), tags: ["auth"] } },
+    { schema: { params: z.object({ id: z.string() }), tags: ["auth"], response: responses.done } },
     async (request) => {
       await sso.removeIdentity(request.user.id, request.params.id);
       return { success: true, message: "Sign-in method removed" };

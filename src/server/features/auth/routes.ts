@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { loginBody, registerBody } from "../../../contract/auth.js";
+import { authResponses as responses } from "../../../contract/responses/users.js";
 import type { RateLimits } from "../../config.js";
 import { bearerToken } from "../../lib/auth.js";
 import { toUserProfile } from "../users/service.js";
@@ -13,7 +14,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.post(
     "/auth/register",
     {
-      schema: { body: registerBody, tags: ["auth"] },
+      schema: { body: registerBody, tags: ["auth"], response: responses.registered },
       config: { rateLimit: { max: rateLimits.register.max, timeWindow: rateLimits.register.windowMs } },
     },
     async (request, reply) => {
@@ -30,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.post(
     "/auth/login",
     {
-      schema: { body: loginBody, tags: ["auth"] },
+      schema: { body: loginBody, tags: ["auth"], response: responses.signedIn },
       config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } },
     },
     async (request) => {
@@ -39,12 +40,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     },
   );
 
-  r.get("/auth/me", { schema: { tags: ["auth"] } }, async (request) => ({
+  r.get("/auth/me", { schema: { tags: ["auth"], response: responses.me } }, async (request) => ({
     success: true,
     data: { user: toUserProfile(request.user) },
   }));
 
-  r.post("/auth/logout", { schema: { tags: ["auth"] } }, async (request) => {
+  r.post("/auth/logout", { schema: { tags: ["auth"], response: responses.done } }, async (request) => {
     const token = bearerToken(request);
     if (token) await auth.logout(token);
     return { success: true, message: "Signed out" };

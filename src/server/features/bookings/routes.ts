@@ -13,6 +13,7 @@ import {
   uidParams,
 } from "../../../contract/bookings.js";
 import { idParams } from "../../../contract/common.js";
+import { bookingsResponses as responses } from "../../../contract/responses/bookings.js";
 import type { RateLimits } from "../../config.js";
 import type { UserRow } from "../../db/schema/index.js";
 import type { BookingsService } from "./service.js";
@@ -33,7 +34,10 @@ export async function bookingsRoutes(
 
   r.post(
     "/bookings",
-    { ...limited, schema: { body: createBookingBody, headers: createBookingHeaders, tags } },
+    {
+      ...limited,
+      schema: { body: createBookingBody, headers: createBookingHeaders, tags, response: responses.create },
+    },
     async (request, reply) => {
       const { booking, created } = await bookings.create(request.body, request.headers["idempotency-key"]);
       return reply.status(created ? 201 : 200).send({
@@ -46,7 +50,7 @@ export async function bookingsRoutes(
 
   r.get(
     "/bookings/public/:uid",
-    { schema: { params: uidParams, querystring: publicTokenQuery, tags } },
+    { schema: { params: uidParams, querystring: publicTokenQuery, tags, response: responses.one } },
     async (request, reply) => {
       // Personal data behind a secret link: keep it out of shared caches.
       reply.header("Cache-Control", "no-store");
@@ -56,7 +60,7 @@ export async function bookingsRoutes(
 
   r.get(
     "/bookings/public/:uid/ics",
-    { schema: { params: uidParams, querystring: publicTokenQuery, tags } },
+    { schema: { params: uidParams, querystring: publicTokenQuery, tags, response: responses.ics } },
     async (request, reply) => {
       const ics = await bookings.icsPublic(request.params.uid, request.query.token);
       return reply
@@ -69,7 +73,7 @@ export async function bookingsRoutes(
 
   r.post(
     "/bookings/public/:uid/cancel",
-    { ...limited, schema: { params: uidParams, body: publicCancelBody, tags } },
+    { ...limited, schema: { params: uidParams, body: publicCancelBody, tags, response: responses.one } },
     async (request) => ({
       success: true,
       message: "Booking Cancelled..",
@@ -79,7 +83,7 @@ export async function bookingsRoutes(
 
   r.post(
     "/bookings/public/:uid/reschedule",
-    { ...limited, schema: { params: uidParams, body: publicRescheduleBody, tags } },
+    { ...limited, schema: { params: uidParams, body: publicRescheduleBody, tags, response: responses.one } },
     async (request) => ({
       success: true,
       message: "Booking rescheduled",
@@ -87,22 +91,30 @@ export async function bookingsRoutes(
     }),
   );
 
-  r.get("/bookings", { schema: { querystring: listBookingsQuery, tags } }, async (request) => {
-    // Date bounds are the host's days; instants need no zone.
-    const { from, to } = request.query;
-    const zone = [from, to].some((v) => v && !v.includes("T")) ? await opts.hostZone(request.user) : "UTC";
-    const { data, pagination } = await bookings.list(request.user.id, zone, request.query);
-    return { success: true, data, pagination };
-  });
+  r.get(
+    "/bookings",
+    { schema: { querystring: listBookingsQuery, tags, response: responses.list } },
+    async (request) => {
+      // Date bounds are the host's days; instants need no zone.
+      const { from, to } = request.query;
+      const zone = [from, to].some((v) => v && !v.includes("T")) ? await opts.hostZone(request.user) : "UTC";
+      const { data, pagination } = await bookings.list(request.user.id, zone, request.query);
+      return { success: true, data, pagination };
+    },
+  );
 
-  r.get("/bookings/:id", { schema: { params: idParams, tags } }, async (request) => ({
-    success: true,
-    data: await bookings.get(request.user.id, request.params.id),
-  }));
+  r.get(
+    "/bookings/:id",
+    { schema: { params: idParams, tags, response: responses.one } },
+    async (request) => ({
+      success: true,
+      data: await bookings.get(request.user.id, request.params.id),
+    }),
+  );
 
   r.put(
     "/bookings/:id/cancel",
-    { schema: { params: idParams, body: hostCancelBody, tags } },
+    { schema: { params: idParams, body: hostCancelBody, tags, response: responses.one } },
     async (request) => ({
       success: true,
       message: "Booking Cancelled..",
@@ -112,7 +124,7 @@ export async function bookingsRoutes(
 
   r.put(
     "/bookings/:id/reschedule",
-    { schema: { params: idParams, body: hostRescheduleBody, tags } },
+    { schema: { params: idParams, body: hostRescheduleBody, tags, response: responses.one } },
     async (request) => ({
       success: true,
       message: "Booking rescheduled",
@@ -122,7 +134,7 @@ export async function bookingsRoutes(
 
   r.put(
     "/bookings/:id/no-show",
-    { schema: { params: idParams, body: noShowBody, tags } },
+    { schema: { params: idParams, body: noShowBody, tags, response: responses.one } },
     async (request) => ({
       success: true,
       message: "Booking updated",

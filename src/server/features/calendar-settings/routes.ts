@@ -5,6 +5,7 @@ import {
   notificationSettingsBody,
   syncSettingsBody,
 } from "../../../contract/calendar-settings.js";
+import { calendarSettingsResponses as responses } from "../../../contract/responses/calendar-settings.js";
 import type { CalendarSettingsService } from "./service.js";
 
 export async function calendarSettingsRoutes(
@@ -15,26 +16,34 @@ export async function calendarSettingsRoutes(
   const service = opts.calendarSettings;
   const tags = ["calendar-settings"];
 
-  r.get("/calendar-settings", { schema: { tags } }, async (request) => ({
+  r.get("/calendar-settings", { schema: { tags, response: responses.settings } }, async (request) => ({
     success: true,
     data: await service.get(request.user.id),
   }));
 
-  r.put("/calendar-settings", { schema: { body: calendarSettingsBody, tags } }, async (request) => ({
-    success: true,
-    message: "Calendar settings saved",
-    data: await service.update(request.user.id, request.body),
-  }));
+  r.put(
+    "/calendar-settings",
+    { schema: { body: calendarSettingsBody, tags, response: responses.settings } },
+    async (request) => ({
+      success: true,
+      message: "Calendar settings saved",
+      data: await service.update(request.user.id, request.body),
+    }),
+  );
 
-  r.put("/calendar-settings/sync", { schema: { body: syncSettingsBody, tags } }, async (request) => ({
-    success: true,
-    message: "Sync settings saved",
-    data: await service.updateSync(request.user.id, request.body),
-  }));
+  r.put(
+    "/calendar-settings/sync",
+    { schema: { body: syncSettingsBody, tags, response: responses.settings } },
+    async (request) => ({
+      success: true,
+      message: "Sync settings saved",
+      data: await service.updateSync(request.user.id, request.body),
+    }),
+  );
 
   r.put(
     "/calendar-settings/notifications",
-    { schema: { body: notificationSettingsBody, tags } },
+    { schema: { body: notificationSettingsBody, tags, response: responses.settings } },
     async (request) => ({
       success: true,
       message: "Notification settings saved",

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { calendarsResponses as responses } from "../../../contract/responses/calendars.js";
 import type { CalendarSync } from "./service-sync.js";
 
 const query = z.object({
@@ -15,7 +16,7 @@ export async function calendarSyncRoutes(app: FastifyInstance, opts: { sync: Cal
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/calendar-sync",
-    { schema: { querystring: query, tags: ["calendar-accounts"] } },
+    { schema: { querystring: query, tags: ["calendar-accounts"], response: responses.syncStates } },
     async (request) => ({
       success: true,
       data: await opts.sync.states(request.user.id, request.query.bookingIds),

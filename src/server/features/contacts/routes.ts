@@ -11,6 +11,7 @@ import {
   tagsBody,
   updateContactBody,
 } from "../../../contract/contacts.js";
+import { contactsResponses as responses } from "../../../contract/responses/contacts.js";
 import { AppError, badRequest } from "../../lib/errors.js";
 import { contactsCsvRoutes } from "./routes-csv.js";
 import type { ContactsService } from "./service.js";
@@ -48,39 +49,58 @@ export async function contactsRoutes(
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 
-  r.get("/contacts", { schema: { querystring: listContactsQuery, tags } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return contactsList.list(request.user.id, request.query);
-  });
+  r.get(
+    "/contacts",
+    { schema: { querystring: listContactsQuery, tags, response: responses.list } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return contactsList.list(request.user.id, request.query);
+    },
+  );
 
-  r.post("/contacts", { schema: { body: createContactBody, tags } }, async (request, reply) =>
-    reply.status(201).send({
+  r.post(
+    "/contacts",
+    { schema: { body: createContactBody, tags, response: responses.created } },
+    async (request, reply) =>
+      reply.status(201).send({
+        success: true,
+        message: "Contact created",
+        data: await contacts.create(request.user.id, request.body),
+      }),
+  );
+
+  r.get(
+    "/contacts/stats/overview",
+    { schema: { tags, response: responses.stats } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true, data: await contactsList.stats(request.user.id, request.user.timezone) };
+    },
+  );
+
+  r.post(
+    "/contacts/bulk",
+    { schema: { body: bulkContactsBody, tags, response: responses.bulk } },
+    async (request) => ({
       success: true,
-      message: "Contact created",
-      data: await contacts.create(request.user.id, request.body),
+      data: await contactsList.bulk(request.user.id, request.body),
     }),
   );
 
-  r.get("/contacts/stats/overview", { schema: { tags } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return { success: true, data: await contactsList.stats(request.user.id, request.user.timezone) };
-  });
-
-  r.post("/contacts/bulk", { schema: { body: bulkContactsBody, tags } }, async (request) => ({
-    success: true,
-    data: await contactsList.bulk(request.user.id, request.body),
-  }));
-
   await app.register(contactsCsvRoutes, { contactsCsv: opts.contactsCsv });
 
-  r.get("/contacts/:id", { schema: { params: idParams, tags } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return { success: true, data: await contacts.get(request.user.id, request.params.id) };
-  });
+  r.get(
+    "/contacts/:id",
+    { schema: { params: idParams, tags, response: responses.detail } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true, data: await contacts.get(request.user.id, request.params.id) };
+    },
+  );
 
   r.put(
     "/contacts/:id",
-    { schema: { params: idParams, body: updateContactBody, tags } },
+    { schema: { params: idParams, body: updateContactBody, tags, response: responses.contact } },
     async (request) => ({
       success: true,
       message: "Contact updated",
@@ -88,58 +108,82 @@ export async function contactsRoutes(
     }),
   );
 
-  r.delete("/contacts/:id", { schema: { params: idParams, tags } }, async (request) => {
-    await contacts.remove(request.user.id, request.params.id);
-    return { success: true, message: "Contact deleted" };
-  });
+  r.delete(
+    "/contacts/:id",
+    { schema: { params: idParams, tags, response: responses.done } },
+    async (request) => {
+      await contacts.remove(request.user.id, request.params.id);
+      return { success: true, message: "Contact deleted" };
+    },
+  );
 
-  r.post("/contacts/:id/tags", { schema: { params: idParams, body: tagsBody, tags } }, async (request) => ({
-    success: true,
-    data: await contacts.addTags(request.user.id, request.params.id, request.body.tags),
-  }));
-
-  r.delete("/contacts/:id/tags/:tag", { schema: { params: tagParams, tags } }, async (request) => ({
-    success: true,
-    data: await contacts.removeTag(request.user.id, request.params.id, request.params.tag),
-  }));
-
-  r.get("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request, reply) => {
-    const avatar = await contacts.avatar(request.user.id, request.params.id);
-    // Only ever shown as an image: no sniffing into HTML, no scripts even if opened directly.
-    return reply
-      .header("Content-Type", avatar.contentType)
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .header("Content-Disposition", "inline")
-      .header("Cache-Control", "private, max-age=31536000, immutable")
-      .send(avatar.data);
-  });
-
-  r.post("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request) => {
-    refuseLargeBody(request);
-    if (!request.isMultipart()) {
-      throw new AppError(
-        "UNSUPPORTED_MEDIA_TYPE",
-        "Send the picture as multipart/form-data in the field 'file'",
-      );
-    }
-    const file = await request.file();
-    if (file?.fieldname !== "file") throw badRequest("Choose a picture", { file: "Choose a picture" });
-    const data = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-      throw error;
-    });
-    const type = sniffImage(data);
-    if (!type) throw new AppError("UNSUPPORTED_IMAGE", "The picture must be a JPG, GIF or PNG image.");
-    return {
+  r.post(
+    "/contacts/:id/tags",
+    { schema: { params: idParams, body: tagsBody, tags, response: responses.contact } },
+    async (request) => ({
       success: true,
-      message: "Picture saved",
-      data: await contacts.setAvatar(request.user.id, request.params.id, type, data),
-    };
-  });
+      data: await contacts.addTags(request.user.id, request.params.id, request.body.tags),
+    }),
+  );
 
-  r.delete("/contacts/:id/avatar", { schema: { params: idParams, tags } }, async (request) => ({
-    success: true,
-    data: await contacts.removeAvatar(request.user.id, request.params.id),
-  }));
+  r.delete(
+    "/contacts/:id/tags/:tag",
+    { schema: { params: tagParams, tags, response: responses.contact } },
+    async (request) => ({
+      success: true,
+      data: await contacts.removeTag(request.user.id, request.params.id, request.params.tag),
+    }),
+  );
+
+  r.get(
+    "/contacts/:id/avatar",
+    { schema: { params: idParams, tags, response: responses.avatar } },
+    async (request, reply) => {
+      const avatar = await contacts.avatar(request.user.id, request.params.id);
+      // Only ever shown as an image: no sniffing into HTML, no scripts even if opened directly.
+      return reply
+        .header("Content-Type", avatar.contentType)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        .header("Content-Disposition", "inline")
+        .header("Cache-Control", "private, max-age=31536000, immutable")
+        .send(avatar.data);
+    },
+  );
+
+  r.post(
+    "/contacts/:id/avatar",
+    { schema: { params: idParams, tags, response: responses.contact } },
+    async (request) => {
+      refuseLargeBody(request);
+      if (!request.isMultipart()) {
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Send the picture as multipart/form-data in the field 'file'",
+        );
+      }
+      const file = await request.file();
+      if (file?.fieldname !== "file") throw badRequest("Choose a picture", { file: "Choose a picture" });
+      const data = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+        throw error;
+      });
+      const type = sniffImage(data);
+      if (!type) throw new AppError("UNSUPPORTED_IMAGE", "The picture must be a JPG, GIF or PNG image.");
+      return {
+        success: true,
+        message: "Picture saved",
+        data: await contacts.setAvatar(request.user.id, request.params.id, type, data),
+      };
+    },
+  );
+
+  r.delete(
+    "/contacts/:id/avatar",
+    { schema: { params: idParams, tags, response: responses.contact } },
+    async (request) => ({
+      success: true,
+      data: await contacts.removeAvatar(request.user.id, request.params.id),
+    }),
+  );
 }

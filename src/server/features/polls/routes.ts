@@ -8,6 +8,7 @@ import {
   voteBody,
   voterTokenParams,
 } from "../../../contract/polls.js";
+import { pollsResponses as responses } from "../../../contract/responses/polls.js";
 import type { PollsService } from "./service.js";
 
 export async function pollsRoutes(app: FastifyInstance, opts: { polls: PollsService }) {
@@ -15,15 +16,19 @@ export async function pollsRoutes(app: FastifyInstance, opts: { polls: PollsServ
   const { polls } = opts;
   const tags = ["polls"];
 
-  r.get("/polls/:slug/public", { schema: { params: pollSlugParams, tags } }, async (request) => ({
-    success: true,
-    data: await polls.publicPoll(request.params.slug),
-  }));
+  r.get(
+    "/polls/:slug/public",
+    { schema: { params: pollSlugParams, tags, response: responses.publicPoll } },
+    async (request) => ({
+      success: true,
+      data: await polls.publicPoll(request.params.slug),
+    }),
+  );
 
   r.post(
     "/polls/:slug/votes",
     {
-      schema: { params: pollSlugParams, body: voteBody, tags },
+      schema: { params: pollSlugParams, body: voteBody, tags, response: responses.voted },
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -32,14 +37,18 @@ export async function pollsRoutes(app: FastifyInstance, opts: { polls: PollsServ
     },
   );
 
-  r.get("/polls/:slug/votes/:token", { schema: { params: voterTokenParams, tags } }, async (request) => ({
-    success: true,
-    data: await polls.ownVotes(request.params.slug, request.params.token),
-  }));
+  r.get(
+    "/polls/:slug/votes/:token",
+    { schema: { params: voterTokenParams, tags, response: responses.voter } },
+    async (request) => ({
+      success: true,
+      data: await polls.ownVotes(request.params.slug, request.params.token),
+    }),
+  );
 
   r.put(
     "/polls/:slug/votes/:token",
-    { schema: { params: voterTokenParams, body: updateVoteBody, tags } },
+    { schema: { params: voterTokenParams, body: updateVoteBody, tags, response: responses.voter } },
     async (request) => ({
       success: true,
       message: "Your votes are updated",
@@ -47,14 +56,22 @@ export async function pollsRoutes(app: FastifyInstance, opts: { polls: PollsServ
     }),
   );
 
-  r.get("/polls/:id", { schema: { params: idParams, tags } }, async (request) => ({
-    success: true,
-    data: await polls.hostPoll(request.user, request.params.id),
-  }));
+  r.get(
+    "/polls/:id",
+    { schema: { params: idParams, tags, response: responses.hostPoll } },
+    async (request) => ({
+      success: true,
+      data: await polls.hostPoll(request.user, request.params.id),
+    }),
+  );
 
-  r.post("/polls/:id/book", { schema: { params: idParams, body: bookPollBody, tags } }, async (request) => ({
-    success: true,
-    message: "Meeting booked",
-    data: await polls.book(request.user, request.params.id, request.body.startTime),
-  }));
+  r.post(
+    "/polls/:id/book",
+    { schema: { params: idParams, body: bookPollBody, tags, response: responses.booked } },
+    async (request) => ({
+      success: true,
+      message: "Meeting booked",
+      data: await polls.book(request.user, request.params.id, request.body.startTime),
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { eventTypeRefParams, slotsQuery } from "../../../contract/bookings.js";
+import { bookingsResponses as responses } from "../../../contract/responses/bookings.js";
 import type { EventRef, LookupReport, SlotsService } from "./service.js";
 
 const uuid = z.uuid();
@@ -27,7 +28,14 @@ export async function slotsRoutes(
 
   r.get(
     "/bookings/availability/:eventTypeId",
-    { schema: { params: eventTypeRefParams, querystring: slotsQuery, tags: ["bookings"] } },
+    {
+      schema: {
+        params: eventTypeRefParams,
+        querystring: slotsQuery,
+        tags: ["bookings"],
+        response: responses.slots,
+      },
+    },
     async (request, reply) => {
       const { date, month, timezone, reschedule, token, excludeBookingId, user } = request.query;
       const ref = refOf(request.params.eventTypeId, user);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParams } from "../../../contract/common.js";
+import { usersResponses as responses } from "../../../contract/responses/users.js";
 import {
   changeEmailBody,
   changePasswordBody,
@@ -22,12 +23,16 @@ export async function securityRoutes(
   // Reset and confirmation requests share the login limit: they guess at secrets or send mail.
   const limited = { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } };
 
-  r.put("/users/password", { schema: { body: changePasswordBody } }, async (request) => {
-    await security.changePassword(request.user, request.sessionId, request.body);
-    return { success: true, message: "Password changed. Your other sessions were signed out." };
-  });
+  r.put(
+    "/users/password",
+    { schema: { body: changePasswordBody, response: responses.done } },
+    async (request) => {
+      await security.changePassword(request.user, request.sessionId, request.body);
+      return { success: true, message: "Password changed. Your other sessions were signed out." };
+    },
+  );
 
-  r.post("/users/email", { schema: { body: changeEmailBody } }, async (request) => {
+  r.post("/users/email", { schema: { body: changeEmailBody, response: responses.done } }, async (request) => {
     await security.requestEmailChange(request.user, request.body);
     return {
       success: true,
@@ -35,14 +40,22 @@ export async function securityRoutes(
     };
   });
 
-  r.post("/auth/confirm-email", { schema: { body: tokenBody }, config: limited }, async (request) => {
-    const user = await security.confirmEmailChange(request.body.token);
-    return { success: true, message: "Your email address was changed", data: { user: toUserProfile(user) } };
-  });
+  r.post(
+    "/auth/confirm-email",
+    { schema: { body: tokenBody, response: responses.withUser }, config: limited },
+    async (request) => {
+      const user = await security.confirmEmailChange(request.body.token);
+      return {
+        success: true,
+        message: "Your email address was changed",
+        data: { user: toUserProfile(user) },
+      };
+    },
+  );
 
   r.post(
     "/auth/forgot-password",
-    { schema: { body: forgotPasswordBody }, config: limited },
+    { schema: { body: forgotPasswordBody, response: responses.done }, config: limited },
     async (request) => {
       await security.forgotPassword(request.body.email);
       // The same answer whether or not the address has an account.
@@ -55,25 +68,29 @@ export async function securityRoutes(
 
   r.post(
     "/auth/reset-password",
-    { schema: { body: resetPasswordBody }, config: limited },
+    { schema: { body: resetPasswordBody, response: responses.done }, config: limited },
     async (request) => {
       await security.resetPassword(request.body);
       return { success: true, message: "Your password was reset. Sign in with the new password." };
     },
   );
 
-  r.get("/users/sessions", async (request) => ({
+  r.get("/users/sessions", { schema: { response: responses.sessions } }, async (request) => ({
     success: true,
     data: await auth.listSessions(request.user.id, request.sessionId),
   }));
 
-  r.delete("/users/sessions/:id", { schema: { params: idParams } }, async (request) => {
-    await auth.revokeSession(request.user.id, request.params.id);
-    return { success: true, message: "Session signed out" };
-  });
+  r.delete(
+    "/users/sessions/:id",
+    { schema: { params: idParams, response: responses.done } },
+    async (request) => {
+      await auth.revokeSession(request.user.id, request.params.id);
+      return { success: true, message: "Session signed out" };
+    },
+  );
 
   // Sign out everywhere, this session included.
-  r.delete("/users/sessions", async (request) => {
+  r.delete("/users/sessions", { schema: { response: responses.done } }, async (request) => {
     await auth.revokeSessions(request.user.id);
     return { success: true, message: "Signed out everywhere" };
   });

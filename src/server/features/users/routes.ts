@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { type PublicProfileAnswer, usersResponses as responses } from "../../../contract/responses/users.js";
 import {
   AVATAR_MAX_BYTES,
   preferencesBody,
@@ -21,29 +22,41 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
     throwFileSizeLimit: true,
   });
 
-  r.get("/users/profile", async (request) => ({
+  r.get("/users/profile", { schema: { response: responses.withUser } }, async (request) => ({
     success: true,
     data: { user: toUserProfile(request.user) },
   }));
 
-  r.put("/users/profile", { schema: { body: updateProfileBody } }, async (request) => ({
-    success: true,
-    message: "Profile updated",
-    data: { user: toUserProfile(await users.updateProfile(request.user, request.body)) },
-  }));
+  r.put(
+    "/users/profile",
+    { schema: { body: updateProfileBody, response: responses.withUser } },
+    async (request) => ({
+      success: true,
+      message: "Profile updated",
+      data: { user: toUserProfile(await users.updateProfile(request.user, request.body)) },
+    }),
+  );
 
-  r.put("/users/preferences", { schema: { body: preferencesBody } }, async (request) => {
-    const user = await users.updatePreferences(request.user, request.body);
-    return { success: true, data: { user: toUserProfile(user) } };
-  });
+  r.put(
+    "/users/preferences",
+    { schema: { body: preferencesBody, response: responses.withUser } },
+    async (request) => {
+      const user = await users.updatePreferences(request.user, request.body);
+      return { success: true, data: { user: toUserProfile(user) } };
+    },
+  );
 
-  r.put("/users/username", { schema: { body: updateUsernameBody } }, async (request) => ({
-    success: true,
-    message: "Username updated",
-    data: { user: toUserProfile(await users.changeUsername(request.user, request.body.username)) },
-  }));
+  r.put(
+    "/users/username",
+    { schema: { body: updateUsernameBody, response: responses.withUser } },
+    async (request) => ({
+      success: true,
+      message: "Username updated",
+      data: { user: toUserProfile(await users.changeUsername(request.user, request.body.username)) },
+    }),
+  );
 
-  r.post("/users/avatar", async (request) => {
+  r.post("/users/avatar", { schema: { response: responses.withUser } }, async (request) => {
     if (!request.isMultipart()) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload the image as multipart/form-data");
     }
@@ -57,7 +70,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
     };
   });
 
-  r.delete("/users/avatar", async (request) => ({
+  r.delete("/users/avatar", { schema: { response: responses.withUser } }, async (request) => ({
     success: true,
     message: "Avatar removed",
     data: { user: toUserProfile(await users.removeAvatar(request.user)) },
@@ -65,7 +78,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
 
   r.get(
     "/users/:id/avatar",
-    { schema: { params: z.object({ id: z.string().max(64) }) } },
+    { schema: { params: z.object({ id: z.string().max(64) }), response: responses.avatar } },
     async (request, reply) => {
       const avatar = await users.avatar(request.params.id);
       // The URL carries a version (?v=), so a new upload is a new URL.
@@ -80,7 +93,11 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.get(
     "/users/:id/public",
     // By id (/user/:userId) or username (/{username}); unknown and malformed both read "User not found".
-    { schema: { params: z.object({ id: z.string().max(64) }) } },
-    async (request) => ({ success: true, data: await users.publicProfileView(request.params.id) }),
+    { schema: { params: z.object({ id: z.string().max(64) }), response: responses.publicProfile } },
+    async (request) => ({
+      success: true,
+      // Features add their parts to the profile (event types); the schema names each of them.
+      data: (await users.publicProfileView(request.params.id)) as PublicProfileAnswer,
+    }),
   );
 }

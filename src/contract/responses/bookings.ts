@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { BOOKING_STATUSES } from "../booking-constants.js";
+import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
+import { EVENT_KINDS } from "../event-types.js";
+import { locationSchema } from "./event-types.js";
+import { type Agrees, envelope, fileResponse } from "./shared.js";
+
+/*
+ * The booking page's two hot routes (slots, POST /bookings) go through these schemas thousands of
+ * times a second: plain objects and strings only, no refinements or transforms. Instants are typed
+ * strings in the services (BookingDto), so they need no Date handling here.
+ */
+
+export const slotSchema = z.object({ startTime: z.string(), iso: z.string() });
+true satisfies Agrees<z.input<typeof slotSchema>, Slot>;
+const slotDaysSchema = z.object({ days: z.array(z.string()) });
+true satisfies Agrees<z.input<typeof slotDaysSchema>, SlotDays>;
+
+/** The part of a booking a retried POST /bookings may show (see RetriedBooking). */
+const retriedBookingSchema = z.object({
+  _id: z.string(),
+  uid: z.string(),
+  eventType: z.object({
+    _id: z.string().nullable(),
+    name: z.string(),
+    title: z.string(),
+    color: z.string(),
+    slug: z.string(),
+    duration: z.number(),
+    type: z.enum(EVENT_KINDS).nullable(),
+  }),
+  attendee: z.object({ name: z.string(), email: z.string(), phone: z.string(), timezone: z.string() }),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  host: z.object({ name: z.string(), timezone: z.string(), username: z.string() }),
+});
+true satisfies Agrees<z.input<typeof retriedBookingSchema>, RetriedBooking>;
+
+export const bookingSchema = retriedBookingSchema.extend({
+  location: locationSchema.nullable(),
+  meetingLink: z.string().nullable(),
+  meetingIdFormatted: z.string().nullable(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  guests: z.array(z.string()),
+  message: z.string(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledBy: z.enum(["host", "invitee"]).nullable(),
+  hosts: z.array(z.object({ name: z.string() })),
+  coHosting: z.boolean().optional(),
+  rescheduleCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+true satisfies Agrees<z.input<typeof bookingSchema>, BookingDto>;
+
+/** The new booking with the invitee's secret for the manage links (returned only here). */
+const createdBookingSchema = bookingSchema.extend({ manageToken: z.string().optional() });
+true satisfies Agrees<z.input<typeof createdBookingSchema>, CreatedBooking>;
+
+const paginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+  totalCapped: z.boolean().optional(),
+});
+true satisfies Agrees<z.input<typeof paginationSchema>, Pagination>;
+
+export const bookingsResponses = {
+  /**
+   * 201 a new booking. 200 a retry of one already made: with the Idempotency-Key that made it, the
+   * whole booking and its manage token again; without, only what the caller already knows. The full
+   * shape is tried first, so a full answer is never cut down to the retried part.
+   */
+  create: {
+    201: envelope(createdBookingSchema),
+    200: envelope(z.union([createdBookingSchema, retriedBookingSchema])),
+  },
+  one: { 200: envelope(bookingSchema) },
+  ics: fileResponse("text/calendar", "The meeting as an iCalendar invite"),
+  list: { 200: envelope(z.array(bookingSchema), { pagination: paginationSchema }) },
+  /**
+   * A day's slots, or with ?month= the days that have any; `busyTimesStale` (with a `message`) when a
+   * connected calendar did not answer in time and its last known busy times were used.
+   */
+  slots: {
+    200: envelope(z.union([z.array(slotSchema), slotDaysSchema]), { busyTimesStale: z.boolean().optional() }),
+  },
+};
