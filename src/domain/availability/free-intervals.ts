@@ -12,12 +12,16 @@ import { ZoneOffsets } from "./zone-offsets.js";
 export interface HostTime {
   /**
    * Working hours: each host-zone local date's merged windows (its override, else its weekday; none on
-   * a holiday), for dates inside the booking window. A window runs from the first instant its start
+   * a holiday), around the range, whether or not the date is inside the booking window: a team's grid is
+   * laid on these, so it must not move when the window's first day moves on (with the clock). A window runs from the first instant its start
    * label shows (or the clocks jump past it) to the same for its end label, as with one host. Windows of
    * two dates stay apart even where they touch, so a meeting never runs across the host's midnight.
    */
   hours: Interval[];
-  /** Hours minus busy time widened by the buffers: a meeting may lie anywhere in one of these. */
+  /**
+   * Hours of the dates inside the booking window, minus busy time widened by the buffers: a meeting
+   * may lie anywhere in one of these.
+   */
   free: Interval[];
   /**
    * Starts [start, end) of a meeting that fits in one free interval, with minimum notice, maximum
@@ -41,14 +45,15 @@ export function hostTime(q: SlotQuery): HostTime | null {
   const { durationMs, beforeMs, afterMs, lo, hi, window } = bounds;
   if (!Number.isFinite(q.to)) throw new RangeError("The slot range has no end");
   const edges = new ZoneOffsets(q.timeZone, q.from, q.to);
-  // From q.from, not from lo: the hours (and so a team's grid) must not move with the clock.
-  const firstDay = Math.max(window.first, edges.localDay(q.from) - MARGIN_DAYS);
-  const lastDay = Math.min(window.last, edges.localDay(q.to) + MARGIN_DAYS);
-  if (firstDay > lastDay) return { hours: [], free: [], starts: [], bounds };
+  // From q.from, not from lo, and whatever the booking window: the hours (and so a team's grid) must
+  // not move with the clock. Only dates inside the window give free time.
+  const firstDay = edges.localDay(q.from) - MARGIN_DAYS;
+  const lastDay = edges.localDay(q.to) + MARGIN_DAYS;
   const zone = new ZoneOffsets(q.timeZone, (firstDay - 2) * DAY_MS, (lastDay + 3) * DAY_MS);
   const windowsOf = dayWindows(q);
 
   const hours: Interval[] = [];
+  const bookable: Interval[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
     const midnight = day * DAY_MS;
     const offset = zone.constantOffsetForWalls(midnight, midnight + DAY_MS);
@@ -60,13 +65,16 @@ export function hostTime(q: SlotQuery): HostTime | null {
       // An offset change can show a later instant under an earlier date: keep the list disjoint.
       const last = hours[hours.length - 1];
       if (last && start < last.end) start = last.end;
-      if (end > start) hours.push({ start, end });
+      if (end > start) {
+        hours.push({ start, end });
+        if (day >= window.first && day <= window.last) bookable.push({ start, end });
+      }
     }
   }
 
   // A meeting [t, t + d) with buffers hits busy [s, e) exactly when [t, t + d) meets [s - after, e + before).
   const busy = mergeIntervals(q.busy.map((b) => ({ start: b.start - afterMs, end: b.end + beforeMs })));
-  const free = subtractSortedIntervals(hours, busy);
+  const free = subtractSortedIntervals(bookable, busy);
   const starts: Interval[] = [];
   for (const f of free) {
     // Whole milliseconds: the last start is f.end - d, so the half-open end is one after it.

@@ -111,5 +111,5 @@ describe("the embedded database in a folder", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
