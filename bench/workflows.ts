@@ -109,7 +109,6 @@ async function reminders(): Promise<void> {
     const planMs = performance.now() - planned;
     const due = start.getTime() - 2 * 60_000;
     app.jobs.start();
-    app.outbox.start();
     const cpuBefore = process.cpuUsage();
     let jobsDoneAt = 0;
     while (Date.now() < due + 180_000) {
@@ -129,7 +128,7 @@ async function reminders(): Promise<void> {
     const received = counts.reduce((a, b) => a + b, 0);
     const twice = counts.filter((n) => n > 1).length;
     console.log(
-      `  postgres  ${REMINDERS} reminders due at one instant: ${sink.perRecipient.size} recipients got ${received} mails, ${twice} twice; last arrived ${((sink.lastAt() - due) / 1000).toFixed(1)} s after the due time (jobs all run after ${((jobsDoneAt - due) / 1000).toFixed(1)} s, the rest is the mail outbox) (plan on workflow create ${Math.round(planMs)} ms; app CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)   load ${load()}`,
+      `  postgres  ${REMINDERS} reminders due at one instant: ${sink.perRecipient.size} recipients got ${received} mails, ${twice} twice; last arrived ${((sink.lastAt() - due) / 1000).toFixed(1)} s after the due time (jobs all run after ${((jobsDoneAt - due) / 1000).toFixed(1)} s, the rest is the mail kind) (plan on workflow create ${Math.round(planMs)} ms; app CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)   load ${load()}`,
     );
   } finally {
     await app.close();
@@ -144,7 +143,6 @@ async function idle(kind: DbKind): Promise<void> {
   try {
     await app.ready();
     app.jobs.start();
-    app.outbox.start();
     await new Promise((r) => setTimeout(r, 3000));
     const seconds = 30;
     const before = process.cpuUsage();
@@ -154,7 +152,7 @@ async function idle(kind: DbKind): Promise<void> {
     const wall = performance.now() - t0;
     const share = ((used.user + used.system) / 1000 / wall) * 100;
     console.log(
-      `  ${kind.padEnd(9)} idle app, job runner polling every 1 s and mail outbox every 2 s: ${share.toFixed(2)}% of one core over ${seconds} s   load ${load()}`,
+      `  ${kind.padEnd(9)} idle app, job runner polling its jobs and the mail outbox every 1 s: ${share.toFixed(2)}% of one core over ${seconds} s   load ${load()}`,
     );
   } finally {
     await app.close();

@@ -65,16 +65,17 @@ import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { closeConnectionsWhenClosing } from "./lib/shutdown.js";
 import type { Connector, OutboundPolicy, Resolver } from "./lib/ssrf.js";
 import { registerWebPages } from "./lib/web-pages.js";
-import { createOutboxWorker, type OutboxWorker } from "./mail/outbox.js";
+import { registerMailJobs } from "./mail/outbox.js";
 import { createSmtpTransport } from "./mail/transport.js";
 import { pageRoutes } from "./pages.js";
 import { createLogTransport, createTwilioTransport, type SmsTransport } from "./sms/transport.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Sends queued mail; main.ts starts it, tests flush it. */
-    outbox: OutboxWorker;
-    /** Runs durable background jobs (src/server/jobs); main.ts starts it, tests flush it. */
+    /**
+     * Runs durable background jobs (src/server/jobs), sending mail among them (kind MAIL_JOB); main.ts
+     * starts it, tests flush it (`flush(MAIL_JOB)` sends only the mail).
+     */
     jobs: JobRunner;
   }
 }
@@ -152,16 +153,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const transport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.smtpTimeoutsMs)
     : null;
-  const outbox = createOutboxWorker(database.db, transport, app.log, { now });
-  app.decorate("outbox", outbox);
-  app.addHook("onClose", async () => {
-    await outbox.stop();
-    transport?.close();
-  });
   // Features register their job kinds on this runner below; main.ts starts it after listen.
   const jobs = createJobRunner(database.db, app.log, { now });
   app.decorate("jobs", jobs);
-  app.addHook("onClose", () => jobs.stop());
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    transport?.close();
+  });
+  registerMailJobs(jobs, database.db, transport, app.log);
 
   // OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md).
   const oauthStates = createOAuthStatesService(database.db, now);

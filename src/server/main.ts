@@ -21,11 +21,10 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "stopping: finishing in-flight requests");
     await boundedStop(
       async (part) => {
-        // The pollers stop first so no new batch starts; mail and jobs of requests still being answered
+        // The runner stops first so no new batch starts; mail and jobs of requests still being answered
         // are committed and wait in their tables for the next start.
         await Promise.all([
-          part("mail outbox", app.outbox.stop()),
-          part("job runner", app.jobs.stop()),
+          part("job runner (jobs and mail)", app.jobs.stop()),
           part("HTTP server and in-flight requests", app.close()),
         ]);
         await part("database", database.close());
@@ -37,7 +36,6 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.outbox.start();
   app.jobs.start();
   const where = config.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.database.dataDir}`;
   const ms = Math.round(performance.now() - startedAt);

@@ -1,10 +1,7 @@
 import type { NewOutboxMessage } from "../db/schema/index.js";
-import { type Line, mailBodies, subject } from "./booking-mails.js";
+import { composeMail as message } from "./layout.js";
 
-/** The mails about a host's own account: reset links, email changes, password changes, deletion. */
-function message(to: string, title: string, lines: Line[]): NewOutboxMessage {
-  return { to, subject: subject(title), ...mailBodies(lines) };
-}
+// The mails about a host's own account: reset links, email changes, password changes, deletion.
 
 export function passwordResetMail(to: string, name: string, link: string): NewOutboxMessage {
   return message(to, "Reset your Kairos password", [

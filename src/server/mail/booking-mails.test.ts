@@ -12,7 +12,7 @@ import {
 } from "../testing/booking-fixtures.js";
 import { dbKinds } from "../testing/database.js";
 import { type CapturedMail, startSmtpCatcher } from "../testing/smtp.js";
-import { outboxFor } from "./outbox.js";
+import { MAIL_JOB, outboxFor } from "./outbox.js";
 
 const EVIL = "<script>alert(1)</script>\r\nBcc: evil@attacker.example";
 
@@ -50,7 +50,7 @@ describe.each(dbKinds)("booking mails on %s", (kind) => {
 
   /** Sends what is queued and takes the mails the catcher got since the last call. */
   const deliver = async () => {
-    await t.app.outbox.flush();
+    await t.app.jobs.flush(MAIL_JOB);
     return smtp.mails.splice(0);
   };
 

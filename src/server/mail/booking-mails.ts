@@ -6,6 +6,7 @@ import { formatPhone } from "../../domain/phone.js";
 import { formatTimeLabel } from "../../domain/time-labels.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
+import { composeMail, type Line } from "./layout.js";
 
 /** What the booking mails say; every string in it may come from a stranger and is escaped on output. */
 export interface BookingMailData {
@@ -81,12 +82,11 @@ export function bookingMessages(
   const forInvitee = (to: string, withLinks: typeof links) => {
     const lines = inviteeLines(kind, d, withLinks);
     messages.push({
-      to,
-      subject: subject(
+      ...composeMail(
+        to,
         `${SUBJECT_PREFIX[kind]}: ${d.title} with ${d.host.name} on ${when(d.start, d.attendee.timezone).date}`,
+        lines,
       ),
-      text: toText(lines),
-      html: toHtml(lines),
       icalEvent: invite,
     });
   };
@@ -97,12 +97,11 @@ export function bookingMessages(
   for (const to of hostCopies) {
     const lines = hostLines(kind, d, o.publicUrl);
     messages.push({
-      to,
-      subject: subject(
+      ...composeMail(
+        to,
         `${HOST_PREFIX[kind]}: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
+        lines,
       ),
-      text: toText(lines),
-      html: toHtml(lines),
       icalEvent: invite,
     });
   }
@@ -192,12 +191,11 @@ export function reassignedAwayMessage(
     { link: "Open your meetings", href: `${o.publicUrl}/meetings` },
   ];
   return {
-    to: previous.host.email,
-    subject: subject(
+    ...composeMail(
+      previous.host.email,
       `Reassigned: ${d.title} with ${d.attendee.name} on ${when(previous.start, previous.hostZone).date}`,
+      lines,
     ),
-    text: toText(lines),
-    html: toHtml(lines),
     icalEvent: { method: "CANCEL", content: inviteFile(theirs, true, o.stamp) },
   };
 }
@@ -212,13 +210,6 @@ const HOST_PREFIX: Record<BookingMailKind, string> = {
   cancelled: "Cancelled",
   rescheduled: "Rescheduled",
 };
-
-/** A line of the mail: plain text, or a labelled value, or a link. */
-export type Line =
-  | { text: string }
-  | { label: string; value: string }
-  | { link: string; href: string }
-  | { gap: true };
 
 function inviteeLines(
   kind: BookingMailKind,
@@ -327,46 +318,4 @@ export function when(instant: Date, zone: string): { date: string; time: string 
     dateFormats.set(zone, format);
   }
   return { date: format.format(instant), time: formatTimeLabel(zdt.hour * 60 + zdt.minute) };
-}
-
-/** One header line: no CR/LF or other control characters can reach the mail headers. */
-export function subject(value: string): string {
-  return (
-    value
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 200)
-  );
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The text and HTML bodies of a mail made of `lines`. */
-export const mailBodies = (lines: Line[]) => ({ text: toText(lines), html: toHtml(lines) });
-
-function toText(lines: Line[]): string {
-  return lines
-    .map((l) => {
-      if ("gap" in l) return "";
-      if ("text" in l) return l.text;
-      if ("label" in l) return `${l.label}: ${l.value}`;
-      return `${l.link}: ${l.href}`;
-    })
-    .join("\n");
-}
-
-function toHtml(lines: Line[]): string {
-  const body = lines
-    .map((l) => {
-      if ("gap" in l) return "<br>";
-      if ("text" in l) return `<p>${escapeHtml(l.text)}</p>`;
-      if ("label" in l) return `<p><strong>${escapeHtml(l.label)}:</strong> ${escapeHtml(l.value)}</p>`;
-      return `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.link)}</a></p>`;
-    })
-    .join("\n");
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">\n${body}\n</body></html>`;
 }

@@ -1,18 +1,33 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
-import { mailOutbox } from "../db/schema/index.js";
+import { jobs, mailOutbox } from "../db/schema/index.js";
+import { enqueueJobs } from "../jobs/queue.js";
+import { createJobRunner, type RunnerOptions } from "../jobs/runner.js";
 import { createTestDatabase, dbKinds } from "../testing/database.js";
 import { startSmtpCatcher, startStallingSmtp } from "../testing/smtp.js";
-import { createOutboxWorker, enqueueMail, outboxFor } from "./outbox.js";
-import { createSmtpTransport } from "./transport.js";
+import { enqueueMail, MAIL_JOB, outboxFor, registerMailJobs } from "./outbox.js";
+import { createSmtpTransport, type MailTransport } from "./transport.js";
 
-const quietLog = { info() {}, warn() {} };
+type Log = { info(o: object, msg: string): void; warn(o: object, msg: string): void };
+const quietLog: Log = { info() {}, warn() {} };
+
+/** A job runner with only the mail kind registered, as buildApp registers it. */
+function createMailRunner(
+  db: Database["db"],
+  transport: MailTransport | null,
+  log: Log,
+  options: RunnerOptions = {},
+) {
+  const runner = createJobRunner(db, log, options);
+  registerMailJobs(runner, db, transport, log);
+  return runner;
+}
 const FROM = "Kairos <no-reply@kairos.test>";
 /** Short timeouts, so a stalled SMTP server fails a send within a test. */
 const QUICK = { connection: 500, greeting: 500, socket: 500 };
 
-describe.each(dbKinds)("mail outbox on %s", (kind) => {
+describe.each(dbKinds)("mail as a job kind (the outbox) on %s", (kind) => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -22,7 +37,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
   it("delivers queued mail with its invite to a real SMTP server", async () => {
     const smtp = await startSmtpCatcher();
     const transport = createSmtpTransport(smtp.url, FROM, QUICK);
-    const worker = createOutboxWorker(database.db, transport, quietLog);
+    const worker = createMailRunner(database.db, transport, quietLog);
     try {
       await enqueueMail(database.db, {
         to: "invitee@example.com",
@@ -47,7 +62,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
 
   it("keeps mail pending with a retry time when the SMTP server is down", async () => {
     const transport = createSmtpTransport("smtp://127.0.0.1:9", FROM, QUICK);
-    const worker = createOutboxWorker(database.db, transport, quietLog);
+    const worker = createMailRunner(database.db, transport, quietLog);
     await enqueueMail(database.db, { to: "down@example.com", subject: "s", text: "t" });
     await worker.flush();
     const [row] = await outboxFor(database.db, ["down@example.com"]);
@@ -59,7 +74,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
 
   it("logs and records mail when no SMTP server is configured", async () => {
     const logged: object[] = [];
-    const worker = createOutboxWorker(database.db, null, { info: (o) => logged.push(o), warn() {} });
+    const worker = createMailRunner(database.db, null, { info: (o: object) => logged.push(o), warn() {} });
     await enqueueMail(database.db, { to: "nosmtp@example.com", subject: "Hello", text: "body" });
     await worker.flush();
     const [row] = await outboxFor(database.db, ["nosmtp@example.com"]);
@@ -72,7 +87,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
     const smtp = await startStallingSmtp(catcher.url);
     const transport = createSmtpTransport(smtp.url, FROM, QUICK);
     let clock = new Date();
-    const worker = createOutboxWorker(database.db, transport, quietLog, { now: () => clock });
+    const worker = createMailRunner(database.db, transport, quietLog, { now: () => clock });
     try {
       await enqueueMail(database.db, { to: "stalled@example.com", subject: "Stalled", text: "t" });
       const startedAt = Date.now();
@@ -119,7 +134,7 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
     const transport = createSmtpTransport(catcher.url, FROM, QUICK);
     let clock = new Date();
     const leaseMs = 60_000;
-    const worker = createOutboxWorker(database.db, transport, quietLog, { now: () => clock, leaseMs });
+    const worker = createMailRunner(database.db, transport, quietLog, { now: () => clock, leaseMs });
     try {
       await enqueueMail(database.db, { to: "orphan@example.com", subject: "Orphan", text: "t" });
       // A claim whose worker never came back: the row is left sending, under a lease.
@@ -136,6 +151,81 @@ describe.each(dbKinds)("mail outbox on %s", (kind) => {
       const [row] = await outboxFor(database.db, ["orphan@example.com"]);
       expect(row.status).toBe("sent");
       expect(row.attempts).toBe(2);
+    } finally {
+      transport.close();
+      await catcher.close();
+    }
+  });
+
+  it("backs off 2 s, 4 s, 8 s... between failed sends and keeps the row failed, with its error, after 8", async () => {
+    let clock = new Date("2031-01-01T00:00:00Z");
+    const tried: number[] = [];
+    const refusing: MailTransport = {
+      async send() {
+        tried.push(clock.getTime());
+        throw new Error("550 mailbox unavailable");
+      },
+      close() {},
+    };
+    const runner = createMailRunner(database.db, refusing, quietLog, { now: () => clock });
+    await enqueueMail(database.db, { to: "refused@example.com", subject: "Refused", text: "t" });
+    const row = async () => (await outboxFor(database.db, ["refused@example.com"]))[0];
+    // Earlier tests' mail on this database may be due as well: only this message is looked at.
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await runner.flush(MAIL_JOB);
+      const now = await row();
+      expect(now.attempts).toBe(attempt);
+      expect(now.lastError).toBe("550 mailbox unavailable");
+      if (attempt === 8) break;
+      expect(now.status).toBe("pending");
+      expect(now.nextAttemptAt.getTime() - clock.getTime()).toBe(2 ** attempt * 1000);
+      // Not due a moment before its retry time.
+      clock = new Date(now.nextAttemptAt.getTime() - 1);
+      await runner.flush(MAIL_JOB);
+      expect((await row()).attempts).toBe(attempt);
+      clock = now.nextAttemptAt;
+    }
+    expect(await row()).toMatchObject({
+      status: "failed",
+      attempts: 8,
+      lastError: "550 mailbox unavailable",
+    });
+    expect(tried).toHaveLength(8);
+    clock = new Date(clock.getTime() + 86_400_000);
+    await runner.flush(MAIL_JOB);
+    expect(tried).toHaveLength(8);
+  });
+
+  it("runs beside the jobs table's kinds in one flush; a flush of the mail kind runs only the mail", async () => {
+    const clock = new Date("2031-01-01T00:00:00Z");
+    const catcher = await startSmtpCatcher();
+    const transport = createSmtpTransport(catcher.url, FROM, QUICK);
+    const runner = createMailRunner(database.db, transport, quietLog, { now: () => clock });
+    const ran: string[] = [];
+    runner.register("test.beside-mail", async (job) => {
+      ran.push(job.key as string);
+    });
+    const key = `beside-mail:${Math.random()}`;
+    try {
+      await database.db.transaction(async (tx) => {
+        await enqueueJobs(tx, { kind: "test.beside-mail", key, runAt: clock });
+        await enqueueMail(tx, { to: "beside@example.com", subject: "Beside", text: "t" });
+      });
+      // A mail is a row of mail_outbox only: no row in jobs.
+      const mailJobs = await database.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB));
+      expect(mailJobs).toHaveLength(0);
+
+      await runner.flush(MAIL_JOB);
+      expect(catcher.mails.map((m) => m.parsed.subject)).toContain("Beside");
+      expect(ran).toEqual([]);
+      await enqueueMail(database.db, { to: "beside@example.com", subject: "Beside again", text: "t" });
+      await runner.flush();
+      expect(ran).toEqual([key]);
+      expect(catcher.mails.map((m) => m.parsed.subject)).toContain("Beside again");
+      expect((await outboxFor(database.db, ["beside@example.com"])).map((r) => r.status)).toEqual([
+        "sent",
+        "sent",
+      ]);
     } finally {
       transport.close();
       await catcher.close();

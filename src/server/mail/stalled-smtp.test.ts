@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../testing/app.js";
 import { attendee, book, eventType, type Host, hostIn, NOW } from "../testing/booking-fixtures.js";
 import { dbKinds } from "../testing/database.js";
 import { startSmtpCatcher, startStallingSmtp } from "../testing/smtp.js";
-import { outboxFor } from "./outbox.js";
+import { MAIL_JOB, outboxFor } from "./outbox.js";
 
 /** The stall lasts this long per send (the transport's timeouts), longer than the bookings below take. */
 const TIMEOUT_MS = 5000;
@@ -42,7 +42,7 @@ describe.each(dbKinds)("an SMTP server that accepts and never answers, on %s", (
     expect((await book(t.app, et._id, startOf(0), { attendee: invitees[0] })).statusCode).toBe(201);
 
     const flushStartedAt = Date.now();
-    const flushing = t.app.outbox.flush();
+    const flushing = t.app.jobs.flush(MAIL_JOB);
     await waitUntil(() => smtp.stalledConnections > 0);
 
     // Bookings while the outbox's sends hang: answered at their usual speed.
@@ -66,7 +66,7 @@ describe.each(dbKinds)("an SMTP server that accepts and never answers, on %s", (
     // The server answers again: after the retry delay every booking's mail is delivered.
     smtp.stalled = false;
     clock = new Date(NOW.getTime() + 60_000);
-    await t.app.outbox.flush();
+    await t.app.jobs.flush(MAIL_JOB);
     const delivered = catcher.mails.flatMap((m) => m.to);
     for (const who of invitees) expect(delivered).toContain(who.email);
     expect(delivered.filter((to) => to === host.email)).toHaveLength(invitees.length);

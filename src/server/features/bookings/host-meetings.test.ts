@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema/index.js";
+import { MAIL_JOB } from "../../mail/outbox.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import {
   attendee,
@@ -50,7 +51,7 @@ describe.each(dbKinds)("the host's meetings on %s", (kind) => {
   const call = (method: "GET" | "PUT", url: string, token?: string, payload?: object) =>
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
   const deliver = async () => {
-    await t.app.outbox.flush();
+    await t.app.jobs.flush(MAIL_JOB);
     return smtp.mails.splice(0);
   };
   const labels = async (url: string, token?: string) => {

@@ -15,8 +15,8 @@ import type { Db } from "../../db/client.js";
 import type { TeamRole, TeamRow, UserRow } from "../../db/schema/index.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
-import { escapeHtml, subject } from "../../mail/booking-mails.js";
 import { enqueueMail } from "../../mail/outbox.js";
+import { teamInviteMail } from "../../mail/team-mails.js";
 import { createTeamsRepo } from "./repo.js";
 
 const TEAM_NOT_FOUND = "Team not found";
@@ -150,15 +150,10 @@ export function createTeamsService(db: Db, deps: TeamsDeps) {
           invitedBy: user.id,
           expiresAt: new Date(now().getTime() + INVITE_DAYS * DAY_MS),
         });
-        const text = `${user.name} invited you to join ${team.name} on Kairos.\n\nAccept the invitation: ${link}\n\nThe link works once and expires in ${INVITE_DAYS} days.`;
-        await enqueueMail(tx, {
-          to: email,
-          subject: subject(`${user.name} invited you to join ${team.name} on Kairos`),
-          text,
-          html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827"><p>${escapeHtml(
-            `${user.name} invited you to join ${team.name} on Kairos.`,
-          )}</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>The link works once and expires in ${INVITE_DAYS} days.</p></body></html>`,
-        });
+        await enqueueMail(
+          tx,
+          teamInviteMail(email, { inviterName: user.name, teamName: team.name, link, days: INVITE_DAYS }),
+        );
         return inserted;
       });
       return {

@@ -412,7 +412,7 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("two instances on one %s"
         first.app.jobs.flush(),
         second.jobs.flush(),
       ]);
-      await Promise.all([first.app.outbox.flush(), second.outbox.flush()]);
+      await Promise.all([first.app.jobs.flush(), second.jobs.flush()]);
       const welcomes = smtp.mails.filter((m) => /^Welcome /.test(m.parsed.subject ?? ""));
       expect(welcomes.map((m) => m.to[0]).sort()).toEqual(emails.sort());
     } finally {

@@ -12,7 +12,8 @@ import type { NewOutboxMessage } from "../../db/schema/index.js";
 import { PermanentJobError } from "../../jobs/runner.js";
 import type { SecretBox } from "../../lib/secrets.js";
 import { type Connector, guardedRequest, type Resolver, UnsafeUrlError } from "../../lib/ssrf.js";
-import { subject as cleanSubject, escapeHtml, manageLinks, when } from "../../mail/booking-mails.js";
+import { manageLinks, when } from "../../mail/booking-mails.js";
+import { workflowMail } from "../../mail/workflow-mails.js";
 import { type SmsTransport, toE164 } from "../../sms/transport.js";
 import type { BookingRecord } from "../bookings/index.js";
 
@@ -103,14 +104,7 @@ export function emailMessages(
       }));
   return list.map(({ address, zone }) => {
     const vars = variablesFor(view, zone);
-    const text = renderTemplate(config.body, vars);
-    const html = renderTemplate(escapeHtml(config.body), vars, "html");
-    return {
-      to: address,
-      subject: cleanSubject(renderTemplate(config.subject, vars)),
-      text,
-      html: `<div style="font-family:Inter,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">${html.replace(/\r?\n/g, "<br>")}</div>`,
-    };
+    return workflowMail(address, renderTemplate(config.subject, vars), renderTemplate(config.body, vars));
   });
 }
 

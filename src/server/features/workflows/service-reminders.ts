@@ -1,10 +1,9 @@
 import type { NotificationSettings } from "../../../contract/calendar-settings.js";
 import type { Tx } from "../../db/client.js";
-import type { NewOutboxMessage } from "../../db/schema/index.js";
 import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
-import { escapeHtml, subject, when } from "../../mail/booking-mails.js";
 import { enqueueMail } from "../../mail/outbox.js";
+import { type ReminderMailData, reminderMails } from "../../mail/reminder-mails.js";
 import type { BookingChange } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
@@ -105,53 +104,27 @@ export function registerReminderJobs(runner: JobRunner, deps: ReminderDeps): voi
     const settings = await deps.notifications(rec.host.id);
     if (!settings.emailReminders) return { status: "skipped", reason: "Reminders were turned off" };
     const token = await deps.bookings.issueManageToken(rec.host.id, rec.booking.id);
-    const mails = reminderMails(rec, token ? linksFor(deps.publicUrl, rec, token) : null, deps.publicUrl);
+    const links = token ? linksFor(deps.publicUrl, rec, token) : null;
+    const mails = reminderMails(reminderData(rec, links, deps.publicUrl));
     return { result: { to: mails.map((m) => m.to) }, commit: (tx) => enqueueMail(tx, mails) };
   });
 }
 
-/** The invitee's reminder (with their manage links) and the host's, each on their own clock. */
-export function reminderMails(
+/** The reminders' data from a booking record; their wording is in mail/reminder-mails.ts. */
+function reminderData(
   rec: BookingRecord,
   links: { reschedule: string; cancel: string } | null,
   publicUrl: string,
-): NewOutboxMessage[] {
+): ReminderMailData {
   const b = rec.booking;
-  const title = rec.eventType?.title ?? b.eventTitle;
-  const one = (to: string, zone: string, other: string, extra: [string, string][]) => {
-    const start = when(b.startTime, zone);
-    const end = when(b.endTime, zone);
-    const lines: [string, string][] = [
-      ["What", title],
-      ["When", `${start.date}, ${start.time} - ${end.time} (${zone})`],
-      ["With", other],
-      ...(b.location ? [["Where", b.location.value || b.location.displayName] as [string, string]] : []),
-      ...extra,
-    ];
-    const intro = `Reminder: ${title} with ${other} is coming up.`;
-    return {
-      to,
-      subject: subject(`Reminder: ${title} with ${other} on ${start.date} at ${start.time}`),
-      text: [intro, "", ...lines.map(([k, v]) => `${k}: ${v}`)].join("\n"),
-      html: `<div style="font-family:Inter,Arial,sans-serif;font-size:14px;color:#111827"><p>${escapeHtml(intro)}</p>${lines
-        .map(([k, v]) => `<p style="margin:4px 0"><strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}</p>`)
-        .join("")}</div>`,
-    };
+  return {
+    title: rec.eventType?.title ?? b.eventTitle,
+    start: b.startTime,
+    end: b.endTime,
+    location: b.location,
+    attendee: { name: b.attendeeName, email: b.attendeeEmail, timezone: b.attendeeTimezone },
+    host: { name: rec.host.name, email: rec.host.email, timezone: b.hostTimezone },
+    links,
+    publicUrl,
   };
-  return [
-    one(
-      b.attendeeEmail,
-      b.attendeeTimezone,
-      rec.host.name,
-      links
-        ? [
-            ["Reschedule", links.reschedule],
-            ["Cancel", links.cancel],
-          ]
-        : [],
-    ),
-    one(rec.host.email, b.hostTimezone, `${b.attendeeName} (${b.attendeeEmail})`, [
-      ["Meetings", `${publicUrl}/meetings`],
-    ]),
-  ];
 }

@@ -21,6 +21,7 @@ import type { JobRunner } from "../../jobs/runner.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
 import { enqueueMail } from "../../mail/outbox.js";
+import { workflowTestMail } from "../../mail/workflow-mails.js";
 import type { BookingChange, BookingReaction } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
@@ -265,10 +266,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
                 to: user.email,
                 zone: view.record.booking.hostTimezone,
               });
-              await enqueueMail(
-                db,
-                mails.map((m) => ({ ...m, subject: `[Test] ${m.subject}` })),
-              );
+              await enqueueMail(db, mails.map(workflowTestMail));
               result(true, `Test email queued to ${user.email}`);
               break;
             }

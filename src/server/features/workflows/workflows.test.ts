@@ -49,7 +49,7 @@ describe.each(dbKinds)("workflows on %s", (kind) => {
   const runAt = async (at: Date) => {
     clock = at;
     await t.app.jobs.flush();
-    await t.app.outbox.flush();
+    await t.app.jobs.flush(); // the mail those jobs queued
   };
   const mailsTo = (to: string, subject: RegExp) =>
     smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.parsed.subject ?? ""));
@@ -427,7 +427,7 @@ describe.each(dbKinds)("workflows on %s", (kind) => {
       { actionIndex: 0, actionType: "send_email", ok: true, message: `Test email queued to ${host.email}` },
       { actionIndex: 1, actionType: "send_sms", ok: false, message: expect.stringMatching(/E\.164/) },
     ]);
-    await t.app.outbox.flush();
+    await t.app.jobs.flush();
     expect(mailsTo(host.email, /^\[Test\] Sample for Priya Sharma$/)).toHaveLength(1);
     expect(await executions(wf._id)).toEqual([]);
   });
