@@ -107,6 +107,10 @@ test("connects a CalDAV server that is not one: a clear error next to the addres
   await page.getByRole("tab", { name: /Calendar Settings/i }).click();
   await page.getByRole("button", { name: "Add CalDAV" }).click();
   const dialog = page.getByRole("dialog");
+  // The form checks with the contract's schema before asking the server.
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog.getByText("Enter the user name")).toBeVisible();
+  await expect(dialog.getByLabel("Server address")).toBeFocused();
   await dialog.getByLabel("Server address").fill(`${new URL(page.url()).origin}/api/health`);
   await dialog.getByLabel("User name").fill("host");
   await dialog.getByLabel("App password").fill("secret");

@@ -1,15 +1,30 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import type { CalendarAccountDto, ConnectCaldavBody } from "../../../contract/calendars";
+import { useForm } from "react-hook-form";
+import {
+  type CalendarAccountDto,
+  type ConnectCaldavBody,
+  connectCaldavBody,
+} from "../../../contract/calendars";
 import { Button, DialogClose, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
 import { calendarAccountsKey } from "./queries";
 
+const FIELDS = ["serverUrl", "username", "password"] as const;
+
 /** Connect a CalDAV calendar (iCloud, Fastmail, Nextcloud, a server of your own) with an app password. */
 export function CaldavDialog({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<ConnectCaldavBody>({ serverUrl: "", username: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ConnectCaldavBody>({
+    // The contract's own schema: the same messages the server would give, before a round trip.
+    resolver: zodResolver(connectCaldavBody),
+    defaultValues: { serverUrl: "", username: "", password: "" },
+  });
   const connect = useMutation({
     mutationFn: (body: ConnectCaldavBody) => api.post<CalendarAccountDto>("/calendar-accounts/caldav", body),
     onSuccess: () => {
@@ -18,31 +33,28 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
       onDone();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      else setErrors({ serverUrl: error.message });
+      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
+      const named = FIELDS.filter((f) => fieldErrors?.[f]);
+      if (named.length === 0) return setError("serverUrl", { message: error.message }, { shouldFocus: true });
+      for (const f of named) setError(f, { message: fieldErrors?.[f] }, { shouldFocus: f === named[0] });
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    connect.mutate(form);
-  };
-  const field = (key: keyof ConnectCaldavBody) => ({
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
-    "aria-invalid": errors[key] ? true : undefined,
-  });
+  const invalid = (key: keyof ConnectCaldavBody) => (errors[key] ? true : undefined);
 
   return (
     <DialogContent
       title="Connect a CalDAV calendar"
       description="iCloud, Fastmail, Nextcloud or your own server. Use an app password, not your main password."
     >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form
+        onSubmit={handleSubmit((body) => connect.mutate(body))}
+        className="flex flex-col gap-4"
+        noValidate
+      >
         <Field
           label="Server address"
           htmlFor="caldav-url"
-          error={errors.serverUrl}
+          error={errors.serverUrl?.message}
           hint="e.g. https://caldav.icloud.com/"
         >
           <Input
@@ -51,19 +63,27 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
             required
             autoComplete="url"
             placeholder="https://"
-            {...field("serverUrl")}
+            aria-invalid={invalid("serverUrl")}
+            {...register("serverUrl")}
           />
         </Field>
-        <Field label="User name" htmlFor="caldav-user" error={errors.username}>
-          <Input id="caldav-user" required autoComplete="username" {...field("username")} />
+        <Field label="User name" htmlFor="caldav-user" error={errors.username?.message}>
+          <Input
+            id="caldav-user"
+            required
+            autoComplete="username"
+            aria-invalid={invalid("username")}
+            {...register("username")}
+          />
         </Field>
-        <Field label="App password" htmlFor="caldav-password" error={errors.password}>
+        <Field label="App password" htmlFor="caldav-password" error={errors.password?.message}>
           <Input
             id="caldav-password"
             type="password"
             required
             autoComplete="current-password"
-            {...field("password")}
+            aria-invalid={invalid("password")}
+            {...register("password")}
           />
         </Field>
         <DialogFooter>
