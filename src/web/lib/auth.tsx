@@ -5,14 +5,16 @@ import { getToken, request, setToken, TOKEN_KEY } from "./api";
 type AuthState =
   | { status: "loading"; user: null }
   | { status: "signedIn"; user: UserProfile }
-  | { status: "signedOut"; user: null };
+  /** `leaving`: signed out on the way to the landing page (a deleted account): guards send there, not to /login. */
+  | { status: "signedOut"; user: null; leaving?: boolean };
 
 interface AuthContextValue {
   state: AuthState;
   user: UserProfile | null;
   /** Stores the token from a sign-in answer and loads the user. */
   signIn(token: string, user?: UserProfile): Promise<void>;
-  signOut(): Promise<void>;
+  /** `leaving`: the caller has already started a navigation off the host area (see AuthState). */
+  signOut(options?: { leaving?: boolean }): Promise<void>;
   setUser(user: UserProfile): void;
 }
 
@@ -59,14 +61,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (user) setState({ status: "signedIn", user });
         else await reload();
       },
-      async signOut() {
+      async signOut(options) {
         try {
           if (getToken()) await request("POST", "/auth/logout");
         } catch {
           // Sign-out always clears the local session, even when the call fails.
         }
         setToken(null);
-        setState({ status: "signedOut", user: null });
+        setState({ status: "signedOut", user: null, leaving: options?.leaving });
       },
       setUser(user) {
         setState({ status: "signedIn", user });

@@ -8,6 +8,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === "loading") return <FullPageSpinner />;
+  // Signed out on the way to the landing page (a deleted account): that navigation may still be pending
+  // (a lazy chunk), and a redirect to /login now would overtake it; go the same way instead.
+  if (state.status === "signedOut" && state.leaving) return <Navigate to="/" replace />;
   if (state.status === "signedOut") {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;

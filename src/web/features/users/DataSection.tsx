@@ -82,11 +82,11 @@ function DeleteAccountDialog({
     setBusy(true);
     try {
       await request("DELETE", "/users/me", { email: typed.trim().toLowerCase() });
-      // Off the host area first, so the guard does not send the signed-out browser to /login. The
-      // navigation must have landed before the sign-out: as a transition it could still be pending
-      // when the sign-out's state update renders the settings page signed out (CI saw /login once).
+      // Off the host area, signed out as "leaving": the navigation to "/" can still be pending (its lazy
+      // chunk) when the sign-out renders this page signed out, and the guard then waits for it instead
+      // of sending the browser to /login (CI saw /login in two runs when the guard redirected).
       await navigate("/", { replace: true, flushSync: true });
-      await signOut();
+      await signOut({ leaving: true });
       toast.success("Your account was deleted");
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not delete the account");
