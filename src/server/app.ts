@@ -11,6 +11,7 @@ import { analyticsRoutes } from "./features/analytics/routes.js";
 import { createAnalyticsService } from "./features/analytics/service.js";
 import { createUpcomingService } from "./features/analytics/service-upcoming.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { sessionsRoutes } from "./features/auth/routes-sessions.js";
 import { ssoRoutes } from "./features/auth/routes-sso.js";
 import { createAuthService } from "./features/auth/service.js";
 import { createSsoService } from "./features/auth/service-sso.js";
@@ -44,6 +45,7 @@ import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
 import { createTeamsService } from "./features/teams/service.js";
 import { createTeamHostsService } from "./features/teams/service-hosts.js";
+import type { AccountListener } from "./features/users/events.js";
 import { usersRoutes } from "./features/users/routes.js";
 import { accountDataRoutes } from "./features/users/routes-data.js";
 import { securityRoutes } from "./features/users/routes-security.js";
@@ -59,6 +61,7 @@ import { registerErrorHandlers } from "./lib/error-handler.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import { createOidcProviders } from "./lib/oidc.js";
 import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
+import { createRegistry } from "./lib/registry.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
@@ -224,7 +227,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freeUsername: users.freeUsername,
   });
   const sso = createSsoService(database.db, { auth, oauthStates, google, oidc, now });
-  const security = createSecurityService(database.db, { auth, now, publicUrl: config.publicUrl });
+  // A changed password ends the account's other sessions, inside the change's transaction.
+  const accountListeners = createRegistry<AccountListener>();
+  accountListeners.add((tx, change) => auth.revokeSessions(change.userId, change.keepSessionId, tx));
+  const security = createSecurityService(database.db, {
+    listeners: accountListeners,
+    now,
+    publicUrl: config.publicUrl,
+  });
   const slots = createSlotsService(database.db, {
     holidays,
     now,
@@ -325,7 +335,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, rateLimits: config.rateLimits });
       await api.register(ssoRoutes, { sso, rateLimits: config.rateLimits });
       await api.register(usersRoutes, { users });
-      await api.register(securityRoutes, { security, auth, rateLimits: config.rateLimits });
+      await api.register(sessionsRoutes, { auth });
+      await api.register(securityRoutes, { security, rateLimits: config.rateLimits });
       await api.register(accountDataRoutes, { data: accountData });
       await api.register(eventTypesRoutes, { eventTypes });
       await api.register(teamsRoutes, { teams, hosts: teamHosts });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { idParams } from "../../../contract/common.js";
 import { usersResponses as responses } from "../../../contract/responses/users.js";
 import {
   changeEmailBody,
@@ -11,15 +10,15 @@ import {
 } from "../../../contract/users.js";
 import type { RateLimits } from "../../config.js";
 import { toUserProfile } from "./service.js";
-import type { SecurityService, Sessions } from "./service-security.js";
+import type { SecurityService } from "./service-security.js";
 
 /** Settings > Security, and the signed-out password reset and email confirmation links. */
 export async function securityRoutes(
   app: FastifyInstance,
-  opts: { security: SecurityService; auth: Sessions; rateLimits: RateLimits },
+  opts: { security: SecurityService; rateLimits: RateLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { security, auth, rateLimits } = opts;
+  const { security, rateLimits } = opts;
   // Reset and confirmation requests share the login limit: they guess at secrets or send mail.
   const limited = { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.windowMs } };
 
@@ -74,24 +73,4 @@ export async function securityRoutes(
       return { success: true, message: "Your password was reset. Sign in with the new password." };
     },
   );
-
-  r.get("/users/sessions", { schema: { response: responses.sessions } }, async (request) => ({
-    success: true,
-    data: await auth.listSessions(request.user.id, request.sessionId),
-  }));
-
-  r.delete(
-    "/users/sessions/:id",
-    { schema: { params: idParams, response: responses.done } },
-    async (request) => {
-      await auth.revokeSession(request.user.id, request.params.id);
-      return { success: true, message: "Session signed out" };
-    },
-  );
-
-  // Sign out everywhere, this session included.
-  r.delete("/users/sessions", { schema: { response: responses.done } }, async (request) => {
-    await auth.revokeSessions(request.user.id);
-    return { success: true, message: "Signed out everywhere" };
-  });
 }

@@ -1,14 +1,10 @@
-import type {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  ResetPasswordBody,
-  SessionDto,
-} from "../../../contract/users.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { ChangeEmailBody, ChangePasswordBody, ResetPasswordBody } from "../../../contract/users.js";
+import type { Db, Tx } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import type { Registry } from "../../lib/registry.js";
 import {
   confirmEmailMail,
   emailChangeNoticeMail,
@@ -16,6 +12,7 @@ import {
   passwordResetMail,
 } from "../../mail/account-mails.js";
 import { enqueueMail } from "../../mail/outbox.js";
+import type { AccountChange, AccountListener } from "./events.js";
 import { createUsersRepo } from "./repo.js";
 import { createTokensRepo } from "./repo-tokens.js";
 
@@ -25,26 +22,19 @@ const WRONG_PASSWORD = "Your current password is not correct";
 const LINK_INVALID = "This link is invalid or has expired. Ask for a new one.";
 const EMAIL_TAKEN = "An account with this email already exists";
 
-/**
- * The sessions part of the auth service, which app.ts passes in. Users does not import auth: auth
- * imports users (toUserProfile), and features may not import each other both ways (check-structure.mjs).
- */
-export interface Sessions {
-  listSessions(userId: string, currentId: string): Promise<SessionDto[]>;
-  revokeSession(userId: string, id: string): Promise<void>;
-  /** Ends every session of the user but `keepId`, inside `tx` when given. */
-  revokeSessions(userId: string, keepId?: string, tx?: DbOrTx): Promise<void>;
-}
-
 export interface SecurityDeps {
-  auth: Sessions;
+  /** Told of a changed password inside its transaction (auth ends the other sessions: events.ts). */
+  listeners: Registry<AccountListener>;
   now: () => Date;
   publicUrl: string;
 }
 
 /** Password, email and password-reset flows; every link is single use and only its hash is stored. */
 export function createSecurityService(db: Db, deps: SecurityDeps) {
-  const { auth, now, publicUrl } = deps;
+  const { listeners, now, publicUrl } = deps;
+  const announce = async (tx: Tx, change: AccountChange) => {
+    for (const listener of listeners.items) await listener(tx, change);
+  };
   const link = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
   async function checkPassword(user: UserRow, password: string | undefined): Promise<void> {
@@ -59,7 +49,7 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await createUsersRepo(tx).setPasswordHash(user.id, passwordHash);
-        await auth.revokeSessions(user.id, sessionId, tx);
+        await announce(tx, { kind: "password", userId: user.id, keepSessionId: sessionId });
         await createTokensRepo(tx).voidOpen(user.id, "password-reset", now());
         await enqueueMail(tx, passwordChangedMail(user.email, user.name, "changed"));
       });
@@ -139,7 +129,7 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
         const user = await repo.findById(row.userId);
         if (!user) throw new AppError("INVALID_TOKEN", LINK_INVALID);
         await repo.setPasswordHash(user.id, passwordHash);
-        await auth.revokeSessions(user.id, undefined, tx);
+        await announce(tx, { kind: "password", userId: user.id });
         await enqueueMail(tx, passwordChangedMail(user.email, user.name, "reset"));
       });
     },
