@@ -19,6 +19,7 @@ import { availabilityRoutes } from "./features/availability/routes.js";
 import { createAvailabilityService } from "./features/availability/service.js";
 import type { BookingListener } from "./features/bookings/events.js";
 import { bookingsRoutes } from "./features/bookings/routes.js";
+import { slotsRoutes } from "./features/bookings/routes-slots.js";
 import { createBookingsService } from "./features/bookings/service.js";
 import type { CalendarSettingsListener } from "./features/calendar-settings/events.js";
 import { calendarSettingsRoutes } from "./features/calendar-settings/routes.js";
@@ -40,7 +41,6 @@ import { createHolidaysService } from "./features/holidays/service.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
 import { pollsRoutes } from "./features/polls/routes.js";
 import { createPollsService } from "./features/polls/service.js";
-import { slotsRoutes } from "./features/slots/routes.js";
 import { createSlotsService } from "./features/slots/service.js";
 import { teamsRoutes } from "./features/teams/routes.js";
 import { createTeamsService } from "./features/teams/service.js";
@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const slots = createSlotsService(database.db, {
     holidays,
     now,
-    externalBusy: calendars.externalBusy,
+    busySources: [calendars.externalBusy],
     formerUsernameRef: eventTypes.formerUsernameRef,
   });
   // Bookings written to the host's calendar by the job runner; the booking is read back when the job runs.
@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
-    prepareMeeting: calendarSync.prepareMeeting,
+    meetingMakers: [calendarSync.prepareMeeting],
   });
   const sms: SmsTransport = config.smsUrl
     ? createTwilioTransport(config.smsUrl, config.smsFrom)

@@ -46,11 +46,14 @@ export interface BookingsDeps {
   /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
   listeners?: readonly BookingListener[];
   /**
-   * Makes the meeting link of a google_meet booking before it commits (the calendars feature), so the
-   * answer, the mails and the invite carry it. Null: no link now (the booking goes ahead without one).
+   * Who makes the meeting link of a google_meet booking before it commits (the calendars feature adds
+   * itself), so the answer, the mails and the invite carry it; the first to make one wins.
    */
-  prepareMeeting?: (input: { rec: BookingRecord }) => Promise<PreparedMeeting | null>;
+  meetingMakers?: readonly MeetingMaker[];
 }
+
+/** Makes a meeting for a booking about to be written; null: no link now (the booking goes ahead without). */
+export type MeetingMaker = (input: { rec: BookingRecord }) => Promise<PreparedMeeting | null>;
 
 /** A meeting made for a booking about to be written: recorded with it, or undone if it fails. */
 export interface PreparedMeeting {
@@ -62,6 +65,13 @@ export interface PreparedMeeting {
 export function createBookingsService(db: Db, deps: BookingsDeps) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
+  async function prepareMeeting(input: { rec: BookingRecord }): Promise<PreparedMeeting | null> {
+    for (const make of deps.meetingMakers ?? []) {
+      const prepared = await make(input);
+      if (prepared) return prepared;
+    }
+    return null;
+  }
   const insertBooking = createBookingInsert(db);
   const listRepo = createBookingListRepo(db);
   const mailer = createBookingMailer(db, deps);
@@ -157,8 +167,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         manageTokenHash: sha256(manageToken),
       };
       const prepared =
-        values.location?.type === "google_meet" && deps.prepareMeeting
-          ? await deps.prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
+        values.location?.type === "google_meet"
+          ? await prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
           : null;
       if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
       const mailOptions = { manageToken, notifyHost };

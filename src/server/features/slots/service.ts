@@ -63,12 +63,21 @@ export function createSlotsService(
   deps: {
     holidays: HolidaysService;
     now: () => Date;
-    externalBusy?: ExternalBusySource;
+    /** Whose busy times block slots besides the host's bookings (connected calendars add theirs). */
+    busySources: readonly ExternalBusySource[];
     /** The event type of a /{username}/{slug} whose username was given up lately (it still redirects). */
     formerUsernameRef?: (username: string, slug: string) => Promise<string | undefined>;
   },
 ) {
   const repo = createSlotsRepo(db);
+  const externalBusyOf: ExternalBusySource = async (hostId, range, zone) => {
+    const [first, ...more] = await Promise.all(deps.busySources.map((source) => source(hostId, range, zone)));
+    if (more.length === 0) return first;
+    return {
+      busy: [first, ...more].flatMap((answer) => answer.busy),
+      stale: [first, ...more].some((answer) => answer.stale),
+    };
+  };
   // Holidays change rarely and cost two queries; the context query reads a stamp that changes with them.
   const holidayCache = new Map<string, Promise<string[]>>();
 
@@ -112,11 +121,10 @@ export function createSlotsService(
     const range = meeting?.around ?? { from: lo, to: hi };
     const external = new Map<string, Interval[]>();
     let stale = false;
-    if (deps.externalBusy) {
-      const source = deps.externalBusy;
+    if (deps.busySources.length > 0) {
       const hosts = (ctx.teamHosts ?? [ctx]).filter((h) => h.schedule);
       const answers = await Promise.all(
-        hosts.map((h) => source(h.host.id, range, h.schedule?.timezone ?? h.host.timezone)),
+        hosts.map((h) => externalBusyOf(h.host.id, range, h.schedule?.timezone ?? h.host.timezone)),
       );
       hosts.forEach((h, i) => {
         external.set(h.host.id, answers[i].busy);

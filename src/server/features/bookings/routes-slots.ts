@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { eventTypeRefParams, slotsQuery } from "../../../contract/bookings.js";
 import { bookingsResponses as responses } from "../../../contract/responses/bookings.js";
-import type { EventRef, LookupReport, SlotsService } from "./service.js";
+import type { EventRef, LookupReport, SlotsService } from "../slots/service.js";
 
 const uuid = z.uuid();
 const refOf = (value: string, user?: string): EventRef =>
