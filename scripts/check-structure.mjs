@@ -1,6 +1,7 @@
 // Keeps the layout promised in ARCHITECTURE.md ("Structure check") honest, in every CI run:
 // 1. files in src/, e2e/, scripts/ and bench/ stay at most 400 lines;
-// 2. a server feature folder holds only routes*.ts, service*.ts, repo*.ts, events.ts, index.ts, *.test.ts;
+// 2. a server feature folder holds only routes*.ts, service*.ts, repo*.ts, events.ts, plugin.ts (its one
+//    registration in buildApp), index.ts, *.test.ts;
 //    index.ts is the feature's public door and holds only re-exports (types, and create* factories);
 // 3. no file imports another feature's repo*, not even a type (share through contract/ or index.ts);
 // 4. no import cycles between features (server and web, each side on its own);
@@ -36,7 +37,7 @@ const STORAGE = {
 const SQL_FREE_OF_RULE = /^src\/server\/(db|testing)\/|\.test\.tsx?$/;
 
 const FEATURE_SIDES = { server: "src/server/features", web: "src/web/features" };
-const serverFeatureFile = /^(routes|service|repo)(-[a-z0-9]+)*\.ts$|^events\.ts$|^index\.ts$|\.test\.ts$/;
+const serverFeatureFile = /^(routes|service|repo)(-[a-z0-9]+)*\.ts$|^(events|plugin|index)\.ts$|\.test\.ts$/;
 const repoModule = /^repo(-[a-z0-9]+)*$/;
 const repoFile = /^repo(-[a-z0-9]+)*\.ts$/;
 
@@ -121,7 +122,7 @@ function checkServerFeatureFiles() {
       if (!serverFeatureFile.test(file)) {
         report(
           `${rel}/${file}`,
-          "feature files are routes*.ts, service*.ts, repo*.ts, events.ts, index.ts or *.test.ts",
+          "feature files are routes*.ts, service*.ts, repo*.ts, events.ts, plugin.ts, index.ts or *.test.ts",
         );
       }
     }

@@ -10,9 +10,9 @@ import type { PageRoute, PageVisit } from "./lib/web-pages.js";
 const AUTO_ADVANCE_LIMIT = 2;
 
 export interface PageDeps {
-  eventTypes: EventTypesService;
-  slots: SlotsService;
-  users: UsersService;
+  eventTypes: Pick<EventTypesService, "getPublic">;
+  slots: Pick<SlotsService, "monthView">;
+  users: Pick<UsersService, "publicProfileView" | "renamedTo">;
   now: () => Date;
 }
 

@@ -23,6 +23,8 @@ function tree(files: Record<string, string | null> = {}): string {
       "export interface BookingRecord { id: string }\nexport const q = (db: Db) => db.execute(sql`select 1`);\n",
     "src/server/features/bookings/service.ts":
       'import type { Db } from "../../db/client.js";\nimport { q } from "./repo.js";\nexport const createBookingsService = (db: Db) => q(db);\n',
+    "src/server/features/bookings/plugin.ts":
+      'import { createBookingsService } from "./service.js";\nexport const bookingsPlugin = createBookingsService;\n',
     "src/server/features/bookings/index.ts":
       '// The door.\nexport type { BookingRecord } from "./repo.js";\nexport { createBookingsService } from "./service.js";\n',
     "src/server/features/workflows/service.ts":

@@ -30,7 +30,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * `publicRoutes` needs a live session, checked before the body is parsed or validated (an anonymous
  * caller gets 401, never a field message), so no route file repeats it.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
   app.decorateRequest("user", null as unknown as UserRow);
   app.decorateRequest("sessionId", "");
   app.decorate("optionalSession", async (request: FastifyRequest) => {
@@ -39,7 +39,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
   });
 });
 
-/** The onRequest hook of the /api scope (see authPlugin). */
+/** The onRequest hook of the /api scope (see sessionPlugin). */
 export function hostOnly(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const url = request.routeOptions.url;

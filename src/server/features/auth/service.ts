@@ -19,7 +19,7 @@ export type UserCreatedHook = (tx: Tx, user: UserRow) => Promise<void>;
 
 export interface AuthDeps {
   /** Hooks run inside the sign-up transaction. */
-  onUserCreated?: UserCreatedHook[];
+  onUserCreated?: readonly UserCreatedHook[];
   /** A username nobody holds (nor gave up within 90 days), derived from the new host's name. */
   freeUsername?: (tx: DbOrTx, name: string) => Promise<string>;
 }

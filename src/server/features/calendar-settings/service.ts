@@ -33,7 +33,7 @@ export function createCalendarSettingsService(
   db: Db,
   deps: {
     /** Features that follow these settings, told inside the saving transaction (events.ts). */
-    listeners?: () => readonly CalendarSettingsListener[];
+    listeners?: readonly CalendarSettingsListener[];
   } = {},
 ) {
   const findIn = createCalendarSettingsFind(db);
@@ -73,7 +73,7 @@ export function createCalendarSettingsService(
       }
       // In the transaction: a listener that fails (re-planning reminders) refuses the whole change.
       for (const change of changes) {
-        for (const listener of deps.listeners?.() ?? []) await listener(tx, change);
+        for (const listener of deps.listeners ?? []) await listener(tx, change);
       }
       return saved;
     });

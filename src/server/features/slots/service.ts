@@ -61,7 +61,7 @@ export interface LookupReport {
 export function createSlotsService(
   db: Db,
   deps: {
-    holidays: HolidaysService;
+    holidays: Pick<HolidaysService, "blockedDates">;
     now: () => Date;
     /** Whose busy times block slots besides the host's bookings (connected calendars add theirs). */
     busySources: readonly ExternalBusySource[];

@@ -22,7 +22,7 @@ export type AccountDeletionHook = (tx: Tx, user: UserRow) => Promise<number | un
 
 export function createAccountDataService(
   db: Db,
-  deps: { now: () => Date; parts: AccountDataPart[]; onDelete: AccountDeletionHook[] },
+  deps: { now: () => Date; parts: readonly AccountDataPart[]; onDelete: readonly AccountDeletionHook[] },
 ) {
   return {
     /** Everything of the account as one JSON document (no password hash, no session tokens). */

@@ -26,7 +26,11 @@ export function sniffImage(data: Buffer): "image/jpeg" | "image/png" | "image/gi
   return IMAGE_SIGNATURES.find((s) => s.bytes.every((b, i) => data[i] === b))?.type;
 }
 
-export function createUsersService(db: Db, now: () => Date, publicExtensions: PublicProfileExtension[] = []) {
+export function createUsersService(
+  db: Db,
+  now: () => Date,
+  publicExtensions: readonly PublicProfileExtension[] = [],
+) {
   const repo = createUsersRepo(db);
   const redirectSince = () => new Date(now().getTime() - USERNAME_REDIRECT_DAYS * 86_400_000);
 

@@ -1,0 +1,52 @@
+import fp from "fastify-plugin";
+import { createRegistry, type Registry } from "../../lib/registry.js";
+import type { BookingListener } from "./events.js";
+import { bookingsRoutes } from "./routes.js";
+import { slotsRoutes } from "./routes-slots.js";
+import { type BookingsService, createBookingsService, type MeetingMaker } from "./service.js";
+
+/** What other features may use of bookings: the service, and the registries of those that follow it. */
+export interface BookingsFeature {
+  service: BookingsService;
+  /** Features told of every change inside its transaction (events.ts): contacts, calendars, workflows. */
+  listeners: Registry<BookingListener>;
+  /** Who makes a google_meet booking's link before it commits (calendars). */
+  meetingMakers: Registry<MeetingMaker>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    bookings: BookingsFeature;
+  }
+}
+
+/** Bookings: booking, moving and cancelling meetings, the host's meetings list, the slot lookup route. */
+export const bookingsPlugin = fp(
+  async (app) => {
+    const { db, now, config } = app.infra;
+    const listeners = createRegistry<BookingListener>();
+    const meetingMakers = createRegistry<MeetingMaker>();
+    const slots = app.slots.service;
+    const bookings = createBookingsService(db, {
+      slots,
+      calendarSettings: app.calendarSettings.service,
+      now,
+      publicUrl: config.publicUrl,
+      listeners: listeners.items,
+      meetingMakers: meetingMakers.items,
+    });
+    app.users.accountParts.add({ name: "bookings", export: (user) => bookings.exportForHost(user.id) });
+    // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
+    app.users.onDelete.add((tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id));
+    app.decorate("bookings", { service: bookings, listeners, meetingMakers });
+    app.apiRoutes.add(async (api) => {
+      await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
+      await api.register(bookingsRoutes, {
+        bookings,
+        rateLimits: config.rateLimits,
+        hostZone: app.availability.hostZone,
+      });
+    });
+  },
+  { name: "bookings", dependencies: ["users", "calendar-settings", "availability", "slots"] },
+);

@@ -1,0 +1,48 @@
+import fp from "fastify-plugin";
+import { contactsRoutes } from "./routes.js";
+import { type ContactsService, createContactsService } from "./service.js";
+import { createContactsCsvService } from "./service-csv.js";
+import { createContactsListService } from "./service-list.js";
+
+/** What other features may use of contacts. */
+export interface ContactsFeature {
+  /** Writes a contact for a workflow's add_to_crm, inside the run's transaction. */
+  service: Pick<ContactsService, "upsertFromWorkflow">;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    contacts: ContactsFeature;
+  }
+}
+
+/** Contacts: the host's contact list, filled by bookings; CSV import and export. */
+export const contactsPlugin = fp(
+  async (app) => {
+    const { db, now } = app.infra;
+    const contacts = createContactsService(db, { now });
+    const contactsList = createContactsListService(db, { now });
+    app.bookings.listeners.add(contacts.bookingListener);
+    app.users.accountParts.add({
+      name: "contacts",
+      // Every contact of the host, page by page (the list's largest page is 100).
+      async export(user) {
+        const all = [];
+        for (let page = 1; ; page++) {
+          const { data, pagination } = await contactsList.list(user.id, { page, limit: 100 });
+          all.push(...data);
+          if (page >= pagination.totalPages) return all;
+        }
+      },
+    });
+    app.decorate("contacts", { service: contacts });
+    app.apiRoutes.add((api) =>
+      api.register(contactsRoutes, {
+        contacts,
+        contactsList,
+        contactsCsv: createContactsCsvService(db, { now }),
+      }),
+    );
+  },
+  { name: "contacts", dependencies: ["users", "bookings"] },
+);

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../config.js";
+import type { Db } from "../db/client.js";
+import type { OAuthStatesService } from "../features/oauth-states/service.js";
+import type { GoogleOAuth } from "./google.js";
+import type { OidcProviders } from "./oidc.js";
+import type { Registry } from "./registry.js";
+import type { SecretBox } from "./secrets.js";
+import type { OutboundPolicy } from "./ssrf.js";
+
+/** What every feature plugin may use, built once in app.ts before the features register. */
+export interface Infra {
+  config: AppConfig;
+  db: Db;
+  /** The clock; tests pin it. */
+  now: () => Date;
+  /** Calendar tokens, CalDAV passwords and webhook signing secrets are sealed at rest with one key. */
+  secrets: SecretBox;
+  /** The one SSRF guard's policy for every address a user types: workflow webhooks and CalDAV servers. */
+  outbound: OutboundPolicy;
+  /** OAuth plumbing shared by SSO sign-in and calendar connections (see ARCHITECTURE.md). */
+  oauthStates: OAuthStatesService;
+  google: GoogleOAuth | null;
+  oidc: OidcProviders;
+}
+
+/**
+ * A feature's routes, added to the /api scope when app.ts builds it after every feature registered:
+ * the scope's onRequest hook (lib/auth.ts) makes each host-only unless public-routes.ts lists it.
+ */
+export type ApiRoutes = (api: FastifyInstance) => PromiseLike<unknown>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    infra: Infra;
+    apiRoutes: Registry<ApiRoutes>;
+  }
+}
