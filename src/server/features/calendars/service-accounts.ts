@@ -26,13 +26,19 @@ export interface AccountsDeps {
   secrets: SecretBox;
   providers: Providers;
   now: () => Date;
-  /** The host's checked calendars changed: busy times cached for `calendarIds` must be asked for again. */
-  onSourcesChanged: (hostId: string, calendarIds: string[]) => Promise<void>;
+  /** Told when the host's checked calendars change (the busy-time cache adds itself). */
+  sourcesChanged: readonly SourcesListener[];
 }
+
+/** The host's checked calendars changed: busy times cached for `calendarIds` ([]: all) must be asked for again. */
+export type SourcesListener = (hostId: string, calendarIds: string[]) => Promise<void>;
 
 /** Connected calendar accounts of a host: connect, list, primary, calendars, refresh, disconnect. */
 export function createAccountsService(db: Db, deps: AccountsDeps) {
   const { secrets, providers } = deps;
+  async function sourcesChanged(hostId: string, calendarIds: string[]) {
+    for (const listener of deps.sourcesChanged) await listener(hostId, calendarIds);
+  }
   const lastUsedWritten = new Map<string, number>();
 
   const unseal = (row: CalendarAccountRow): AccountSecret =>
@@ -47,7 +53,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
   /** A provider refused the credentials: the account stays, marked for reconnecting. */
   async function refused(row: CalendarAccountRow, error: CredentialsError) {
     await createCalendarsRepo(db).updateAccount(row.id, { isActive: false, lastError: error.message });
-    await deps.onSourcesChanged(row.userId, []);
+    await sourcesChanged(row.userId, []);
   }
 
   async function used(row: CalendarAccountRow) {
@@ -183,7 +189,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
       );
       return row.id;
     });
-    await deps.onSourcesChanged(userId, []);
+    await sourcesChanged(userId, []);
     return one(userId, id);
   }
 
@@ -289,7 +295,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
         });
         if (body.receivesBookings) await repo.setBookingTarget(accountId, calendarId);
       });
-      await deps.onSourcesChanged(userId, [calendarId]);
+      await sourcesChanged(userId, [calendarId]);
       return one(userId, accountId);
     },
 
@@ -326,7 +332,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           calendars.map((c) => ({ ...c, receivesBookings: false })),
         );
         await repo.updateAccount(row.id, { isActive: true, lastError: null, lastUsed: deps.now() });
-        await deps.onSourcesChanged(userId, []);
+        await sourcesChanged(userId, []);
       } catch (error) {
         if (error instanceof CredentialsError) {
           await refused(row, error);
@@ -371,7 +377,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           await inTx.setPrimary(userId, next?.id ?? null);
         }
       });
-      await deps.onSourcesChanged(userId, calendarIds);
+      await sourcesChanged(userId, calendarIds);
     },
   };
 }

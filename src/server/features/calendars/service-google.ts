@@ -1,5 +1,6 @@
 import type { CalendarAccountDto } from "../../../contract/calendars.js";
-import { createGoogleCalendar, GOOGLE_CALENDAR_SCOPES } from "../../calendar-providers/google-calendar.js";
+import type { GoogleCalendarApi } from "../../calendar-providers/gateway.js";
+import { GOOGLE_CALENDAR_SCOPES } from "../../calendar-providers/google-calendar.js";
 import { CredentialsError } from "../../calendar-providers/types.js";
 import { AppError, badRequest, notFound, providerUnavailable } from "../../lib/errors.js";
 import { GoogleError, type GoogleOAuth } from "../../lib/google.js";
@@ -27,9 +28,10 @@ export function createGoogleAccountsService(deps: {
   accounts: AccountsService;
   oauthStates: OAuthStatesService;
   google: GoogleOAuth | null;
-  timeoutMs: number;
+  /** Google's Calendar API made from `google` (service.ts), null without it. */
+  calendarApi: GoogleCalendarApi | null;
 }) {
-  const { accounts, oauthStates } = deps;
+  const { accounts, oauthStates, calendarApi } = deps;
   const google = () => {
     if (!deps.google) {
       throw new AppError(
@@ -39,11 +41,8 @@ export function createGoogleAccountsService(deps: {
     }
     return deps.google;
   };
-  const calendarApi = deps.google ? createGoogleCalendar(deps.google, { timeoutMs: deps.timeoutMs }) : null;
 
   return {
-    calendarApi,
-
     /** Google's consent page for this host; the state is single use, bound to the host, 10 minutes. */
     async connectUrl(userId: string): Promise<{ authUrl: string }> {
       const g = google();

@@ -1,10 +1,12 @@
 import type { Providers } from "../../calendar-providers/gateway.js";
+import { createGoogleCalendar } from "../../calendar-providers/google-calendar.js";
 import type { Db } from "../../db/client.js";
 import type { GoogleOAuth } from "../../lib/google.js";
+import { createRegistry } from "../../lib/registry.js";
 import type { SecretBox } from "../../lib/secrets.js";
 import type { OAuthStatesService } from "../oauth-states/service.js";
 import type { ExternalBusySource } from "../slots/service.js";
-import { createAccountsService } from "./service-accounts.js";
+import { createAccountsService, type SourcesListener } from "./service-accounts.js";
 import { type BusyOptions, createBusyTimes } from "./service-busy.js";
 import { createGoogleAccountsService } from "./service-google.js";
 
@@ -25,31 +27,30 @@ export interface CalendarsDeps {
  * subtract, and (service-sync.ts) the events bookings write into them.
  */
 export function createCalendarsService(db: Db, deps: CalendarsDeps) {
-  // The accounts service tells the busy-time cache when a host's calendars change; the cache opens
-  // accounts through it. Built in this order, the first needs a late reference to the second.
-  let busyRef: ReturnType<typeof createBusyTimes> | undefined;
-  let googleRef: ReturnType<typeof createGoogleAccountsService> | undefined;
+  // Google's Calendar API for every Google account, unless a test wraps it.
+  const calendarApi = deps.google
+    ? createGoogleCalendar(deps.google, { timeoutMs: deps.googleTimeoutMs })
+    : null;
   const providers: Providers = {
     caldav: deps.providers.caldav,
-    get google() {
-      return deps.providers.google ?? googleRef?.calendarApi ?? null;
-    },
+    google: deps.providers.google ?? calendarApi,
   };
+  // The busy-time cache opens accounts through the accounts service and follows its changes of calendars.
+  const sourcesChanged = createRegistry<SourcesListener>();
   const accounts = createAccountsService(db, {
     secrets: deps.secrets,
     providers,
     now: deps.now,
-    onSourcesChanged: async (hostId, calendarIds) => busyRef?.invalidateHost(hostId, calendarIds),
+    sourcesChanged: sourcesChanged.items,
   });
   const busy = createBusyTimes(db, { open: accounts.open, now: deps.now, options: deps.busyOptions });
-  busyRef = busy;
+  sourcesChanged.add((hostId, calendarIds) => busy.invalidateHost(hostId, calendarIds));
   const google = createGoogleAccountsService({
     accounts,
     oauthStates: deps.oauthStates,
     google: deps.google,
-    timeoutMs: deps.googleTimeoutMs,
+    calendarApi,
   });
-  googleRef = google;
 
   const externalBusy: ExternalBusySource = (hostId, range, zone) => busy.forHost(hostId, range, zone);
 
