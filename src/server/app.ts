@@ -262,6 +262,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     listeners: bookingListeners,
     prepareMeeting: calendarSync.prepareMeeting,
+    mailConfigured: transport !== null,
+    onHostCalendar: calendarSync.onHostCalendar,
   });
   const sms: SmsTransport = config.smsUrl
     ? createTwilioTransport(config.smsUrl, config.smsFrom)

@@ -45,6 +45,12 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     return rec;
   }
 
+  /** The invitee's view: the booking and what its pages may promise (BookingDto.delivery). */
+  async function forInvitee(dto: BookingDto): Promise<BookingDto> {
+    const onHostCalendar = deps.onHostCalendar ? await deps.onHostCalendar(dto._id) : false;
+    return { ...dto, delivery: { invitationMailed: deps.mailConfigured ?? false, onHostCalendar } };
+  }
+
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
     const notifyHost =
       by === "host" || (await deps.calendarSettings.get(rec.host.id)).notifications.emailOnCancellation;
@@ -164,7 +170,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
   return {
     async getPublic(uid: string, token: string): Promise<BookingDto> {
-      return toBookingDto(await byToken(uid, token), now());
+      return forInvitee(toBookingDto(await byToken(uid, token), now()));
     },
 
     /** The current invite as a file (CANCEL once cancelled). */
@@ -176,7 +182,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     },
 
     async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {
-      return cancel(await byToken(uid, body.token), "invitee", body, body.token);
+      return forInvitee(await cancel(await byToken(uid, body.token), "invitee", body, body.token));
     },
 
     async cancelByHost(hostId: string, id: string, body: CancelBookingBody): Promise<BookingDto> {
@@ -187,7 +193,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
     /** The invitee moves their booking by its manage link. */
     async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
-      return move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token);
+      return forInvitee(
+        await move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token),
+      );
     },
 
     /** The host moves one of their bookings (Edit on the Meetings screen); not theirs reads 404. */

@@ -43,6 +43,10 @@ export interface BookingsDeps {
   calendarSettings: CalendarSettingsService;
   now: () => Date;
   publicUrl: string;
+  /** Whether this server sends mail (SMTP configured): the invitee's pages say so only then. */
+  mailConfigured?: boolean;
+  /** Whether the booking was written to a calendar of the host's (the calendars feature knows). */
+  onHostCalendar?: (bookingId: string) => Promise<boolean>;
   /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
   listeners?: readonly BookingListener[];
   /**

@@ -281,6 +281,12 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
   return {
     listener,
 
+    /** Whether the booking was written to (or is queued for) one of the host's calendars still connected. */
+    async onHostCalendar(bookingId: string): Promise<boolean> {
+      const event = await createCalendarsRepo(db).findEvent(bookingId);
+      return !!event?.accountId;
+    },
+
     /**
      * For a google_meet booking: creates the Google event with a Meet link before the booking commits,
      * so the confirmation page, mails and invite carry it. Null when the host has no Google calendar to
