@@ -15,7 +15,7 @@ describe("workflow templates", () => {
   });
 
   it("every template uses only variables that exist", () => {
-    const known = new Set(TEMPLATE_VARIABLES.map((v) => v.name));
+    const known = new Set<string>(TEMPLATE_VARIABLES.map((v) => v.name));
     const texts = JSON.stringify(WORKFLOW_TEMPLATES);
     const used = [...texts.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
     expect(used.filter((name) => !known.has(name))).toEqual([]);
