@@ -27,7 +27,8 @@ async function signUpHostWithEventType(request: APIRequestContext) {
       type: "one-on-one",
       duration: 30,
       description: "A short first conversation.",
-      locations: [{ type: "google_meet" }],
+      // A Meet link the host pasted: no Google account is connected here, so none could be made.
+      locations: [{ type: "google_meet", value: "https://meet.google.com/abc-defg-hij" }],
       questions: [{ question: "Company", type: "text", required: true }],
     },
   });

@@ -9,6 +9,7 @@ import {
   type PreviousAssignment,
   reassignedAwayMessage,
 } from "../../mail/booking-mails.js";
+import { meetingLinkMessages } from "../../mail/calendar-mails.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
@@ -240,10 +241,14 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         const rec = await repo.findForHost(hostId, id, { lock: true });
         const location = rec?.booking.location;
         if (!rec || !location || location.value === link) return;
-        await repo.update(id, {
+        const row = await repo.update(id, {
           location: { ...location, value: link },
           icsSequence: rec.booking.icsSequence + 1,
         });
+        // The link came after the booking (Google was slow): the invitee gets it, with the updated invite.
+        if (row?.status === "confirmed" && row.endTime > now()) {
+          await enqueue(tx, meetingLinkMessages(mailData({ ...rec, booking: row }), now()));
+        }
       });
     },
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { NotificationSettings } from "../../../contract/calendar-settings";
 import { Card, Skeleton } from "../../components/ui";
 import { ConnectedAccounts } from "../calendars/ConnectedAccounts";
+import { ReconnectBanner } from "../calendars/ReconnectBanner";
 import { SyncSettingsCard } from "../calendars/SyncSettingsCard";
 import { BookingRulesSummary } from "./BookingRulesSummary";
 import { LoadError } from "./EditorStates";
@@ -41,6 +42,7 @@ export function CalendarSettingsTab() {
 
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
+      <ReconnectBanner className="lg:col-span-2" />
       <Card className="p-5">
         <h2 className="mb-3 font-semibold text-base text-slate-900">Booking rules</h2>
         <BookingRulesSummary />
