@@ -139,6 +139,21 @@ export function DateTimeStep(props: DateTimeStepProps) {
     if (props.notice) noticeRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [props.notice]);
 
+  // On a phone the times sit below the month: a tapped day brings its times into view (not an
+  // auto-picked one, which would scroll the page away from its top on arrival).
+  const timesRef = useRef<HTMLDivElement>(null);
+  const tappedDay = useRef(false);
+  const showTimes = () => {
+    if (window.matchMedia("(max-width: 767px)").matches) {
+      timesRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  };
+  useEffect(() => {
+    if (!date || !tappedDay.current) return;
+    tappedDay.current = false;
+    showTimes();
+  });
+
   const minMonth = monthOf(today);
   return (
     <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_240px] md:gap-6 lg:gap-8">
@@ -150,6 +165,8 @@ export function DateTimeStep(props: DateTimeStepProps) {
           today={today}
           isEnabled={(d) => openDays.has(d)}
           onSelect={(d) => {
+            // The effect above scrolls once the day's times are laid out (at once for the same day).
+            tappedDay.current = true;
             props.onAutoPickDone();
             props.onDateChange(d);
           }}
@@ -194,7 +211,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
         <TimeFormatSwitch hour24={props.hour24} onChange={props.onHour24Change} />
       </div>
 
-      <div className={cn("min-w-0 md:pt-12", !date && "hidden md:block")}>
+      <div ref={timesRef} className={cn("min-w-0 scroll-mt-4 md:pt-12", !date && "hidden md:block")}>
         {props.notice && (
           <p
             ref={noticeRef}
