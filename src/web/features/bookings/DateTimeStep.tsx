@@ -9,6 +9,7 @@ import { cn } from "../../lib/cn";
 import { bookingKeys, fetchSlotDays, fetchSlots, type Moving } from "./bookingApi";
 import { earlyData, takeEarly } from "./earlyFetch";
 import { SlotList } from "./SlotList";
+import { TimeFormatSwitch } from "./TimeFormatSwitch";
 import { TimezoneSelect } from "./TimezoneSelect";
 
 /** How far the calendar can be paged ahead; windows are usually far shorter. */
@@ -43,32 +44,6 @@ export interface DateTimeStepProps {
   /** The host's week start for the calendar's first column. */
   weekStartsOn?: 0 | 1;
   onAutoPickDone: () => void;
-}
-
-/** 12h / 24h: how the times are written, as on the host's profile unless the invitee switches. */
-function TimeFormatSwitch({ hour24, onChange }: { hour24: boolean; onChange: (hour24: boolean) => void }) {
-  const option = (value: boolean, text: string) => (
-    <button
-      type="button"
-      aria-pressed={hour24 === value}
-      onClick={() => onChange(value)}
-      className={cn(
-        "h-8 rounded-[6px] px-3 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent",
-        hour24 === value ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900",
-      )}
-    >
-      {text}
-    </button>
-  );
-  return (
-    <fieldset className="mt-4 flex items-center gap-3">
-      <legend className="float-left mr-3 font-medium text-slate-700 text-sm">Time format</legend>
-      <div className="inline-flex rounded-lg bg-slate-100 p-0.5">
-        {option(false, "12h")}
-        {option(true, "24h")}
-      </div>
-    </fieldset>
-  );
 }
 
 /** Step 1: month calendar and time zone on the left, the chosen day's times on the right. */
