@@ -77,8 +77,26 @@ test("an invitee in another zone books a host's event type and sees the right lo
   const picked = ((await time.textContent()) ?? "").trim();
   expect(picked).toMatch(/^\d{1,2}:\d{2}(am|pm)$/);
   await time.click();
+  // The chosen day is in the address; Next adds the time.
+  await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
   await page.getByRole("button", { name: "Next", exact: true }).click();
 
+  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
+  await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  await expect(page).toHaveURL(/[?&]time=/);
+  // A reload keeps the details step and its time; Back steps back to the times, Forward returns.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
+  await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  await page.getByRole("button", { name: "Back" }).first().click();
+  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]time=/);
+  await expect(page.getByRole("button", { name: /, times available$/ }).first()).toBeVisible();
+  await (await bookableTime(page)).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+  await page.goForward();
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
   await expect(page.getByTestId("chosen-time")).toContainText(picked);
   const email = uniqueEmail("invitee");
