@@ -82,6 +82,20 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
   await guest.goto(`/${username}`);
   await expect(guest.getByRole("link", { name: /30min/ })).toHaveAttribute("href", `/${username}/30min`);
 
+  // Notification e-mails have one home, Settings > Notifications; Calendar Settings says which are on
+  // and links there.
+  await page.goto("/availability?tab=calendar-settings");
+  await expect(page.getByText("On: New booking, Cancellation, Reminders (1 day before).")).toBeVisible();
+  await page.getByRole("link", { name: "Manage in Settings" }).click();
+  await expect(page).toHaveURL(/\/settings#notifications$/);
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await notifications.getByRole("switch", { name: "New booking" }).click();
+  await expect(page.getByText("Notification settings saved")).toBeVisible();
+  await notifications.getByRole("switch", { name: "Reminders" }).click();
+  await expect(notifications.getByLabel("Send reminders")).toHaveCount(0);
+  await page.goto("/availability?tab=calendar-settings");
+  await expect(page.getByText("On: Cancellation.")).toBeVisible();
+
   // A second session of the host ends when the password changes in the first.
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await phoneContext.newPage();

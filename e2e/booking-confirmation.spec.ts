@@ -158,7 +158,10 @@ test("Add to Calendar links carry the join link and the manage links", async ({ 
   await context.close();
 });
 
-test("long names and e-mails never widen the pages at phone size", async ({ browser, request }) => {
+test("long names, e-mails and notes never widen or stretch the pages at phone size; a tapped day shows its times", async ({
+  browser,
+  request,
+}) => {
   const { headers } = await hostWithEventType(request);
   const longName = `${"Venkatanarasimharajuvaripeta".repeat(3)} Srinivasaraghavan`.slice(0, 100);
   const longEmail = `${"a".repeat(60)}.${"b".repeat(60)}@${"verylongdomainname".repeat(3)}.example.com`;
@@ -175,7 +178,8 @@ test("long names and e-mails never widen the pages at phone size", async ({ brow
       eventTypeId: eventType._id,
       attendee: { name: longName, email: longEmail, phone: "4155550134", timezone: ZONE },
       startTime: slot,
-      message: "x".repeat(300),
+      // 5,000 characters: clamped with 'Show more' where they are shown.
+      message: `${"x".repeat(300)} ${"A long note about the agenda. ".repeat(157)}`.slice(0, 5000),
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);
@@ -198,6 +202,33 @@ test("long names and e-mails never widen the pages at phone size", async ({ brow
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${url} is ${width} px wide`).toBeLessThanOrEqual(390);
   }
+
+  // The note is clamped: the confirmation's actions stay near, one meeting is not a page tall.
+  await page.goto(`/booking-confirmed?uid=${uid}&token=${manageToken}`);
+  const more = page.getByRole("button", { name: "Show more" });
+  await expect(more).toBeVisible();
+  const actionsTop = async () =>
+    (await page.getByRole("button", { name: "Cancel" }).first().boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  expect(await actionsTop()).toBeLessThan(2 * 844);
+  await more.click();
+  await expect(page.getByRole("button", { name: "Show less" })).toBeVisible();
+  expect(await actionsTop()).toBeGreaterThan(2 * 844);
+  await page.goto("/meetings");
+  const item = page.getByRole("article").first();
+  await expect(item.getByRole("button", { name: "Show more" })).toBeVisible();
+  expect((await item.boundingBox())?.height ?? 0).toBeLessThan(844);
+
+  // On a phone the times sit below the month: tapping a day scrolls them into view.
+  await page.goto(`/book/${eventType.slug}`);
+  const days = page.getByRole("button", { name: /, times available$/ });
+  await expect(days.first()).toBeVisible();
+  const firstTime = page.getByRole("list", { name: "Available times" }).getByRole("button").first();
+  await expect(firstTime).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await days.nth(1).click();
+  // The day's times move up to the top of the screen, the month above them scrolled away.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(firstTime).toBeInViewport();
   await context.close();
 });
 

@@ -27,7 +27,8 @@ async function signUpHostWithEventType(request: APIRequestContext) {
       type: "one-on-one",
       duration: 30,
       description: "A short first conversation.",
-      locations: [{ type: "google_meet" }],
+      // A Meet link the host pasted: no Google account is connected here, so none could be made.
+      locations: [{ type: "google_meet", value: "https://meet.google.com/abc-defg-hij" }],
       questions: [{ question: "Company", type: "text", required: true }],
     },
   });
@@ -76,8 +77,26 @@ test("an invitee in another zone books a host's event type and sees the right lo
   const picked = ((await time.textContent()) ?? "").trim();
   expect(picked).toMatch(/^\d{1,2}:\d{2}(am|pm)$/);
   await time.click();
+  // The chosen day is in the address; Next adds the time.
+  await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
   await page.getByRole("button", { name: "Next", exact: true }).click();
 
+  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
+  await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  await expect(page).toHaveURL(/[?&]time=/);
+  // A reload keeps the details step and its time; Back steps back to the times, Forward returns.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
+  await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  await page.getByRole("button", { name: "Back" }).first().click();
+  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]time=/);
+  await expect(page.getByRole("button", { name: /, times available$/ }).first()).toBeVisible();
+  await (await bookableTime(page)).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
+  await page.goForward();
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
   await expect(page.getByTestId("chosen-time")).toContainText(picked);
   const email = uniqueEmail("invitee");

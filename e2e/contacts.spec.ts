@@ -42,7 +42,8 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
     data: {
       title: "Discovery Call",
       duration: 30,
-      locations: [{ type: "google_meet" }],
+      // A Meet link the host pasted: no Google account is connected here, so none could be made.
+      locations: [{ type: "google_meet", value: "https://meet.google.com/abc-defg-hij" }],
       questions: [{ question: "Company", type: "text", required: true }],
       bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
     },

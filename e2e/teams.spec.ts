@@ -176,6 +176,18 @@ test("a host runs a meeting poll with three voters and books the favourite time"
     await page.getByLabel("Your name *").fill(who);
     await page.getByLabel("Email *").fill(uniqueEmail(who.toLowerCase()));
     const rows = page.getByRole("group", { name: /^Your answer for/ });
+    if (k === 0) {
+      // The poll speaks like the booking page: a zone picker with human names, the app's time style,
+      // the host's 12h/24h until the participant switches.
+      await expect(page.getByRole("button", { name: /Time zone/ })).toContainText("India");
+      await expect(rows.first()).toHaveAccessibleName(/, \d{1,2}:\d{2}(am|pm)$/);
+      await page.getByRole("button", { name: "24h" }).click();
+      await expect(rows.first()).toHaveAccessibleName(/, \d{2}:\d{2}$/);
+      await page.getByRole("button", { name: /Time zone/ }).click();
+      await page.getByRole("combobox", { name: "Search time zones" }).fill("Tokyo");
+      await page.getByRole("listbox", { name: "Time zones" }).getByRole("option").first().click();
+      await expect(page.getByRole("button", { name: /Time zone/ })).toContainText("Tokyo");
+    }
     for (let i = 0; i < 3; i++) await rows.nth(i).getByText(answers[k][i], { exact: true }).click();
     await page.getByRole("button", { name: "Submit votes" }).click();
     await expect(page.getByText("Keep this private link to change your votes later")).toBeVisible();

@@ -49,7 +49,8 @@ test("a host creates workflows from templates, a booking runs them, and the host
       data: {
         title: "Strategy Call",
         duration: 30,
-        locations: [{ type: "google_meet" }],
+        // A Meet link the host pasted: no Google account is connected here, so none could be made.
+        locations: [{ type: "google_meet", value: "https://meet.google.com/abc-defg-hij" }],
         bookingSettings: {
           leadHours: 0,
           noticeUnit: "minutes",

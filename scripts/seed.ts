@@ -128,16 +128,24 @@ async function main(): Promise<void> {
         ? "PostgreSQL (DATABASE_URL)"
         : `PGlite in ${config.database.dataDir}`;
     const active = host.eventTypes.filter((t) => t.isActive);
+    // The seed cannot know the port a server started separately listens on: it names the address only
+    // when told it (PORT or PUBLIC_URL, as given to npm start), else the paths on npm start's address.
+    const told = process.env.PUBLIC_URL || process.env.PORT;
+    const base = told ? config.publicUrl : "";
+    const addressNote = told
+      ? []
+      : [`              (paths on the address npm start prints, ${config.publicUrl} by default)`];
     const lines = [
       `Demo data ready in ${where} (${Math.round(performance.now() - startedAt)} ms)`,
       "",
       `Host:         ${values.name} (${values.timezone})`,
-      `Sign in at:   ${config.publicUrl}/login`,
+      `Sign in at:   ${base}/login`,
+      ...addressNote,
       `Email:        ${email}`,
       `Password:     ${values.password}`,
       "",
       `Event types:  ${host.eventTypes.map((t) => `${t.title}${t.isActive ? "" : " (off)"}`).join(", ")}`,
-      `Booking page: ${config.publicUrl}/book/${active[0]?.slug ?? ""}`,
+      `Booking page: ${base}/book/${active[0]?.slug ?? ""}`,
       `Bookings:     ${summary.inserted} from ${day(summary.first)} to ${day(summary.last)}`,
       `              ${summary.confirmedUpcoming} upcoming, ${summary.completed} completed, ${summary.cancelled} cancelled, ${summary.noShow} no-show`,
       `              ${summary.attendees} different attendees`,

@@ -19,6 +19,10 @@ import { z } from "zod";
  * - activeEventTypes: the host's event types that are on (isActive) now. Its `previous` is how many of
  *   those already existed when the period began (on/off history is not kept), so its growth reads
  *   "new active event types this period".
+ * - bookingsMade: bookings created in the period (by the booking's creation instant, whatever its
+ *   meeting date) and not cancelled since; its `previous` is the same for the previous period. The
+ *   Total Bookings card shows it beside totalBookings, each labelled, so a host booked today for next
+ *   week sees the booking at once.
  * - growth (percent, one decimal): (value - previous) / previous * 100. When previous is 0: 0 if value is
  *   also 0, else null ("new": nothing to compare with; show it as positive, e.g. green "New").
  *   The stat cards colour growth >= 0 (or null) green, < 0 red.
@@ -97,7 +101,10 @@ export interface DashboardStats {
   range: DateRange;
   previousRange: DateRange;
   overview: {
+    /** Counted bookings whose meeting starts in the period (what took place, or is still on today). */
     totalBookings: StatWithGrowth;
+    /** Bookings made in the period, whenever they meet, not cancelled since (what was booked). */
+    bookingsMade: StatWithGrowth;
     totalHours: StatWithGrowth;
     uniqueAttendees: StatWithGrowth;
     activeEventTypes: StatWithGrowth & { /** All the host's event types, on or off. */ total: number };

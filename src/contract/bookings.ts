@@ -318,6 +318,13 @@ export interface BookingDto {
   rescheduleCount: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Only in the invitee's answers (GET /bookings/public/:uid, their cancel and reschedule): what the
+   * confirmation page may promise. invitationMailed: this server sends mail (else the invite is there
+   * to download); onHostCalendar: the booking was written to a calendar of the host's (so a cancel
+   * removes it from there).
+   */
+  delivery?: { invitationMailed: boolean; onHostCalendar: boolean };
 }
 
 /** POST /bookings 201: the booking plus the invitee's secret for the manage links (returned only here). */

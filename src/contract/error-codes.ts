@@ -54,6 +54,10 @@ export const ERROR_STATUS = {
   NOT_CSV: 415,
   UNSUPPORTED_IMAGE: 415,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // 424: a service the host connected cannot give what the booking needs (a Meet link); nothing booked.
+  GOOGLE_NOT_CONNECTED: 424,
+  GOOGLE_TOKEN_EXPIRED: 424,
+  MEETING_CREATION_FAILED: 424,
   // 429: too many requests from this client.
   RATE_LIMITED: 429,
   // 500, 503: our fault, or a provider's.

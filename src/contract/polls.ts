@@ -55,6 +55,8 @@ export interface PublicPollDto {
   duration: number;
   hostName: string;
   hostTimezone: string;
+  /** How the host writes times: the page's 12h/24h default, which the participant may switch. */
+  hostTimeFormat: "12h" | "24h";
   closed: boolean;
   times: PollTimeCounts[];
   /** Participants by name only, with their votes (as in a shared poll). */

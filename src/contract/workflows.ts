@@ -35,6 +35,8 @@ export const TEMPLATE_VARIABLES = [
   { name: "event_name", label: "Event name", sample: "Intro call" },
   { name: "event_date", label: "Event date", sample: "Monday, March 15, 2027" },
   { name: "start_time", label: "Start time", sample: "Monday, March 15, 2027, 1:00pm" },
+  // The clock time alone, for texts that name the day themselves ("tomorrow at 1:00pm").
+  { name: "event_time", label: "Event time", sample: "1:00pm" },
   { name: "end_time", label: "End time", sample: "1:30pm" },
   { name: "timezone", label: "Timezone", sample: "Asia/Kolkata" },
   { name: "meeting_link", label: "Meeting link", sample: "https://meet.example.com/abc-defg-hij" },

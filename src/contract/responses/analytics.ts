@@ -12,6 +12,7 @@ const dashboardSchema = z.object({
   previousRange: dateRange,
   overview: z.object({
     totalBookings: statWithGrowth,
+    bookingsMade: statWithGrowth,
     totalHours: statWithGrowth,
     uniqueAttendees: statWithGrowth,
     activeEventTypes: statWithGrowth.extend({ total: z.number() }),

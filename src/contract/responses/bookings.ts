@@ -52,6 +52,7 @@ export const bookingSchema = retriedBookingSchema.extend({
   rescheduleCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  delivery: z.object({ invitationMailed: z.boolean(), onHostCalendar: z.boolean() }).optional(),
 });
 true satisfies Agrees<z.input<typeof bookingSchema>, BookingDto>;
 

@@ -12,6 +12,7 @@ const publicPollSchema = z.object({
   duration: z.number(),
   hostName: z.string(),
   hostTimezone: z.string(),
+  hostTimeFormat: z.enum(["12h", "24h"]),
   closed: z.boolean(),
   times: z.array(timeCountsSchema),
   voters: z.array(z.object({ name: z.string(), votes: votesSchema })),

@@ -21,8 +21,12 @@ function translate(error: unknown, what: string): Error {
   if (g.code === "invalid_grant" || status === 401) {
     return new CredentialsError("Google refused the connection (access revoked or expired)");
   }
-  if (status === 403) return new CredentialsError("Google refused access to this calendar (permissions)");
-  return new ProviderError(`Google could not ${what}: ${g.message}`);
+  if (status === 403) {
+    return new CredentialsError("Google refused access to this calendar (permissions)", "denied");
+  }
+  // A 4xx other than a timeout, a conflict or too many requests: the same request fails again.
+  const permanent = !!status && status >= 400 && status < 500 && ![404, 408, 409, 429].includes(status);
+  return new ProviderError(`Google could not ${what}: ${g.message}`, { permanent });
 }
 
 /** Google Calendar v3 through @googleapis/calendar, authorised by google-auth-library's client. */

@@ -44,8 +44,28 @@ export interface WrittenEvent {
   meetLink: string | null;
 }
 
-/** A provider refused our credentials: the account needs reconnecting. */
-export class CredentialsError extends Error {}
+/**
+ * A provider refused our credentials: the account needs reconnecting. `reason`: the grant expired or
+ * was revoked, or the account lacks a permission (Google's 403).
+ */
+export class CredentialsError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "expired" | "denied" = "expired",
+  ) {
+    super(message);
+  }
+}
 
-/** The calendar server answered in a way we cannot use (not CalDAV, a 5xx, a timeout). */
-export class ProviderError extends Error {}
+/**
+ * The calendar server answered in a way we cannot use (not CalDAV, a 5xx, a timeout). `permanent`: it
+ * refused this request as such (a 4xx other than credentials), so asking again gives the same answer.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly options: { permanent?: boolean } = {},
+  ) {
+    super(message);
+  }
+}

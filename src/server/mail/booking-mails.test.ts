@@ -121,6 +121,8 @@ describe.each(dbKinds)("booking mails on %s", (kind) => {
       payload: { token: manageToken, startTime: "2026-11-03T16:00:00Z" },
     });
     expect(moved.statusCode).toBe(200);
+    // This server sends mail; the host has no calendar: the invitee's pages say just that.
+    expect(moved.json().data.delivery).toEqual({ invitationMailed: true, onHostCalendar: false });
     const rescheduled = await deliver();
     expect(rescheduled.map((m) => m.to)).toEqual([["eve@example.com"], [host.email]]);
     for (const mail of rescheduled) {

@@ -33,6 +33,8 @@ export interface FakeGoogleCalendar {
   latencyMs: number;
   /** Calendar writes answer 503 while true (a Google outage); reads still work. */
   failWrites: boolean;
+  /** While set, calendar writes answer this status: 403 (permissions refused), 400 (a request Google refuses). */
+  refuseWrites: 400 | 403 | null;
 }
 
 const CALENDAR_SCOPE = "calendar";
@@ -64,6 +66,7 @@ export function addFakeCalendarApi(fake: FakeGoogle): FakeGoogleCalendar {
   const api: FakeGoogleCalendar = {
     latencyMs: 0,
     failWrites: false,
+    refuseWrites: null,
     events: (email, calendarId = email) => [...(calendarsOf(email).get(calendarId)?.events.values() ?? [])],
     addCalendar: (email, calendarId, summary) => {
       calendarsOf(email).set(calendarId, { summary, events: new Map() });
@@ -97,6 +100,12 @@ export function addFakeCalendarApi(fake: FakeGoogle): FakeGoogleCalendar {
     if (!token) return undefined;
     if (!token.scopes.some((s) => scopes.some((w) => s === w || s.endsWith(`/${w}`)))) {
       json(res, 403, { error: { code: 403, message: "Request had insufficient authentication scopes." } });
+      return undefined;
+    }
+    if (write && api.refuseWrites) {
+      const message =
+        api.refuseWrites === 403 ? "The caller does not have permission" : "Invalid conference type value.";
+      json(res, api.refuseWrites, { error: { code: api.refuseWrites, message } });
       return undefined;
     }
     if (write && api.failWrites) {

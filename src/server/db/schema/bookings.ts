@@ -105,6 +105,8 @@ export const bookings = pgTable(
     // text along the wide covering index: on 8,000 upcoming bookings, 0.7 ms in place of 2 ms.
     index("bookings_host_start_idx").on(t.hostUserId, t.startTime),
     index("bookings_event_type_start_idx").on(t.eventTypeId, t.startTime),
+    // The dashboard counts the bookings made in a period (by creation, whatever the meeting date).
+    index("bookings_host_created_idx").on(t.hostUserId, t.createdAt),
     // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
     uniqueIndex("bookings_idempotency_key")
       .on(t.eventTypeId, t.startTime, t.attendeeEmail)

@@ -39,6 +39,8 @@ describe.each(dbKinds)("analytics dashboard on %s", (kind) => {
       title?: string;
       email: string;
       status?: "confirmed" | "cancelled" | "no_show";
+      /** When it was booked; the database's clock (after the pinned NOW) unless given. */
+      createdAt?: string;
     },
   ) {
     const id = randomUUID();
@@ -61,6 +63,7 @@ describe.each(dbKinds)("analytics dashboard on %s", (kind) => {
       attendeeTimezone: "Europe/Berlin",
       hostTimezone: "America/New_York",
       manageTokenHash: "x".repeat(64),
+      ...(o.createdAt ? { createdAt: new Date(o.createdAt) } : {}),
     });
   }
 
@@ -131,6 +134,8 @@ describe.each(dbKinds)("analytics dashboard on %s", (kind) => {
     // Previous: 30 + 30 = 60 min over 2 bookings, attendees dora, eve.
     expect(s.overview).toEqual({
       totalBookings: { value: 4, previous: 2, growth: 100 },
+      // Every booking above was made after the clock's today (the database stamps them): none made in either period.
+      bookingsMade: { value: 0, previous: 0, growth: 0 },
       totalHours: { value: 2.8, previous: 1, growth: 175 },
       uniqueAttendees: { value: 3, previous: 2, growth: 50 },
       activeEventTypes: { value: 2, previous: 1, growth: 100, total: 3 },
@@ -218,6 +223,7 @@ describe.each(dbKinds)("analytics dashboard on %s", (kind) => {
     const s = await stats(other.token, "?period=7d");
     expect(s.overview).toEqual({
       totalBookings: { value: 1, previous: 0, growth: null },
+      bookingsMade: { value: 0, previous: 0, growth: 0 },
       totalHours: { value: 2, previous: 0, growth: null },
       uniqueAttendees: { value: 1, previous: 0, growth: null },
       activeEventTypes: { value: 1, previous: 0, growth: null, total: 1 },
@@ -232,5 +238,45 @@ describe.each(dbKinds)("analytics dashboard on %s", (kind) => {
     expect(empty.dailyTrends.every((d) => d.bookings === 0)).toBe(true);
     // Tokyo (UTC+9) is already on Wednesday evening: the period ends with the 28th there.
     expect(empty.range).toMatchObject({ to: "2026-10-28", endsAt: "2026-10-28T15:00:00.000Z" });
+  });
+
+  it("counts the bookings made in the period, whatever their meeting date, beside the meetings held", async () => {
+    const ahead = await hostIn(t.app, "America/New_York", "Booked Ahead");
+    const type = await eventType(t.app, ahead, { title: "Intro" });
+    const o = { eventTypeId: type._id, title: "Intro" };
+    // Two booked this morning for next week, one cancelled since; one booked in the previous period.
+    await insert(ahead, "2026-11-04T15:00:00Z", 30, {
+      ...o,
+      email: "a@example.com",
+      createdAt: "2026-10-28T10:00:00Z",
+    });
+    await insert(ahead, "2026-11-05T15:00:00Z", 30, {
+      ...o,
+      email: "b@example.com",
+      createdAt: "2026-10-28T11:00:00Z",
+    });
+    await insert(ahead, "2026-11-06T15:00:00Z", 30, {
+      ...o,
+      email: "c@example.com",
+      createdAt: "2026-10-28T11:30:00Z",
+      status: "cancelled",
+    });
+    await insert(ahead, "2026-11-09T15:00:00Z", 30, {
+      ...o,
+      email: "d@example.com",
+      createdAt: "2026-10-20T10:00:00Z",
+    });
+    // Made after the period ends (tomorrow in New York): not counted.
+    await insert(ahead, "2026-11-10T15:00:00Z", 30, {
+      ...o,
+      email: "e@example.com",
+      createdAt: "2026-10-29T05:00:00Z",
+    });
+    const s = await stats(ahead.token, "?period=7d");
+    expect(s.overview.totalBookings).toEqual({ value: 0, previous: 0, growth: 0 });
+    expect(s.overview.bookingsMade).toEqual({ value: 2, previous: 1, growth: 100 });
+    // The 30 days before take in the previous period's booking too.
+    const month = await stats(ahead.token, "?period=30d");
+    expect(month.overview.bookingsMade).toEqual({ value: 3, previous: 0, growth: null });
   });
 });

@@ -42,6 +42,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         user.id,
         zone,
         {
+          previousFrom: new Date(previousRange.startsAt),
           from: new Date(range.startsAt),
           to: new Date(range.endsAt),
           now,
@@ -76,6 +77,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         previousRange,
         overview: {
           totalBookings: stat(current.bookings, previous.bookings),
+          bookingsMade: stat(rows.made.current, rows.made.previous),
           totalHours: {
             value: hours(current.minutes),
             previous: hours(previous.minutes),

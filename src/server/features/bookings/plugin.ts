@@ -3,7 +3,12 @@ import { createRegistry, type Registry } from "../../lib/registry.js";
 import type { BookingListener } from "./events.js";
 import { bookingsRoutes } from "./routes.js";
 import { slotsRoutes } from "./routes-slots.js";
-import { type BookingsService, createBookingsService, type MeetingMaker } from "./service.js";
+import {
+  type BookingsService,
+  type CalendarCheck,
+  createBookingsService,
+  type MeetingMaker,
+} from "./service.js";
 
 /** What other features may use of bookings: the service, and the registries of those that follow it. */
 export interface BookingsFeature {
@@ -12,6 +17,8 @@ export interface BookingsFeature {
   listeners: Registry<BookingListener>;
   /** Who makes a google_meet booking's link before it commits (calendars). */
   meetingMakers: Registry<MeetingMaker>;
+  /** Who knows whether a booking is on the host's calendar (calendars), for the invitee's pages. */
+  calendarChecks: Registry<CalendarCheck>;
 }
 
 declare module "fastify" {
@@ -26,6 +33,7 @@ export const bookingsPlugin = fp(
     const { db, now, config } = app.infra;
     const listeners = createRegistry<BookingListener>();
     const meetingMakers = createRegistry<MeetingMaker>();
+    const calendarChecks = createRegistry<CalendarCheck>();
     const slots = app.slots.service;
     const bookings = createBookingsService(db, {
       slots,
@@ -34,11 +42,13 @@ export const bookingsPlugin = fp(
       publicUrl: config.publicUrl,
       listeners: listeners.items,
       meetingMakers: meetingMakers.items,
+      calendarChecks: calendarChecks.items,
+      mailConfigured: config.smtpUrl !== null,
     });
     app.users.accountParts.add({ name: "bookings", export: (user) => bookings.exportForHost(user.id) });
     // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
     app.users.onDelete.add((tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id));
-    app.decorate("bookings", { service: bookings, listeners, meetingMakers });
+    app.decorate("bookings", { service: bookings, listeners, meetingMakers, calendarChecks });
     app.apiRoutes.add(async (api) => {
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {

@@ -9,6 +9,7 @@ import {
   type PreviousAssignment,
   reassignedAwayMessage,
 } from "../../mail/booking-mails.js";
+import { meetingLinkMessages } from "../../mail/calendar-mails.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
@@ -43,6 +44,13 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     const rec = await createBookingsRepo(db).findByUid(uid);
     if (!rec || !holdsToken(rec.booking, token)) throw notFound(BOOKING_NOT_FOUND);
     return rec;
+  }
+
+  /** The invitee's view: the booking and what its pages may promise (BookingDto.delivery). */
+  async function forInvitee(dto: BookingDto): Promise<BookingDto> {
+    let onHostCalendar = false;
+    for (const check of deps.calendarChecks ?? []) onHostCalendar ||= await check(dto._id);
+    return { ...dto, delivery: { invitationMailed: deps.mailConfigured ?? false, onHostCalendar } };
   }
 
   async function cancel(rec: BookingRecord, by: Actor, body: CancelBookingBody, manageToken: string | null) {
@@ -164,7 +172,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
   return {
     async getPublic(uid: string, token: string): Promise<BookingDto> {
-      return toBookingDto(await byToken(uid, token), now());
+      return forInvitee(toBookingDto(await byToken(uid, token), now()));
     },
 
     /** The current invite as a file (CANCEL once cancelled). */
@@ -176,7 +184,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     },
 
     async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {
-      return cancel(await byToken(uid, body.token), "invitee", body, body.token);
+      return forInvitee(await cancel(await byToken(uid, body.token), "invitee", body, body.token));
     },
 
     async cancelByHost(hostId: string, id: string, body: CancelBookingBody): Promise<BookingDto> {
@@ -187,7 +195,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
     /** The invitee moves their booking by its manage link. */
     async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
-      return move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token);
+      return forInvitee(
+        await move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token),
+      );
     },
 
     /** The host moves one of their bookings (Edit on the Meetings screen); not theirs reads 404. */
@@ -232,10 +242,14 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         const rec = await repo.findForHost(hostId, id, { lock: true });
         const location = rec?.booking.location;
         if (!rec || !location || location.value === link) return;
-        await repo.update(id, {
+        const row = await repo.update(id, {
           location: { ...location, value: link },
           icsSequence: rec.booking.icsSequence + 1,
         });
+        // The link came after the booking (Google was slow): the invitee gets it, with the updated invite.
+        if (row?.status === "confirmed" && row.endTime > now()) {
+          await enqueue(tx, meetingLinkMessages(mailData({ ...rec, booking: row }), now()));
+        }
       });
     },
 

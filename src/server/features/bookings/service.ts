@@ -43,6 +43,10 @@ export interface BookingsDeps {
   calendarSettings: CalendarSettingsService;
   now: () => Date;
   publicUrl: string;
+  /** Whether this server sends mail (SMTP configured): the invitee's pages say so only then. */
+  mailConfigured?: boolean;
+  /** Whether the booking was written to a calendar of the host's (the calendars feature adds itself). */
+  calendarChecks?: readonly CalendarCheck[];
   /** Features told of every change inside its transaction (see events.ts); buildApp registers them. */
   listeners?: readonly BookingListener[];
   /**
@@ -51,6 +55,9 @@ export interface BookingsDeps {
    */
   meetingMakers?: readonly MeetingMaker[];
 }
+
+/** Whether a booking is on a calendar of its host's (so the invitee's pages may say it was removed). */
+export type CalendarCheck = (bookingId: string) => Promise<boolean>;
 
 /** Makes a meeting for a booking about to be written; null: no link now (the booking goes ahead without). */
 export type MeetingMaker = (input: { rec: BookingRecord }) => Promise<PreparedMeeting | null>;

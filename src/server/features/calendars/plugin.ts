@@ -58,6 +58,7 @@ export const calendarsPlugin = fp<CalendarsOptions>(
     });
     app.bookings.listeners.add(sync.listener);
     app.bookings.meetingMakers.add(sync.prepareMeeting);
+    app.bookings.calendarChecks.add(sync.onHostCalendar);
     app.apiRoutes.add(async (api) => {
       await api.register(calendarAccountsRoutes, { accounts: calendars.accounts });
       await api.register(googleAccountsRoutes, { accounts: calendars.accounts, google: calendars.google });

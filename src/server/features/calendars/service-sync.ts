@@ -11,12 +11,13 @@ import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { createActiveAccountCheck, createCalendarsRepo } from "./repo.js";
 import type { AccountsService } from "./service-accounts.js";
 import type { BusyTimes } from "./service-busy.js";
+import { createMeetPreparer } from "./service-meet.js";
+
+export type { PreparedMeeting } from "./service-meet.js";
 
 export const CALENDAR_SYNC_JOB = "calendar.sync";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** A Meet link is made while the invitee waits; beyond this the booking goes ahead and the job retries. */
-const MEET_WAIT_MS = 5_000;
 
 export interface SyncDeps {
   accounts: AccountsService;
@@ -36,13 +37,6 @@ export interface SyncDeps {
 interface Target {
   account: CalendarAccountRow;
   calendar: CalendarCalendarRow;
-}
-
-/** A meeting prepared before the booking commits (bookings/service.ts calls it for google_meet). */
-export interface PreparedMeeting {
-  meetingLink: string;
-  record(tx: Tx, bookingId: string): Promise<void>;
-  discard(): Promise<void>;
 }
 
 /**
@@ -269,6 +263,8 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     });
   }
 
+  const meetLinks = createMeetPreparer(db, { ...deps, eventOf });
+
   deps.jobs.register(
     CALENDAR_SYNC_JOB,
     async (job) => {
@@ -281,51 +277,14 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
   return {
     listener,
 
-    /**
-     * For a google_meet booking: creates the Google event with a Meet link before the booking commits,
-     * so the confirmation page, mails and invite carry it. Null when the host has no Google calendar to
-     * write to, or Google did not answer in time (the booking goes ahead; the job makes the link later).
-     */
-    async prepareMeeting(input: { rec: BookingRecord }): Promise<PreparedMeeting | null> {
-      const { rec } = input;
-      const t = await target(rec.host.id, rec.eventType?.id ?? null);
-      if (t?.account.provider !== "google") return null;
-      const handle = deps.accounts.open(t.account);
-      let timer: NodeJS.Timeout | undefined;
-      const written = await Promise.race([
-        handle
-          .write(
-            t.calendar.remoteId,
-            eventOf(rec, { name: rec.host.name, email: t.account.email }, true),
-            null,
-          )
-          .catch(() => null),
-        new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), MEET_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (!written?.meetLink) return null;
-      await deps.busy.invalidateCalendar(t.calendar.id);
-      return {
-        meetingLink: written.meetLink,
-        async record(tx, bookingId) {
-          await createCalendarsRepo(tx).insertEvent({
-            bookingId,
-            userId: rec.host.id,
-            accountId: t.account.id,
-            calendarRemoteId: t.calendar.remoteId,
-            remoteId: written.remoteId,
-            meetLink: written.meetLink,
-            state: "synced",
-            attempts: 1,
-          });
-        },
-        async discard() {
-          await handle.remove(t.calendar.remoteId, written.remoteId).catch(() => undefined);
-        },
-      };
+    /** Whether the booking was written to (or is queued for) one of the host's calendars still connected. */
+    async onHostCalendar(bookingId: string): Promise<boolean> {
+      const event = await createCalendarsRepo(db).findEvent(bookingId);
+      return !!event?.accountId;
     },
+
+    /** See service-meet.ts. */
+    prepareMeeting: meetLinks.prepareMeeting,
 
     /** How each booking's calendar event is doing, for the meetings screen. */
     async states(hostId: string, bookingIds: string[]) {

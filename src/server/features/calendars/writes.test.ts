@@ -187,6 +187,10 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(ics).toContain("DTSTART;TZID=Europe/London:20270312T100000");
     expect(ics).toContain(invitee.email);
     expect(ics).not.toContain("METHOD:");
+    // The invitee's pages may say it is on the host's calendar; this server sends no mail (no SMTP).
+    const { uid, manageToken } = res.body.data;
+    const seen = await call(null, "GET", `/bookings/public/${uid}?token=${manageToken}`);
+    expect(seen.body.data.delivery).toEqual({ invitationMailed: false, onHostCalendar: true });
     const moved = await call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
       startTime: "2027-03-12T10:30:00.000Z",
     });
@@ -270,6 +274,14 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(res.status).toBe(201);
     await t.app.jobs.flush();
     expect(gcal.events("quiet@example.com")).toHaveLength(0);
+    // Nothing on the host's calendar: the invitee's cancel page will not say it was removed from it.
+    const { uid, manageToken } = res.body.data;
+    const cancelled = await call(null, "POST", `/bookings/public/${uid}/cancel`, {
+      token: manageToken,
+      reason: "Other",
+    });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    expect(cancelled.body.data.delivery).toEqual({ invitationMailed: false, onHostCalendar: false });
     const other = await hostIn(t.app, "Europe/London");
     const seen = await call(other.token, "GET", `/calendar-sync?bookingIds=${res.body.data._id}`);
     expect(seen.body.data).toEqual({});

@@ -16,6 +16,7 @@ export function createPollsRepo(db: DbOrTx) {
     pollBookingId: eventTypes.pollBookingId,
     hostName: users.name,
     hostTimezone: users.timezone,
+    hostTimeFormat: users.timeFormat,
   };
   return {
     async bySlug(slug: string) {

@@ -68,6 +68,7 @@ export function createPollsService(db: Db, deps: { bookings: BookingsService; no
         duration: poll.duration,
         hostName: poll.hostName,
         hostTimezone: poll.hostTimezone,
+        hostTimeFormat: poll.hostTimeFormat,
         closed: poll.closedAt !== null,
         times: counts(poll, voters),
         voters: voters.map((v) => ({ name: v.name, votes: v.votes })),

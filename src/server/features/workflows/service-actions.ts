@@ -46,6 +46,7 @@ export function variablesFor(view: BookingView, zone: string): Record<TemplateVa
     event_name: view.record.eventType?.title ?? b.eventTitle,
     event_date: start.date,
     start_time: `${start.date}, ${start.time}`,
+    event_time: start.time,
     end_time: end.time,
     timezone: zone,
     meeting_link: info.meetingLink ?? "",

@@ -28,7 +28,7 @@ export const WORKFLOW_TEMPLATES: WorkflowTemplate[] = [
         type: "send_email",
         config: {
           to: "attendee",
-          subject: "Reminder: {{event_name}} tomorrow at {{start_time}}",
+          subject: "Reminder: {{event_name}} tomorrow at {{event_time}}",
           body: "Hi {{attendee_name}},\n\nA reminder that {{event_name}} with {{host_name}} starts {{start_time}} ({{timezone}}).\n\nJoin here: {{meeting_link}}\nCan't make it? Reschedule: {{reschedule_link}} or cancel: {{cancel_link}}",
         },
       },

@@ -15,7 +15,10 @@ const TOAST_TEXT_COLOURS = {
 export function Toaster() {
   return (
     <SonnerToaster
-      position="top-right"
+      // Top right covered the header's buttons (Create, the avatar menu) while toasts stacked there;
+      // bottom right covers no control of the shell or the booking page, and three at most are shown.
+      position="bottom-right"
+      visibleToasts={3}
       richColors
       closeButton
       toastOptions={{ style: { fontFamily: "var(--font-sans)", fontSize: 14 } }}

@@ -3,6 +3,7 @@ export { Badge, type BadgeProps, type BadgeTone } from "./Badge";
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from "./Button";
 export { Card } from "./Card";
 export { Checkbox, type CheckboxProps } from "./Checkbox";
+export { ClampedText } from "./ClampedText";
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog";
 export {
   Dialog,

@@ -15,7 +15,10 @@ export interface ScheduleSwitcherProps {
   onDelete: (schedule: AvailabilitySchedule) => void;
 }
 
-/** The host's schedules as a row of cards (scrolls sideways on a phone), plus 'New schedule'. */
+/**
+ * The host's schedules as cards, plus 'New schedule': stacked on a phone (a sideways row there cut the
+ * last card off, 'New schedule' out of sight), a row that scrolls sideways from the small breakpoint.
+ */
 export function ScheduleSwitcher({
   schedules,
   selectedId,
@@ -26,15 +29,15 @@ export function ScheduleSwitcher({
   onDelete,
 }: ScheduleSwitcherProps) {
   return (
-    <div className="-mx-4 snap-x scroll-px-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-      <ul aria-label="Schedules" className="flex gap-3">
+    <div className="snap-x pb-1 sm:overflow-x-auto">
+      <ul aria-label="Schedules" className="flex flex-col gap-3 sm:flex-row">
         {schedules.map((s) => {
           const selected = s._id === selectedId;
           return (
             <li
               key={s._id}
               className={cn(
-                "relative w-72 max-w-[80vw] shrink-0 snap-start rounded-lg border bg-white transition-shadow",
+                "relative w-full shrink-0 snap-start rounded-lg sm:w-72 border bg-white transition-shadow",
                 selected
                   ? "border-accent ring-1 ring-accent"
                   : "border-slate-200 hover:border-slate-300 hover:shadow-sm",
@@ -86,7 +89,7 @@ export function ScheduleSwitcher({
           <button
             type="button"
             onClick={onCreate}
-            className="flex h-full min-h-[6.5rem] w-44 flex-col items-center justify-center gap-1.5 rounded-lg border border-slate-300 border-dashed text-slate-600 text-sm transition-colors hover:border-accent hover:bg-accent-soft hover:text-accent-strong"
+            className="flex h-full min-h-12 w-full flex-row sm:min-h-[6.5rem] sm:w-44 sm:flex-col items-center justify-center gap-1.5 rounded-lg border border-slate-300 border-dashed text-slate-600 text-sm transition-colors hover:border-accent hover:bg-accent-soft hover:text-accent-strong"
           >
             <Plus size={18} aria-hidden /> New schedule
           </button>

@@ -109,7 +109,7 @@ export default function BookingConfirmedPage() {
   return (
     <PublicFrame className="max-w-xl px-4 sm:px-6">
       <div className="pt-8 text-center sm:pt-0">
-        <Headline status={status} />
+        <Headline status={status} delivery={data.delivery} />
       </div>
       <BookingSummary booking={data} className="mt-8" />
 
@@ -160,7 +160,12 @@ export default function BookingConfirmedPage() {
   );
 }
 
-function Headline({ status }: { status: BookingDto["status"] }) {
+/**
+ * `delivery` (the server's word on this booking) keeps the promises true: the invitation is said to be
+ * mailed only where mail is set up, and a cancelled meeting removed from the host's calendar only
+ * where it was on one.
+ */
+function Headline({ status, delivery }: { status: BookingDto["status"]; delivery: BookingDto["delivery"] }) {
   const cancelled = status === "cancelled";
   const ended = status === "completed" || status === "no_show";
   const Icon = cancelled ? X : Check;
@@ -183,10 +188,14 @@ function Headline({ status }: { status: BookingDto["status"] }) {
       </h1>
       <p className="mx-auto mt-2 max-w-sm text-slate-500 text-sm">
         {cancelled
-          ? "This meeting has been cancelled and removed from the host's calendar."
+          ? delivery?.onHostCalendar
+            ? "This meeting has been cancelled and removed from the host's calendar."
+            : "This meeting has been cancelled."
           : ended
             ? "This meeting has already taken place."
-            : "A calendar invitation has been sent to your email address."}
+            : (delivery?.invitationMailed ?? true)
+              ? "A calendar invitation has been sent to your email address."
+              : "Your calendar invitation is ready: add it with Add to Calendar below."}
       </p>
     </div>
   );

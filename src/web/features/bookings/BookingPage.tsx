@@ -17,7 +17,7 @@ import { earlyData, peekEarly, startEarlyFetches, takeEarly } from "./earlyFetch
 import { FirstView } from "./firstView";
 import { PageCard, PublicFrame, StatusCard } from "./PublicFrame";
 import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
-import { addMinutes, dateInZone, detectTimeZone } from "./time";
+import { addMinutes, dateInZone, detectTimeZone, formatTime } from "./time";
 import { useBookingSubmit } from "./useBookingSubmit";
 import { useNow } from "./useNow";
 import { emptyDetails } from "./validation";
@@ -28,8 +28,9 @@ if (typeof window !== "undefined") startEarlyFetches(window.location);
 
 /**
  * /{username}/{slug} and /book/:slug — step 1 'Select a Date & Time', step 2 'Enter Details' (or,
- * with ?reschedule={uid}&token={token}, 'Confirm New Time'). Step 2 is a history entry, so the
- * browser's Back button returns to the times.
+ * with ?reschedule={uid}&token={token}, 'Confirm New Time'). The choice lives in the address
+ * (?month=2026-12&date=2026-12-15, and &time={instant} on step 2), so a reload keeps it; step 2 is a
+ * history entry, so the browser's Back button returns to the times.
  */
 export default function BookingPage() {
   const params = useParams();
@@ -61,15 +62,22 @@ export default function BookingPage() {
   const [zone, setZone] = useState(() => firstView.zone ?? detectTimeZone());
   const now = useNow(firstView.now);
   const today = dateInZone(now, zone);
-  const [month, setMonth] = useState(() => monthOf(today));
-  // The first open day from today, when the month's open days came with the page (earlyFetch), so its
-  // times show at once; otherwise today, whose times were requested with the page, and auto-pick moves on.
+  const [chosen] = useState(() => choiceInAddress(search));
+  const [month, setMonth] = useState(() => chosen.month ?? monthOf(chosen.date ?? today));
+  // The day in the address; else the first open day from today, when the month's open days came with
+  // the page (earlyFetch), so its times show at once; otherwise today, whose times were requested with
+  // the page, and auto-pick moves on.
   const [date, setDate] = useState<string | null>(() => {
+    if (chosen.date) return chosen.date;
     const days = peekEarly<SlotDays>(["month", ref, monthOf(today), zone, moving?.uid ?? ""]);
     return days?.days.find((d) => d >= today) ?? today;
   });
-  const [slot, setSlot] = useState<Slot | null>(null);
-  const [autoPick, setAutoPick] = useState(true);
+  // A time in the address (a reload of step 2) is taken as chosen; if it has gone meanwhile, booking
+  // it answers a conflict and the page returns to fresh times.
+  const [slot, setSlot] = useState<Slot | null>(() =>
+    chosen.time ? { iso: chosen.time, startTime: formatTime(chosen.time, zone) } : null,
+  );
+  const [autoPick, setAutoPick] = useState(() => !chosen.date);
   const [notice, setNotice] = useState<string | null>(null);
   const [values, setValues] = useState(() =>
     emptyDetails({ name: search.get("name"), email: search.get("email"), phone: search.get("phone") }),
@@ -77,7 +85,16 @@ export default function BookingPage() {
   const booking = useBookingSubmit();
   const stepRegion = useRef<HTMLDivElement>(null);
 
-  const inDetails = Boolean((location.state as { details?: boolean } | null)?.details) && slot !== null;
+  const inDetails = search.has("time") && slot !== null;
+  /** The address with these choices set (null removes one), keeping every other parameter. */
+  const withChoice = (changes: Partial<Record<"month" | "date" | "time", string | null>>) => {
+    const next = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    return `?${next}`;
+  };
 
   const [hour24, setHour24] = useState<boolean | null>(null);
 
@@ -166,6 +183,14 @@ export default function BookingPage() {
     setDate(d);
     setSlot(null);
     setNotice(null);
+    navigate(
+      { search: withChoice({ date: d, month: monthOf(d) }) },
+      { replace: true, state: location.state },
+    );
+  };
+  const changeMonth = (m: string) => {
+    setMonth(m);
+    navigate({ search: withChoice({ month: m }) }, { replace: true, state: location.state });
   };
   const changeZone = (z: string) => {
     setZone(z);
@@ -176,13 +201,17 @@ export default function BookingPage() {
     setAutoPick(true);
   };
   const openDetails = () => {
+    if (!slot) return;
     booking.reset();
-    navigate({ search: location.search }, { state: { details: true } });
+    navigate({ search: withChoice({ time: slot.iso, date, month }) }, { state: { pushedDetails: true } });
   };
   const backToTimes = () => {
     setSlot(null);
     booking.reset();
-    if (inDetails) navigate(-1);
+    if (!inDetails) return;
+    // Back to the entry step 2 was pushed on; after a reload there is none: drop the time instead.
+    if ((location.state as { pushedDetails?: boolean } | null)?.pushedDetails) navigate(-1);
+    else navigate({ search: withChoice({ time: null }) }, { replace: true });
   };
 
   const et = eventType.data;
@@ -191,7 +220,7 @@ export default function BookingPage() {
   const onConflict = (message: string) => {
     setSlot(null);
     setNotice(message);
-    navigate({ search: location.search }, { replace: true, state: null });
+    navigate({ search: withChoice({ time: null }) }, { replace: true, state: null });
   };
 
   return (
@@ -258,7 +287,7 @@ export default function BookingPage() {
                 currentStart={original.data?.startTime}
                 today={today}
                 month={month}
-                onMonthChange={setMonth}
+                onMonthChange={changeMonth}
                 date={date}
                 onDateChange={changeDate}
                 zone={zone}
@@ -310,4 +339,17 @@ function RescheduleUnavailable({ path, reason }: { path: string; reason: string 
       }
     />
   );
+}
+
+/** ?month=, ?date= and ?time= as the page wrote them; anything malformed is ignored. */
+function choiceInAddress(search: URLSearchParams): { month?: string; date?: string; time?: string } {
+  const date = search.get("date") ?? "";
+  const month = search.get("month") ?? "";
+  const time = search.get("time") ?? "";
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+  return {
+    month: /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : validDate ? monthOf(date) : undefined,
+    date: validDate ? date : undefined,
+    time: validDate && time && !Number.isNaN(Date.parse(time)) ? new Date(time).toISOString() : undefined,
+  };
 }

@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, ExternalLink, Globe, Hash, MessageSquareText, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { BookingDto } from "../../../contract/bookings";
+import { ClampedText } from "../../components/ui/ClampedText";
 import { cn } from "../../lib/cn";
 import { LocationIcon } from "./LocationIcon";
 import { usePhoneLib } from "./phoneLib";
@@ -114,13 +115,13 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
               {booking.message && (
                 <div>
                   <p className="font-medium text-slate-900">Notes</p>
-                  <p className="whitespace-pre-line text-slate-600">{booking.message}</p>
+                  <ClampedText className="text-slate-600">{booking.message}</ClampedText>
                 </div>
               )}
               {booking.answers.map((a) => (
                 <div key={a.question}>
                   <p className="font-medium text-slate-900">{a.question}</p>
-                  <p className="whitespace-pre-line text-slate-600">{a.answer}</p>
+                  <ClampedText className="text-slate-600">{a.answer}</ClampedText>
                 </div>
               ))}
             </div>

@@ -9,6 +9,7 @@ import { cn } from "../../lib/cn";
 import { bookingKeys, fetchSlotDays, fetchSlots, type Moving } from "./bookingApi";
 import { earlyData, takeEarly } from "./earlyFetch";
 import { SlotList } from "./SlotList";
+import { TimeFormatSwitch } from "./TimeFormatSwitch";
 import { TimezoneSelect } from "./TimezoneSelect";
 
 /** How far the calendar can be paged ahead; windows are usually far shorter. */
@@ -43,32 +44,6 @@ export interface DateTimeStepProps {
   /** The host's week start for the calendar's first column. */
   weekStartsOn?: 0 | 1;
   onAutoPickDone: () => void;
-}
-
-/** 12h / 24h: how the times are written, as on the host's profile unless the invitee switches. */
-function TimeFormatSwitch({ hour24, onChange }: { hour24: boolean; onChange: (hour24: boolean) => void }) {
-  const option = (value: boolean, text: string) => (
-    <button
-      type="button"
-      aria-pressed={hour24 === value}
-      onClick={() => onChange(value)}
-      className={cn(
-        "h-8 rounded-[6px] px-3 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent",
-        hour24 === value ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900",
-      )}
-    >
-      {text}
-    </button>
-  );
-  return (
-    <fieldset className="mt-4 flex items-center gap-3">
-      <legend className="float-left mr-3 font-medium text-slate-700 text-sm">Time format</legend>
-      <div className="inline-flex rounded-lg bg-slate-100 p-0.5">
-        {option(false, "12h")}
-        {option(true, "24h")}
-      </div>
-    </fieldset>
-  );
 }
 
 /** Step 1: month calendar and time zone on the left, the chosen day's times on the right. */
@@ -139,6 +114,21 @@ export function DateTimeStep(props: DateTimeStepProps) {
     if (props.notice) noticeRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [props.notice]);
 
+  // On a phone the times sit below the month: a tapped day brings its times into view (not an
+  // auto-picked one, which would scroll the page away from its top on arrival).
+  const timesRef = useRef<HTMLDivElement>(null);
+  const tappedDay = useRef(false);
+  const showTimes = () => {
+    if (window.matchMedia("(max-width: 767px)").matches) {
+      timesRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  };
+  useEffect(() => {
+    if (!date || !tappedDay.current) return;
+    tappedDay.current = false;
+    showTimes();
+  });
+
   const minMonth = monthOf(today);
   return (
     <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_240px] md:gap-6 lg:gap-8">
@@ -150,6 +140,8 @@ export function DateTimeStep(props: DateTimeStepProps) {
           today={today}
           isEnabled={(d) => openDays.has(d)}
           onSelect={(d) => {
+            // The effect above scrolls once the day's times are laid out (at once for the same day).
+            tappedDay.current = true;
             props.onAutoPickDone();
             props.onDateChange(d);
           }}
@@ -194,7 +186,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
         <TimeFormatSwitch hour24={props.hour24} onChange={props.onHour24Change} />
       </div>
 
-      <div className={cn("min-w-0 md:pt-12", !date && "hidden md:block")}>
+      <div ref={timesRef} className={cn("min-w-0 scroll-mt-4 md:pt-12", !date && "hidden md:block")}>
         {props.notice && (
           <p
             ref={noticeRef}

@@ -52,9 +52,11 @@ export default function DashboardPage() {
   const [panelHidden, setPanelHidden] = useState(getStartedHiddenThisSession);
   // The same list RecentBookings shows (one request for both).
   const upcoming = useBookingList(RECENT_QUERY);
-  const overview = stats.data?.overview.totalBookings;
+  const held = stats.data?.overview.totalBookings;
+  const made = stats.data?.overview.bookingsMade;
   const hasBookings =
-    (upcoming.data?.pagination.total ?? 0) > 0 || (overview?.value ?? 0) + (overview?.previous ?? 0) > 0;
+    (upcoming.data?.pagination.total ?? 0) > 0 ||
+    (held?.value ?? 0) + (held?.previous ?? 0) + (made?.value ?? 0) + (made?.previous ?? 0) > 0;
   const panelWanted = !!user && !user.preferences.hideGetStarted && !panelHidden;
   const progress = useGetStartedProgress(hasBookings, panelWanted);
   const showPanel = panelWanted && !progress.allDone;

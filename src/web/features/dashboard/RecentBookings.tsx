@@ -10,7 +10,8 @@ export const RECENT_COUNT = 5;
 /** Its list query (the dashboard's Get started panel reads the same one). */
 export const RECENT_QUERY = {
   tab: "upcoming",
-  status: "all",
+  // 'Your next meetings': cancelled ones are not next (the Meetings screen lists them).
+  status: "confirmed",
   search: "",
   page: 1,
   limit: RECENT_COUNT,

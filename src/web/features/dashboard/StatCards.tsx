@@ -42,12 +42,15 @@ function StatCard({
   value,
   unit,
   icon: Icon,
+  caption,
   footer,
 }: {
   label: string;
   value: string;
   unit?: string;
   icon: LucideIcon;
+  /** What the value counts, under it. */
+  caption?: React.ReactNode;
   footer: React.ReactNode;
 }) {
   return (
@@ -65,6 +68,7 @@ function StatCard({
         {value}
         {unit && <span className="ml-1 font-medium text-base text-slate-500">{unit}</span>}
       </p>
+      {caption && <p className="text-slate-500 text-xs">{caption}</p>}
       <div className="mt-2 flex min-h-5 flex-wrap items-center gap-1.5 text-slate-500 text-xs">{footer}</div>
     </Card>
   );
@@ -72,7 +76,9 @@ function StatCard({
 
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const { overview } = stats;
-  const versus = <span>vs previous {PERIOD_DAYS[stats.period]} days</span>;
+  const days = PERIOD_DAYS[stats.period];
+  const versus = <span>vs previous {days} days</span>;
+  const made = overview.bookingsMade;
   const active = overview.activeEventTypes;
   const inactive = active.total - active.value;
   return (
@@ -81,6 +87,15 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         label="Total Bookings"
         icon={CalendarCheck}
         value={number.format(overview.totalBookings.value)}
+        // The value follows the meeting dates; bookings made now for later meetings show here at once.
+        caption={
+          <>
+            meetings in the period ·{" "}
+            <span data-testid="bookings-made" className="font-medium text-slate-700">
+              {number.format(made.value)} booked in it
+            </span>
+          </>
+        }
         footer={
           <>
             <GrowthBadge stat={overview.totalBookings} />

@@ -17,7 +17,8 @@ export interface GetStartedProgress {
 /**
  * `hasBookings`: someone booked the host (the dashboard's figures or upcoming list say so), which is
  * what sharing the link was for. Availability counts as set once a schedule was saved after it was
- * made (sign-up makes the default one), has a date override, or a second schedule exists.
+ * made (sign-up makes the default one), has a date override, a second schedule exists, or bookings
+ * were made within it (the seeded demo host never saved theirs).
  * `wanted`: the panel may show; a host who hid it does not pay for the two lists only it reads.
  */
 export function useGetStartedProgress(hasBookings: boolean, wanted: boolean): GetStartedProgress {
@@ -28,8 +29,11 @@ export function useGetStartedProgress(hasBookings: boolean, wanted: boolean): Ge
   const list = schedules.data ?? [];
   const steps = {
     eventType: (eventTypes.data?.length ?? 0) > 0,
+    // Bookings were made within the hours the schedule offers: it is in use, saved or not.
     availability:
-      list.length > 1 || list.some((s) => s.updatedAt !== s.createdAt || s.dateOverrides.length > 0),
+      hasBookings ||
+      list.length > 1 ||
+      list.some((s) => s.updatedAt !== s.createdAt || s.dateOverrides.length > 0),
     calendar: (calendars.data?.length ?? 0) > 0,
     link: hasBookings || !!user?.preferences.sharedBookingLink,
   };

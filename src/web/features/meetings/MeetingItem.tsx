@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import type { BookingDto } from "../../../contract/bookings";
 import { formatPhone } from "../../../domain/phone-format";
-import { Badge, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
+import { Badge, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { LocationIcon } from "../bookings/LocationIcon";
@@ -177,7 +177,9 @@ export function MeetingItem({
               {info.map((a) => (
                 <div key={a.question}>
                   <dt className="text-slate-500 text-xs">{a.question}</dt>
-                  <dd className="whitespace-pre-line wrap-anywhere text-slate-800">{a.answer}</dd>
+                  <dd className="text-slate-800">
+                    <ClampedText lines={3}>{a.answer}</ClampedText>
+                  </dd>
                 </div>
               ))}
             </dl>

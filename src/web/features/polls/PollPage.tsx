@@ -12,6 +12,8 @@ import {
 } from "../../../contract/polls";
 import { Button, Card, EmptyState, Field, FullPageSpinner, Input, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import { TimeFormatSwitch } from "../bookings/TimeFormatSwitch";
+import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { formatPollTime, localZone } from "./time";
 
 /** /poll/:slug: a participant votes; with ?token= (their private link) they change their own votes. */
@@ -36,7 +38,9 @@ export default function PollPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
-  const zone = localZone();
+  const [zone, setZone] = useState(localZone);
+  // The host's 12h/24h until the participant switches.
+  const [hour24Choice, setHour24] = useState<boolean | null>(null);
 
   useEffect(() => {
     if (own.data) {
@@ -48,6 +52,8 @@ export default function PollPage() {
 
   if (poll.isLoading) return <FullPageSpinner />;
   const p = poll.data;
+  const hour24 = hour24Choice ?? p?.hostTimeFormat === "24h";
+  const timeOf = (iso: string) => formatPollTime(iso, zone, hour24);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -80,9 +86,13 @@ export default function PollPage() {
           <>
             <p className="text-slate-500 text-sm">{p.hostName} asks</p>
             <h1 className="font-semibold text-2xl text-slate-900">{p.title}</h1>
-            <p className="mt-1 text-slate-500 text-sm">
-              {p.duration} min · times shown in {zone}
-            </p>
+            <p className="mt-1 text-slate-500 text-sm">{p.duration} min</p>
+            <div className="mt-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+              <div className="min-w-0 sm:w-80">
+                <TimezoneSelect value={zone} onChange={setZone} />
+              </div>
+              <TimeFormatSwitch hour24={hour24} onChange={setHour24} />
+            </div>
             {p.closed ? (
               <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-800 text-sm">
                 {NO_LONGER_AVAILABLE_MESSAGE} The host has picked a time.
@@ -113,15 +123,12 @@ export default function PollPage() {
                   {p.times.map((t) => (
                     <li key={t.start} className="flex flex-wrap items-center gap-3 px-3 py-3">
                       <div className="min-w-[180px] flex-1">
-                        <p className="font-medium text-slate-800 text-sm">{formatPollTime(t.start, zone)}</p>
+                        <p className="font-medium text-slate-800 text-sm">{timeOf(t.start)}</p>
                         <p className="text-slate-500 text-xs">
                           {t.yes} yes · {t.maybe} if need be
                         </p>
                       </div>
-                      <fieldset
-                        className="flex gap-1"
-                        aria-label={`Your answer for ${formatPollTime(t.start, zone)}`}
-                      >
+                      <fieldset className="flex gap-1" aria-label={`Your answer for ${timeOf(t.start)}`}>
                         {POLL_ANSWERS.map((a) => (
                           <label
                             key={a}

@@ -7,6 +7,7 @@ import { type HostPollDto, POLL_ANSWER_LABELS } from "../../../contract/polls";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import { zoneLabel } from "../bookings/time";
 import { formatPollTime, localZone } from "./time";
 
 /** /polls/:id: the host's grid of votes; picking a time books every yes and if-need-be voter. */
@@ -70,7 +71,7 @@ export default function PollResultsPage() {
             <thead>
               <tr className="border-slate-200 border-b text-left text-slate-500">
                 <th scope="col" className="px-4 py-3 font-medium">
-                  Time ({zone})
+                  Time ({zoneLabel(zone)})
                 </th>
                 {p.voters.map((v) => (
                   <th key={v._id} scope="col" className="px-3 py-3 font-medium" title={v.email}>

@@ -1,14 +1,10 @@
-/** The browser's zone (poll times are shown in it). */
+import { formatTime, formatTime24, formatter } from "../bookings/time";
+
+/** The browser's zone (poll times are shown in it until the participant picks another). */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** 'Thu, Oct 29, 10:00 AM' in a zone. */
-export function formatPollTime(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
+/** 'Thu, Oct 29, 11:00am' (or '11:00' in 24-hour form) in a zone: the booking page's time style. */
+export function formatPollTime(iso: string, zone: string, hour24 = false): string {
+  const day = formatter(zone, { weekday: "short", month: "short", day: "numeric" }).format(new Date(iso));
+  return `${day}, ${hour24 ? formatTime24(iso, zone) : formatTime(iso, zone)}`;
 }

@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { DataSection } from "./DataSection";
 import { LinkSection } from "./LinkSection";
+import { NotificationsSection } from "./NotificationsSection";
 import { ProfileSection } from "./ProfileSection";
 import { SecuritySection } from "./SecuritySection";
 import { SessionsSection } from "./SessionsSection";
@@ -11,6 +12,7 @@ import { SessionsSection } from "./SessionsSection";
 const SECTIONS = [
   { id: "profile", label: "Profile" },
   { id: "link", label: "Public link" },
+  { id: "notifications", label: "Notifications" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
   { id: "sign-in-methods", label: "Sign-in methods" },
@@ -32,7 +34,10 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="Your profile, public link, sign-in security and data" />
+      <PageHeader
+        title="Settings"
+        subtitle="Your profile, public link, notifications, sign-in security and data"
+      />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
           <ul className="sticky top-20 flex flex-col gap-1 text-sm">
@@ -51,6 +56,7 @@ export default function SettingsPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <ProfileSection />
           <LinkSection />
+          <NotificationsSection />
           <SecuritySection />
           <SessionsSection />
           <SignInMethodsSection />

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_host_created_idx" ON "bookings" USING btree ("host_user_id","created_at");

@@ -1,0 +1,91 @@
+import { type NotificationSettings, REMINDER_MINUTES_OPTIONS } from "../../../contract/calendar-settings";
+import { ErrorState, Field, Label, Select, Skeleton, Switch } from "../../components/ui";
+import { useCalendarSettings } from "../availability/queries";
+import { minutesText } from "../availability/schedule-format";
+import { useSaveCalendarSettings } from "../availability/useSaveCalendarSettings";
+import { SettingsCard } from "./SettingsCard";
+
+const NOTIFICATIONS: {
+  key: Exclude<keyof NotificationSettings, "reminderMinutes">;
+  label: string;
+  hint: string;
+}[] = [
+  { key: "emailOnBooking", label: "New booking", hint: "An e-mail to you for each new booking." },
+  { key: "emailOnCancellation", label: "Cancellation", hint: "An e-mail to you when an invitee cancels." },
+  {
+    key: "emailReminders",
+    label: "Reminders",
+    hint: "Reminder e-mails to you and your invitees before each meeting.",
+  },
+];
+
+/**
+ * Settings > Notifications: the e-mails Kairos sends about the host's bookings. The one place they are
+ * edited (they are part of the calendar settings on the server); Calendar Settings links here.
+ */
+export function NotificationsSection() {
+  const settings = useCalendarSettings();
+  const save = useSaveCalendarSettings("Notification settings");
+
+  return (
+    <SettingsCard
+      id="notifications"
+      title="Notifications"
+      description="E-mails Kairos sends about your bookings."
+    >
+      {settings.isPending ? (
+        <div role="status" aria-label="Loading notification settings" className="space-y-3">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : settings.isError ? (
+        <ErrorState title="Failed to load notification settings" query={settings} className="py-6" />
+      ) : (
+        <>
+          <ul className="-mt-3 divide-y divide-slate-100">
+            {NOTIFICATIONS.map(({ key, label, hint }) => (
+              <li key={key} className="flex items-center justify-between gap-4 py-3">
+                <div>
+                  <Label htmlFor={`notify-${key}`} className="cursor-pointer">
+                    {label}
+                  </Label>
+                  <p id={`notify-${key}-hint`} className="text-[13px] text-slate-500">
+                    {hint}
+                  </p>
+                </div>
+                <Switch
+                  id={`notify-${key}`}
+                  aria-describedby={`notify-${key}-hint`}
+                  checked={settings.data.notifications[key]}
+                  onCheckedChange={(on) => save.mutate({ notifications: { [key]: on } })}
+                />
+              </li>
+            ))}
+          </ul>
+          {settings.data.notifications.emailReminders && (
+            <Field label="Send reminders" htmlFor="notify-reminder-minutes" className="mt-3 sm:w-60">
+              <Select
+                id="notify-reminder-minutes"
+                value={settings.data.notifications.reminderMinutes}
+                onChange={(e) =>
+                  save.mutate({
+                    notifications: {
+                      reminderMinutes: Number(e.target.value) as NotificationSettings["reminderMinutes"],
+                    },
+                  })
+                }
+              >
+                {REMINDER_MINUTES_OPTIONS.map((m) => (
+                  <option key={m} value={m}>
+                    {minutesText(m)} before
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        </>
+      )}
+    </SettingsCard>
+  );
+}
