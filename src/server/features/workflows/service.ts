@@ -14,7 +14,7 @@ import {
 } from "../../../contract/workflows.js";
 import { localDateRange } from "../../../domain/availability/present.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
-import type { BookingRow, UserRow, WorkflowExecutionRow, WorkflowRow } from "../../db/schema/index.js";
+import type { UserRow, WorkflowExecutionRow, WorkflowRow } from "../../db/schema/index.js";
 import { together } from "../../db/together.js";
 import { createJobEnqueuer, jobsByKey, retryJob } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
@@ -25,7 +25,7 @@ import { workflowTestMail } from "../../mail/workflow-mails.js";
 import type { BookingChange, BookingReaction } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
-import { createActiveWorkflowsQuery, createWorkflowsRepo, type Stats, type WorkflowPatch } from "./repo.js";
+import { createActiveWorkflowsQuery, createWorkflowsRepo, type WorkflowPatch } from "./repo.js";
 import {
   type ActionEnv,
   type BookingView,
@@ -38,6 +38,7 @@ import {
   webhookPayload,
 } from "./service-actions.js";
 import type { CrmSink } from "./service-crm.js";
+import { sampleBooking, toExecutionDto, toWorkflowDto } from "./service-dtos.js";
 import {
   cancelRuns,
   jobKey,
@@ -342,87 +343,3 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
 }
 
 export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
-
-function toWorkflowDto(r: WorkflowRow, stats: Stats | undefined, webhookSecretHint: string): WorkflowDto {
-  return {
-    _id: r.id,
-    name: r.name,
-    description: r.description,
-    isActive: r.isActive,
-    trigger: {
-      type: r.triggerType as WorkflowTrigger,
-      eventTypes: r.eventTypeIds,
-      conditions: r.timeOffset ? { timeOffset: r.timeOffset } : {},
-    },
-    actions: r.actions,
-    statistics: {
-      totalRuns: stats?.totalRuns ?? 0,
-      successfulRuns: stats?.successfulRuns ?? 0,
-      failedRuns: stats?.failedRuns ?? 0,
-      lastRun: stats?.lastRun?.toISOString() ?? null,
-    },
-    webhookSecretHint,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-function toExecutionDto(r: WorkflowExecutionRow): WorkflowExecutionDto {
-  return {
-    _id: r.id,
-    workflowId: r.workflowId,
-    trigger: r.trigger as WorkflowTrigger,
-    actionIndex: r.actionIndex,
-    actionType: r.actionType as WorkflowExecutionDto["actionType"],
-    status: r.status as WorkflowExecutionDto["status"],
-    scheduledFor: r.scheduledFor.toISOString(),
-    attempts: r.attempts,
-    error: r.error,
-    responseCode: r.responseCode,
-    responseMs: r.responseMs,
-    target: r.target,
-    executedAt: r.executedAt?.toISOString() ?? null,
-    booking: {
-      _id: r.bookingId,
-      attendeeName: r.attendeeName,
-      attendeeEmail: r.attendeeEmail,
-      eventName: r.eventName,
-      startTime: r.bookingStart.toISOString(),
-    },
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-
-/** The booking a test runs against: tomorrow at 10:00 in the host's zone, with a sample invitee. */
-function sampleBooking(user: UserRow, zone: string, at: Date): BookingRecord {
-  const start = new Date(Math.ceil((at.getTime() + 86_400_000) / 3_600_000) * 3_600_000);
-  const booking = {
-    id: "00000000-0000-4000-8000-000000000000",
-    uid: "sample",
-    hostUserId: user.id,
-    eventTypeId: null,
-    eventTitle: "Sample meeting",
-    eventColor: "#3B82F6",
-    eventSlug: "sample",
-    startTime: start,
-    endTime: new Date(start.getTime() + 30 * 60_000),
-    status: "confirmed",
-    attendeeName: "Priya Sharma",
-    attendeeEmail: "priya@example.com",
-    attendeePhone: "14155550123",
-    attendeeTimezone: zone,
-    hostTimezone: zone,
-    location: {
-      type: "google_meet",
-      value: "https://meet.google.com/abc-defg-hij",
-      displayName: "Google Meet",
-    },
-    cancelReason: null,
-  } as unknown as BookingRow;
-  return {
-    booking,
-    eventType: null,
-    host: { id: user.id, name: user.name, email: user.email, username: user.username },
-    coHosts: [],
-  };
-}
