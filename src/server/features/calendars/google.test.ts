@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
-import { DEFAULT_FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
+import { type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
 import { addFakeCalendarApi, type FakeGoogleCalendar } from "../../testing/fake-google-calendar.js";
+import { fakeGoogleConfig } from "../../testing/google-test-app.js";
 
 const NOW = new Date("2027-03-01T08:00:00Z");
 
@@ -17,17 +17,9 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
   beforeAll(async () => {
     fake = await startFakeGoogle();
     gcal = addFakeCalendarApi(fake);
-    const env = loadConfig({
-      PUBLIC_URL: "http://127.0.0.1:3999",
-      GOOGLE_CLIENT_ID: DEFAULT_FAKE_CLIENT.clientId,
-      GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_CLIENT.clientSecret,
-      GOOGLE_OAUTH_BASE: fake.url,
-      GOOGLE_API_BASE: fake.url,
-      OAUTH_TIMEOUT_MS: "3000",
-    });
     t = await createTestApp(kind, {
       now: () => NOW,
-      config: { publicUrl: env.publicUrl, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },
+      config: fakeGoogleConfig(fake, { timeoutMs: 3000, publicUrl: "http://127.0.0.1:3999" }),
       calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 3000 } },
     });
     host = await hostIn(t.app, "Europe/London");

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.js";
 import { MAIL_JOB } from "../../mail/outbox.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { attendee, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
-import { DEFAULT_FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
+import { type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
 import { addFakeCalendarApi, type FakeGoogleCalendar } from "../../testing/fake-google-calendar.js";
+import { connectGoogleCalendar, fakeGoogleConfig } from "../../testing/google-test-app.js";
 import { startSmtpCatcher } from "../../testing/smtp.js";
 
 /**
@@ -25,16 +25,9 @@ describe.each(dbKinds)("Google Meet links on %s", (kind) => {
     smtp = await startSmtpCatcher();
     fake = await startFakeGoogle();
     gcal = addFakeCalendarApi(fake);
-    const env = loadConfig({
-      GOOGLE_CLIENT_ID: DEFAULT_FAKE_CLIENT.clientId,
-      GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_CLIENT.clientSecret,
-      GOOGLE_OAUTH_BASE: fake.url,
-      GOOGLE_API_BASE: fake.url,
-      OAUTH_TIMEOUT_MS: "5000",
-    });
     t = await createTestApp(kind, {
       now: () => clock,
-      config: { smtpUrl: smtp.url, google: env.google, oauthTimeoutMs: env.oauthTimeoutMs },
+      config: { smtpUrl: smtp.url, ...fakeGoogleConfig(fake) },
     });
   }, 120_000);
   afterAll(async () => {
@@ -56,15 +49,7 @@ describe.each(dbKinds)("Google Meet links on %s", (kind) => {
     });
     return { status: res.statusCode, body: res.json(), raw: res.body };
   };
-  async function connectGoogle(host: Host, email: string) {
-    const start = await call(host.token, "GET", "/google-accounts/connect");
-    const back = await fake.approve(start.body.data.authUrl, email);
-    const res = await call(host.token, "POST", "/google-accounts/callback", {
-      code: back.searchParams.get("code"),
-      state: back.searchParams.get("state"),
-    });
-    expect(res.status, res.raw).toBe(200);
-  }
+  const connectGoogle = (host: Host, email: string) => connectGoogleCalendar(t.app, fake, host, email);
   /** A Meet booking at the next free morning slot; returns the answer. */
   async function bookMeet(host: Host, value = "") {
     const et = await eventType(t.app, host, { locations: [{ type: "google_meet", value }] });

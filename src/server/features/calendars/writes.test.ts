@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { attendee, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
-import { DEFAULT_FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
+import { type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
 import { addFakeCalendarApi, type FakeGoogleCalendar } from "../../testing/fake-google-calendar.js";
+import { connectGoogleCalendar, fakeGoogleConfig } from "../../testing/google-test-app.js";
 import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
 
 describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
@@ -18,20 +18,10 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     radicale = await startRadicale();
     fake = await startFakeGoogle();
     gcal = addFakeCalendarApi(fake);
-    const env = loadConfig({
-      PUBLIC_URL: "http://127.0.0.1:3999",
-      GOOGLE_CLIENT_ID: DEFAULT_FAKE_CLIENT.clientId,
-      GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_CLIENT.clientSecret,
-      GOOGLE_OAUTH_BASE: fake.url,
-      GOOGLE_API_BASE: fake.url,
-      OAUTH_TIMEOUT_MS: "5000",
-    });
     t = await createTestApp(kind, {
       now: () => clock,
       config: {
-        publicUrl: env.publicUrl,
-        google: env.google,
-        oauthTimeoutMs: env.oauthTimeoutMs,
+        ...fakeGoogleConfig(fake, { publicUrl: "http://127.0.0.1:3999" }),
         // Radicale listens on loopback.
         allowPrivateTargets: true,
       },
@@ -56,16 +46,7 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
   const syncState = async (host: Host, bookingId: string) =>
     (await call(host.token, "GET", `/calendar-sync?bookingIds=${bookingId}`)).body.data[bookingId];
 
-  async function connectGoogle(host: Host, email: string) {
-    const start = await call(host.token, "GET", "/google-accounts/connect");
-    const back = await fake.approve(start.body.data.authUrl, email);
-    const res = await call(host.token, "POST", "/google-accounts/callback", {
-      code: back.searchParams.get("code"),
-      state: back.searchParams.get("state"),
-    });
-    expect(res.status, res.raw).toBe(200);
-    return res.body.data;
-  }
+  const connectGoogle = (host: Host, email: string) => connectGoogleCalendar(t.app, fake, host, email);
 
   it("a Google Meet booking carries Google's Meet link in the answer, the mails and the invite; moves and cancels follow", async () => {
     const host = await hostIn(t.app, "Europe/London");
