@@ -99,7 +99,7 @@ test("minimum notice, buffers and the window are shown on Availability and edite
   page,
   request,
 }) => {
-  await hostWithEventType(page, request);
+  const { eventTypeId } = await hostWithEventType(page, request);
   await page.goto("/availability");
   const rules = page.getByRole("region", { name: "Timezone and booking rules" });
   await expect(rules.getByText("4 hours notice · 60 days ahead · No buffers")).toBeVisible();
@@ -117,13 +117,27 @@ test("minimum notice, buffers and the window are shown on Availability and edite
   await drawer.getByRole("button", { name: "Save Changes" }).click();
   await expect(drawer).toBeHidden();
 
-  // Calendar Settings shows the same rules, read-only, with the same link.
+  // Calendar Settings shows the same rules with the same link, and sets the least every event type
+  // keeps: a day's notice and 10 minutes each side raise this type's, and say where they come from.
   await page.goto("/availability?tab=calendar-settings");
   const card = page.getByRole("tabpanel");
   await expect(card.getByText("4 hours notice · 60 days ahead · 15 min before, none after")).toBeVisible();
   await expect(card.getByRole("link", { name: "Edit booking rules of Consultation" })).toBeVisible();
-  await expect(card.getByLabel("Minimum notice")).toHaveCount(0);
-  await expect(card.getByLabel("Buffer time")).toHaveCount(0);
+  await card.getByLabel("Minimum notice").selectOption({ label: "1 day" });
+  await expect(page.getByText("Calendar settings saved").first()).toBeVisible();
+  await card.getByLabel("Buffer time").selectOption({ label: "10 minutes" });
+  await expect(
+    card.getByText(
+      "1 day notice (Calendar Settings) · 60 days ahead · 15 min before, 10 min after (Calendar Settings)",
+    ),
+  ).toBeVisible();
+  // The booking page applies them: nothing bookable today any more.
+  const { data: slotsToday } = await (
+    await request.get(
+      `/api/bookings/availability/${eventTypeId}?date=${new Date().toLocaleDateString("en-CA", { timeZone: "UTC" })}&timezone=UTC`,
+    )
+  ).json();
+  expect(slotsToday).toEqual([]);
 });
 
 test("an 'Indefinitely' event type is bookable far beyond the schedule's old maximum notice", async ({

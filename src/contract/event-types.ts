@@ -158,7 +158,8 @@ export const BUFFER_CHOICES = [0, 5, 10, 15, 30, 45, 60] as const;
 
 /**
  * The one source of each booking rule the slot engine applies (see ARCHITECTURE.md, "Booking rules"):
- * minimum notice, buffers and the booking window all come from the event type's bookingSettings.
+ * minimum notice, buffers and the booking window come from the event type's bookingSettings, the
+ * host's Calendar Settings being floors under the buffers and notice (effectiveRules below).
  */
 export function bufferMinutes(s: Pick<BookingSettings, "bufferBefore" | "bufferAfter">): {
   before: number;
@@ -171,6 +172,37 @@ export function bufferMinutes(s: Pick<BookingSettings, "bufferBefore" | "bufferA
 export function noticeMinutes(s: Pick<BookingSettings, "leadHours" | "noticeUnit">): number {
   const factor = { minutes: 1, hours: 60, days: 1440 }[s.noticeUnit];
   return s.leadHours * factor;
+}
+
+/** The host-wide floors of Calendar Settings (none when the host never saved them). */
+export interface HostRuleFloors {
+  bufferTime: number;
+  minimumNotice: number;
+}
+
+/**
+ * The buffers and notice the slot engine applies: the event type's, raised to the host's Calendar
+ * Settings where those ask more (a host who wants a day's notice everywhere sets it once). `from`
+ * says which one won, for the editor and the read-only summaries.
+ */
+export function effectiveRules(
+  s: Pick<BookingSettings, "bufferBefore" | "bufferAfter" | "leadHours" | "noticeUnit">,
+  floors: HostRuleFloors | null | undefined,
+) {
+  const own = bufferMinutes(s);
+  const notice = noticeMinutes(s);
+  const buffer = floors?.bufferTime ?? 0;
+  const minimum = floors?.minimumNotice ?? 0;
+  return {
+    bufferBefore: Math.max(own.before, buffer),
+    bufferAfter: Math.max(own.after, buffer),
+    notice: Math.max(notice, minimum),
+    from: {
+      bufferBefore: buffer > own.before ? "host" : "event",
+      bufferAfter: buffer > own.after ? "host" : "event",
+      notice: minimum > notice ? "host" : "event",
+    } as const,
+  };
 }
 
 /** A meeting poll proposes at most this many times (and a one-off offers at most this many). */

@@ -6,9 +6,10 @@ import { book, bookingSettings, eventType, type Host, hostIn, NOW } from "../../
 import { dbKinds } from "../../testing/database.js";
 
 /**
- * Buffers, minimum notice and the booking window have one source each: the event type. The
- * schedule's and the calendar settings' fields of the same names are accepted and kept for the API
- * but change no slot (NOW is Wednesday 2026-10-28 8:00am in New York).
+ * Buffers, minimum notice and the booking window have one source each: the event type, with the
+ * host's Calendar Settings as floors under the buffers and the notice. The schedule's fields of the
+ * same names are accepted and kept for the API but change no slot (NOW is Wednesday 2026-10-28 8:00am
+ * in New York).
  */
 describe.each(dbKinds)("booking rules come from the event type on %s", (kind) => {
   let t: TestApp;
@@ -36,7 +37,7 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.days as string[];
   };
-  /** The host's default schedule with the legacy rules at their longest, and the settings' too. */
+  /** The host's default schedule with the legacy rules at their longest. */
   async function legacyRules(h: Host, maximumNotice = 30) {
     const schedule = (await call(h.token, "GET", "/availability")).json().data[0];
     const put = await call(h.token, "PUT", `/availability/${schedule._id}`, {
@@ -46,15 +47,10 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
       maximumNotice,
     });
     expect(put.statusCode, put.body).toBe(200);
-    const settings = await call(h.token, "PUT", "/calendar-settings", {
-      bufferTime: 15,
-      minimumNotice: 1440,
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
     return schedule._id as string;
   }
 
-  it("ignores the schedule's and the settings' buffers and notice", async () => {
+  it("ignores the schedule's buffers and notice", async () => {
     const h = await hostIn(t.app, "America/New_York");
     await legacyRules(h);
     const e = await eventType(t.app, h);
@@ -64,6 +60,40 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
     // No buffers of the event type's own: the neighbours of the 10:00am booking stay open.
     expect(await times(e._id, "2026-10-29")).toEqual(expect.arrayContaining(["9:30am", "10:30am"]));
     expect(await times(e._id, "2026-10-29")).not.toContain("10:00am");
+  });
+
+  it("raises the event type's buffers and notice to the host's Calendar Settings, and only to them", async () => {
+    const h = await hostIn(t.app, "America/New_York");
+    const e = await eventType(t.app, h, {
+      bookingSettings: bookingSettings({
+        leadHours: 1,
+        noticeUnit: "hours",
+        bufferBefore: 0,
+        bufferAfter: 30,
+      }),
+    });
+    expect((await book(t.app, e._id, "2026-10-29T14:00:00Z")).statusCode).toBe(201);
+    // The event type's own: an hour's notice (9:00am today); 30 minutes after a slot, none before it,
+    // so 9:30am (its 30 after reach the 10:00am meeting) is closed and 10:30am open.
+    expect((await times(e._id, "2026-10-28"))[0]).toBe("9:00am");
+    let thursday = await times(e._id, "2026-10-29");
+    expect(thursday).toEqual(expect.arrayContaining(["9:00am", "10:30am", "11:00am"]));
+    expect(thursday).not.toContain("9:30am");
+    const settings = await call(h.token, "PUT", "/calendar-settings", {
+      bufferTime: 15,
+      minimumNotice: 1440,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    // A day's notice from the settings: nothing today. 15 minutes before each slot now (10:30am's
+    // reach back into the meeting); the event type's own 30 after still stand (not cut to 15).
+    expect(await times(e._id, "2026-10-28")).toEqual([]);
+    thursday = await times(e._id, "2026-10-29");
+    expect(thursday).toEqual(expect.arrayContaining(["9:00am", "11:00am"]));
+    expect(thursday).not.toContain("10:30am");
+    expect(thursday).not.toContain("9:30am");
+    // The booking path asks the same question: 10:30am on Thursday is refused.
+    const refused = await book(t.app, e._id, "2026-10-29T14:30:00Z");
+    expect(refused.statusCode, refused.body).toBe(409);
   });
 
   it("applies the event type's buffers and notice", async () => {

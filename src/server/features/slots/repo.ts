@@ -117,13 +117,14 @@ const rangeWindow = sql`tstzrange(${sql.placeholder("from")}::timestamptz, ${sql
 /**
  * Booking at `at`: only what a meeting of this event type starting then, with its buffers, can
  * overlap, [at - before, at + duration + after). A host with many bookings (each a few rows of the
- * busy list) pays for the slot being booked, not for the days around it (issue 14, item 5).
+ * busy list) pays for the slot being booked, not for the days around it (issue 14, item 5). The
+ * buffers are the event type's raised to the host's Calendar Settings (contract effectiveRules).
  */
+const bufferOf = (side: "bufferBefore" | "bufferAfter") =>
+  sql`greatest(coalesce((${eventTypes.bookingSettings}->>${side})::int, 0), coalesce(${calendarSettings.bufferTime}, 0))`;
 const meetingWindow = sql`tstzrange(
-  ${sql.placeholder("at")}::timestamptz
-    - make_interval(mins => coalesce((${eventTypes.bookingSettings}->>'bufferBefore')::int, 0)),
-  ${sql.placeholder("at")}::timestamptz
-    + make_interval(mins => ${eventTypes.duration} + coalesce((${eventTypes.bookingSettings}->>'bufferAfter')::int, 0)))`;
+  ${sql.placeholder("at")}::timestamptz - make_interval(mins => ${bufferOf("bufferBefore")}),
+  ${sql.placeholder("at")}::timestamptz + make_interval(mins => ${eventTypes.duration} + ${bufferOf("bufferAfter")}))`;
 
 /**
  * The hosts of a team event type, each with what their availability depends on: their default

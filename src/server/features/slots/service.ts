@@ -1,5 +1,5 @@
 import type { Slot } from "../../../contract/bookings.js";
-import { bufferMinutes, noticeMinutes } from "../../../contract/event-types.js";
+import { effectiveRules } from "../../../contract/event-types.js";
 import { fixedSlots } from "../../../domain/availability/fixed-slots.js";
 import {
   computeSlots,
@@ -138,8 +138,9 @@ export function createSlotsService(
    * The engine query of one host of an event type: their schedule's zone, week and overrides, their
    * holidays, and the host's confirmed bookings (seats of this group event count per slot, all others
    * are busy) plus their connected calendars' busy time. Buffers, minimum notice and the booking
-   * window come from the event type alone: the schedule's and the calendar settings' fields of the
-   * same names are kept for the API but applied nowhere (ARCHITECTURE.md, "Booking rules").
+   * window come from the event type, with the host's Calendar Settings as floors under the buffers and
+   * the notice (each host's own, on a team type); the schedule's fields of the same names are kept for
+   * the API but applied nowhere (ARCHITECTURE.md, "Booking rules").
    */
   async function engineQuery(
     eventType: EventContext["eventType"],
@@ -170,16 +171,16 @@ export function createSlotsService(
     const ours = hc.busy.map(([start, end]) => ({ start, end }));
     busy.push(...subtractIntervals(externalBusy, ours));
     const settings = eventType.bookingSettings;
-    const buffers = bufferMinutes(settings);
+    const rules = effectiveRules(settings, hc.settings);
     return {
       timeZone: schedule.timezone,
       weekly: schedule.weekly,
       overrides: hc.overrides,
       holidays: await blockedDates(hc, fromDate, toDate),
       durationMinutes: eventType.duration,
-      bufferBeforeMinutes: buffers.before,
-      bufferAfterMinutes: buffers.after,
-      minimumNoticeMinutes: noticeMinutes(settings),
+      bufferBeforeMinutes: rules.bufferBefore,
+      bufferAfterMinutes: rules.bufferAfter,
+      minimumNoticeMinutes: rules.notice,
       window: {
         mode: settings.mode,
         daysAhead: settings.daysAhead,

@@ -1,8 +1,16 @@
 import { ArrowUpRight } from "lucide-react";
 import { Link } from "react-router";
-import { type BookingSettings, bufferMinutes, type EventTypeDto } from "../../../contract/event-types";
+import {
+  type BookingSettings,
+  bufferMinutes,
+  type EventTypeDto,
+  effectiveRules,
+  type HostRuleFloors,
+} from "../../../contract/event-types";
 import { Skeleton } from "../../components/ui";
 import { useEventTypes } from "../event-types/queries";
+import { useCalendarSettings } from "./queries";
+import { minutesText } from "./schedule-format";
 
 /** '4 hours notice', 'No minimum notice'. */
 export function noticeText(s: Pick<BookingSettings, "leadHours" | "noticeUnit">): string {
@@ -27,12 +35,28 @@ export function buffersText(s: BookingSettings): string {
 }
 
 /**
+ * What the slot engine applies to one event type, in words: its own notice and buffers, raised to the
+ * host's Calendar Settings where those ask more, saying so ('1 day notice (Calendar Settings)').
+ */
+export function rulesText(s: BookingSettings, floors: HostRuleFloors | null | undefined): string {
+  const r = effectiveRules(s, floors);
+  const fromHost = " (Calendar Settings)";
+  const notice = r.from.notice === "host" ? `${minutesText(r.notice)} notice${fromHost}` : noticeText(s);
+  const buffers =
+    r.from.bufferBefore === "event" && r.from.bufferAfter === "event"
+      ? buffersText(s)
+      : `${buffersText({ ...s, bufferBefore: r.bufferBefore, bufferAfter: r.bufferAfter })}${fromHost}`;
+  return `${notice} · ${windowText(s)} · ${buffers}`;
+}
+
+/**
  * Read-only: minimum notice, buffers and the booking window live on each event type (the one place
- * they are edited and the one source the slot engine reads). Lists the event types `scheduleId`
- * serves (all when omitted), each linking to its drawer.
+ * they are edited), with Calendar Settings' buffer and notice as floors under all of them. Lists the
+ * event types `scheduleId` serves (all when omitted), each linking to its drawer.
  */
 export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; isDefault: boolean } }) {
   const eventTypes = useEventTypes();
+  const floors = useCalendarSettings().data;
   const list = (eventTypes.data ?? []).filter(
     (et) =>
       !schedule ||
@@ -42,7 +66,8 @@ export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; is
   return (
     <div className="flex flex-col gap-3 text-[13px] leading-5">
       <p className="text-slate-600">
-        Minimum notice, buffers and how far ahead people can book are set on each event type.
+        Minimum notice, buffers and how far ahead people can book are set on each event type; the buffer and
+        notice of Calendar Settings are the least any of them keeps.
       </p>
       {eventTypes.isPending ? (
         <Skeleton className="h-12" />
@@ -57,7 +82,7 @@ export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; is
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200">
           {list.map((et) => (
-            <RuleRow key={et._id} eventType={et} />
+            <RuleRow key={et._id} eventType={et} floors={floors} />
           ))}
         </ul>
       )}
@@ -68,15 +93,13 @@ export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; is
   );
 }
 
-function RuleRow({ eventType: et }: { eventType: EventTypeDto }) {
+function RuleRow({ eventType: et, floors }: { eventType: EventTypeDto; floors?: HostRuleFloors }) {
   const s = et.bookingSettings;
   return (
     <li className="flex items-start justify-between gap-3 px-3 py-2">
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{et.title}</p>
-        <p className="text-slate-500">
-          {noticeText(s)} · {windowText(s)} · {buffersText(s)}
-        </p>
+        <p className="text-slate-500">{rulesText(s, floors)}</p>
       </div>
       <Link
         to={`/event-types?edit=${et._id}`}

@@ -7,6 +7,7 @@ import { ReconnectBanner } from "../calendars/ReconnectBanner";
 import { SyncSettingsCard } from "../calendars/SyncSettingsCard";
 import { BookingRulesSummary } from "./BookingRulesSummary";
 import { LoadError } from "./EditorStates";
+import { HostRuleFloors } from "./HostRuleFloors";
 import { useCalendarSettings } from "./queries";
 import { minutesText } from "./schedule-format";
 import { useSaveCalendarSettings } from "./useSaveCalendarSettings";
@@ -45,6 +46,7 @@ export function CalendarSettingsTab() {
       <ReconnectBanner className="lg:col-span-2" />
       <Card className="p-5">
         <h2 className="mb-3 font-semibold text-base text-slate-900">Booking rules</h2>
+        <HostRuleFloors settings={data} onChange={(body) => save.mutate(body)} />
         <BookingRulesSummary />
       </Card>
 
