@@ -25,6 +25,7 @@ import { workflowsPlugin } from "./features/workflows/plugin.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { hostOnly } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
+import { documentFailures } from "./lib/failure-responses.js";
 import { createGoogleOAuth } from "./lib/google.js";
 import type { ApiRoutes } from "./lib/infra.js";
 import { createOidcProviders } from "./lib/oidc.js";
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       // Every route below is host-only unless public-routes.ts lists it (see lib/auth.ts).
       api.addHook("onRequest", hostOnly(app));
+      api.addHook("onRoute", documentFailures);
       api.get("/health", { schema: { response: healthResponses } }, async () => ({
         success: true,
         data: { status: "ok", db: database.kind },

@@ -61,6 +61,16 @@ describe("OpenAPI description", () => {
     expect(undeclared).toEqual([]);
   });
 
+  it("documents the failure envelope of every API operation", () => {
+    const undocumented = operations
+      .filter(([, op]) => {
+        const failure = op.responses?.["4XX"] ?? op.responses?.["4xx"];
+        return !failure?.content?.["application/json"]?.schema?.properties?.errorCode;
+      })
+      .map(([key]) => key);
+    expect(undocumented).toEqual([]);
+  });
+
   it("documents the media type of the routes that answer files", () => {
     const byKey = new Map(operations);
     for (const key of FILE_ROUTES) {
