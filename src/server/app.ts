@@ -215,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the other's function, called only at request time.
   const eventTypes = createEventTypesService(database.db, {
     parts: teamHosts.partsOf,
+    teamHosts,
     now,
     formerHolder: (username) => users.formerHolder(username),
   });

@@ -48,9 +48,11 @@ export async function slotsRoutes(
         exclude = await opts.excludable({ reschedule, token, excludeBookingId, hostId });
       }
       const report: LookupReport = {};
+      // Asked only of an incomplete event type: its owner still sees its slots (the poll's time picker).
+      const viewer = async () => (await app.optionalSession(request))?.user.id;
       const data = month
-        ? { days: await slots.daysInMonth(ref, month, timezone, exclude, report) }
-        : await slots.forDate(ref, date as string, timezone, exclude, report);
+        ? { days: await slots.daysInMonth(ref, month, timezone, exclude, report, viewer) }
+        : await slots.forDate(ref, date as string, timezone, exclude, report, viewer);
       // A connected calendar did not answer in time: these slots rest on its last known busy times.
       return report.calendarsStale
         ? {

@@ -16,7 +16,8 @@ import {
 } from "../../../domain/availability/index.js";
 import { type Interval, subtractIntervals } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
-import { notFound } from "../../lib/errors.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { missingParts } from "../event-types/service-bookable.js";
 import type { HolidaysService } from "../holidays/service.js";
 import {
   createSlotsRepo,
@@ -33,6 +34,11 @@ const HOLIDAY_CACHE_MAX = 5000;
 const EVENT_NOT_FOUND = "Event type not found";
 
 export type { EventContext, EventRef, HostContext, TeamHostContext };
+
+/** Who asks for slots, when it matters: the signed-in user's id, else undefined. */
+export type Viewer = () => Promise<string | undefined>;
+
+const missingOf = (ctx: EventContext) => missingParts(ctx.eventType, ctx.teamHosts?.length ?? 0);
 
 /** Group events share a slot between seats; everything else holds the host alone. */
 export const isSeated = (ctx: Pick<EventContext, "eventType">) =>
@@ -209,6 +215,8 @@ export function createSlotsService(
     const et = ctx.eventType;
     const withRange = (range: { from: number; to: number }) => hosts.map((h) => ({ ...h.query, ...range }));
     if (!isOpen(et, deps.now())) return () => [];
+    // A team kind without hosts has nobody to meet (never its creator's own slots).
+    if (missingOf(ctx).includes("hosts")) return () => [];
     if (et.kind === "one-off" && et.fixedTimes.length > 0) {
       const times = et.fixedTimes.map((t) => Date.parse(t));
       return (range) => (hosts[0] ? fixedSlots(times, { ...hosts[0].query, ...range }) : []);
@@ -224,9 +232,16 @@ export function createSlotsService(
 
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
-  async function activeContext(ref: EventRef, from: number, to: number) {
+  /**
+   * An active event type's context. One still incomplete (missingParts) is offered to nobody but its
+   * owner, whose editor picks a poll's proposed times from these very slots.
+   */
+  async function activeContext(ref: EventRef, from: number, to: number, viewer?: Viewer) {
     const loaded = await load(ref, from, to);
     if (!loaded?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+    if (missingOf(loaded.ctx).length > 0 && (await viewer?.()) !== loaded.ctx.host.id) {
+      throw new AppError("EVENT_TYPE_INCOMPLETE", "This event type is not ready for booking yet");
+    }
     return loaded;
   }
 
@@ -238,9 +253,10 @@ export function createSlotsService(
       zone: string,
       excludeBookingId?: string,
       report?: LookupReport,
+      viewer?: Viewer,
     ): Promise<Slot[]> {
       const range = localDateRange(date, zone);
-      const loaded = await activeContext(ref, range.from, range.to);
+      const loaded = await activeContext(ref, range.from, range.to, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
       return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts), date, zone);
@@ -253,10 +269,11 @@ export function createSlotsService(
       zone: string,
       excludeBookingId?: string,
       report?: LookupReport,
+      viewer?: Viewer,
     ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
-      const loaded = await activeContext(ref, first, last);
+      const loaded = await activeContext(ref, first, last, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
       return daysWithSlotsOf(sourceOf(loaded.ctx, hosts), month, zone);
