@@ -183,4 +183,24 @@ describe.each(dbKinds)("complete event types on %s", (kind) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors["locations.0.value"]).toBe("Enter the address");
   });
+
+  it("offers the host their own free starts before the event type exists (the create dialog's picker)", async () => {
+    // The next Wednesday: the default schedule works weekdays.
+    const day = new Date(Date.now() + 7 * 86_400_000);
+    day.setUTCDate(day.getUTCDate() + ((3 - day.getUTCDay() + 7) % 7));
+    const date = day.toISOString().slice(0, 10);
+    const url = (duration: number, extra = "") =>
+      `/api/bookings/free-slots?date=${date}&timezone=Asia/Kolkata&duration=${duration}${extra}`;
+    expect((await call("GET", url(30))).statusCode).toBe(401);
+    const short = await call("GET", url(30), host.token);
+    expect(short.statusCode, short.body).toBe(200);
+    const long = (await call("GET", url(240), host.token)).json().data;
+    expect(short.json().data.length).toBeGreaterThan(long.length);
+    expect(long.length).toBeGreaterThan(0);
+    // Someone else's schedule is not the host's to read: nothing.
+    const theirs = (await call("GET", "/api/availability", other.token)).json().data;
+    const foreign = await call("GET", url(30, `&scheduleId=${theirs[0]._id}`), host.token);
+    expect(foreign.json().data).toEqual([]);
+    expect((await call("GET", url(3), host.token)).statusCode).toBe(400);
+  });
 });

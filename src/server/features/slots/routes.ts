@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { eventTypeRefParams, slotsQuery } from "../../../contract/bookings.js";
+import { eventTypeRefParams, freeSlotsQuery, slotsQuery } from "../../../contract/bookings.js";
 import { bookingsResponses as responses } from "../../../contract/responses/bookings.js";
 import type { EventRef, LookupReport, SlotsService } from "./service.js";
 
@@ -62,6 +62,16 @@ export async function slotsRoutes(
             busyTimesStale: true,
           }
         : { success: true, data };
+    },
+  );
+
+  // The host's own free time (not public): the create dialog picks poll and one-off times from it.
+  r.get(
+    "/bookings/free-slots",
+    { schema: { querystring: freeSlotsQuery, tags: ["bookings"], response: responses.freeSlots } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true, data: await slots.hostFreeSlots(request.user.id, request.query) };
     },
   );
 }
