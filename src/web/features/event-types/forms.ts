@@ -109,11 +109,20 @@ export const hasFixedTimes = (kind: EventKind) => kind === "one-off" || kind ===
 /** The parts of a body only some kinds have: team hosts, proposed or offered times, the expiry. */
 export function kindParts(
   kind: EventKind,
-  values: { team: z.output<typeof teamForm>; fixedTimes: string[]; expiresAt: string },
+  values: { team: z.input<typeof teamForm>; fixedTimes: string[]; expiresAt: string },
 ): Pick<UpdateEventTypeBody, "team" | "fixedTimes" | "expiresAt"> {
   return {
     ...(isTeamKind(kind) && values.team?.teamId
-      ? { team: { teamId: values.team.teamId, hosts: values.team.hosts } }
+      ? {
+          team: {
+            teamId: values.team.teamId,
+            hosts: values.team.hosts.map((h) => ({
+              userId: h.userId,
+              weight: h.weight ?? 1,
+              priority: h.priority ?? 0,
+            })),
+          },
+        }
       : {}),
     ...(hasFixedTimes(kind) ? { fixedTimes: values.fixedTimes } : {}),
     ...(kind === "one-off"
