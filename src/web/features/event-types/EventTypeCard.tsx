@@ -241,7 +241,7 @@ function KindDetails({ et }: { et: EventTypeDto }) {
       {et.type === "poll" && (
         <>
           {" · "}
-          <a href={`/polls/${et._id}`} className="text-accent-strong hover:underline">
+          <a href={`/polls/${et._id}`} className="text-accent-strong underline underline-offset-2">
             Results
           </a>
         </>

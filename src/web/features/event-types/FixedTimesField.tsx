@@ -36,7 +36,8 @@ export function FixedTimesField({
   resultsId?: string;
 }) {
   const zone = localZone();
-  const [day, setDay] = useState(() => new Date().toLocaleDateString("en-CA"));
+  // Tomorrow: today's free times are often gone by the time a host sets a poll up.
+  const [day, setDay] = useState(() => new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA"));
   const slots = useQuery({
     queryKey: ["fixed-times-slots", slotsPath(day, zone)],
     queryFn: () => api.get<Slot[]>(slotsPath(day, zone)),
@@ -65,13 +66,14 @@ export function FixedTimesField({
         </p>
       </div>
       <Field label="Day" htmlFor={`${idPrefix}-fixed-day`}>
-        <Input
-          id={`${idPrefix}-fixed-day`}
-          type="date"
-          value={day}
-          onChange={(e) => setDay(e.target.value)}
-          className="w-44"
-        />
+        <div className="w-48">
+          <Input
+            id={`${idPrefix}-fixed-day`}
+            type="date"
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+          />
+        </div>
       </Field>
       <fieldset className="flex min-h-9 flex-wrap gap-2" aria-label="Free slots">
         {slots.isLoading ? (
@@ -122,17 +124,20 @@ export function FixedTimesField({
       <p className={`text-xs ${poll && times.length === 0 ? "text-amber-700" : "text-slate-500"}`}>
         {poll && times.length === 0
           ? `${MISSING_PART_MESSAGES.times}: until then, the poll is not open to participants.`
-          : `${times.length} of ${MAX_FIXED_TIMES} selected`}
+          : !poll && times.length === 0
+            ? "None chosen: the link offers your availability."
+            : `${times.length} of ${MAX_FIXED_TIMES} selected`}
       </p>
       {onExpiresChange && (
         <Field label="Link expires" htmlFor={`${idPrefix}-expires`} hint="Leave empty for no expiry">
-          <Input
-            id={`${idPrefix}-expires`}
-            type="datetime-local"
-            value={expires ?? ""}
-            onChange={(e) => onExpiresChange(e.target.value)}
-            className="w-60"
-          />
+          <div className="w-64">
+            <Input
+              id={`${idPrefix}-expires`}
+              type="datetime-local"
+              value={expires ?? ""}
+              onChange={(e) => onExpiresChange(e.target.value)}
+            />
+          </div>
         </Field>
       )}
       {resultsId && (
