@@ -225,6 +225,43 @@ export function EditEventTypeForm({
           <SlugField registration={register("slug")} error={errors.slug?.message} />
         </DrawerSection>
 
+        {hasFixedTimes(et.type) && (
+          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
+            <FixedTimesField
+              idPrefix="edit"
+              poll={et.type === "poll"}
+              slotsPath={(day, zone) =>
+                `/bookings/availability/${et._id}?date=${day}&timezone=${encodeURIComponent(zone)}`
+              }
+              times={fixedTimes}
+              onTimesChange={(times) => setValue("fixedTimes", times, { shouldDirty: true })}
+              {...(et.type === "one-off"
+                ? {
+                    expires: expiresAt,
+                    onExpiresChange: (v: string) => setValue("expiresAt", v, { shouldDirty: true }),
+                  }
+                : { resultsId: et._id })}
+            />
+          </DrawerSection>
+        )}
+
+        {isTeamKind(et.type) && (
+          <DrawerSection title="Team and hosts">
+            <Controller
+              control={control}
+              name="team"
+              render={({ field }) => (
+                <TeamHostsField
+                  idPrefix="edit"
+                  kind={et.type}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </DrawerSection>
+        )}
+
         <DrawerSection title="Scheduling">
           <BookingWindowField
             control={control}
@@ -277,44 +314,11 @@ export function EditEventTypeForm({
           <QuestionsField control={control} register={register} errors={errors} />
         </DrawerSection>
 
-        {hasFixedTimes(et.type) && (
-          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
-            <FixedTimesField
-              idPrefix="edit"
-              poll={et.type === "poll"}
-              slotsPath={(day, zone) =>
-                `/bookings/availability/${et._id}?date=${day}&timezone=${encodeURIComponent(zone)}`
-              }
-              times={fixedTimes}
-              onTimesChange={(times) => setValue("fixedTimes", times, { shouldDirty: true })}
-              {...(et.type === "one-off"
-                ? {
-                    expires: expiresAt,
-                    onExpiresChange: (v: string) => setValue("expiresAt", v, { shouldDirty: true }),
-                  }
-                : { resultsId: et._id })}
-            />
+        {!isTeamKind(et.type) && (
+          <DrawerSection>
+            <HostField />
           </DrawerSection>
         )}
-
-        <DrawerSection>
-          {isTeamKind(et.type) ? (
-            <Controller
-              control={control}
-              name="team"
-              render={({ field }) => (
-                <TeamHostsField
-                  idPrefix="edit"
-                  kind={et.type}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          ) : (
-            <HostField />
-          )}
-        </DrawerSection>
       </form>
     </DrawerContent>
   );
