@@ -56,6 +56,9 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
   // The card says it is incomplete; invitees are not offered it.
   await expect(screen.card(title).getByText("Incomplete")).toBeVisible();
   await expect(screen.card(title)).toContainText("Choose at least one host");
+  await host.page.screenshot({ path: `${SHOTS}/card-incomplete-desktop.png` });
+  // It says what it misses, not "No bookable times" as if the schedule were wrong.
+  await expect(screen.card(title).getByText("No bookable times.")).toHaveCount(0);
   const { _id, slug } = await eventTypeByTitle(host.page, host.headers, title);
   const slots = await request.get(`/api/bookings/availability/${_id}?date=2030-01-07&timezone=UTC`);
   expect(slots.status()).toBe(409);
@@ -70,6 +73,8 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
     "Choose at least one host",
   );
   await expectAccessible(host.page);
+  await editor.getByText("Team", { exact: true }).scrollIntoViewIfNeeded();
+  await host.page.screenshot({ path: `${SHOTS}/editor-incomplete-desktop.png` });
   await editor.getByRole("checkbox", { name: "Rosa Robin" }).check();
   await expect(editor.getByText("Not offered to invitees yet")).toBeHidden();
   await editor.getByLabel("Weight").fill("3");
@@ -289,6 +294,17 @@ test("phone size: the create dialog and the editor fit 390 px; screenshots of ev
       const editor = await screen.openEditor(`${kind} ${size} ${tag}`);
       await page.waitForTimeout(400);
       await page.screenshot({ path: `${SHOTS}/editor-${kind}-${size}.png` });
+      // What the kind needs, where the host scrolls to first.
+      const own = {
+        "round-robin": "Team",
+        collective: "Team",
+        poll: "Proposed times",
+        "one-off": "Offered times",
+      }[kind as string];
+      if (own) {
+        await editor.getByText(own, { exact: true }).first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/editor-${kind}-${size}-kind.png` });
+      }
       if (size === "phone") {
         const overflow = await editor.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow, `${kind} editor overflow`).toBeLessThanOrEqual(0);

@@ -122,10 +122,12 @@ function monthsFrom(zone: string, count: number): string[] {
  * slot engine the booking page uses (schedule, overrides, holidays, notice, window, calendars). False is
  * what an invitee sees as "Try next month" on every month: the host is warned on the card and the drawer.
  */
-export function useHasBookableTimes(et: Pick<EventTypeDto, "_id" | "isActive" | "updatedAt" | "user">) {
+export function useHasBookableTimes(
+  et: Pick<EventTypeDto, "_id" | "isActive" | "updatedAt" | "user" | "missing">,
+) {
   return useQuery({
     queryKey: ["event-types", "bookable", et._id, et.updatedAt],
-    enabled: et.isActive,
+    enabled: et.isActive && et.missing.length === 0,
     staleTime: 60_000,
     queryFn: async () => {
       for (const month of monthsFrom(et.user.timezone, 3)) {
