@@ -103,10 +103,13 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
   await expect(ask).toBeVisible();
   await expectAccessible(host.page);
   await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(ask).toBeHidden();
   await expect(again.getByLabel("Event Title *")).toHaveValue("Something else");
   await host.page.keyboard.press("Escape");
   await expect(ask).toBeVisible();
   await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(ask).toBeHidden();
+  await expect(again).toBeVisible();
   // Going Back with the form dirty asks too.
   await host.page.goBack();
   await expect(ask).toBeVisible();
