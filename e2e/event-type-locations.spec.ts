@@ -122,7 +122,7 @@ test("choosing Zoom without its link warns beside the location until a link is t
   expect(created.status(), await created.text()).toBe(201);
 
   const drawer = await openEditDrawer(page, "Office Hours");
-  const warning = drawer.getByRole("status").filter({ hasText: "Meeting link will be provided" });
+  const warning = drawer.getByRole("status").filter({ hasText: "Your host will send the link" });
   await expect(warning).toHaveCount(0);
   await drawer.getByLabel("Location 1 type").selectOption({ label: "Zoom" });
   await expect(warning).toBeVisible();

@@ -103,9 +103,10 @@ test("a team owner invites a member who accepts, makes a round-robin type, and t
   const members = edit.getByRole("list", { name: "Team members" });
   await members.getByRole("checkbox", { name: /Olivia Owner/ }).check();
   await members.getByRole("checkbox", { name: /Mateo Member/ }).check();
-  await edit.getByRole("button", { name: "Save hosts" }).click();
-  await expect(ownerPage.getByText("Hosts saved")).toBeVisible();
-  await edit.getByRole("button", { name: "Cancel" }).click();
+  // One save keeps the hosts with everything else.
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(ownerPage.getByText(`"Team intro ${tag}" saved`)).toBeVisible();
+  await expect(edit).toBeHidden();
   const card = ownerPage
     .getByRole("list", { name: "Event types" })
     .getByRole("listitem")
@@ -158,9 +159,9 @@ test("a host runs a meeting poll with three voters and books the favourite time"
   await expect(free.nth(2)).toBeVisible();
   for (let i = 0; i < 3; i++) await free.nth(i).click();
   await expect(edit.getByText("3 of 40 selected")).toBeVisible();
-  await edit.getByRole("button", { name: "Save poll times" }).click();
-  await expect(hostPage.getByText("Poll times saved")).toBeVisible();
-  await edit.getByRole("button", { name: "Cancel" }).click();
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(hostPage.getByText('"Roadmap review" saved')).toBeVisible();
+  await expect(edit).toBeHidden();
 
   // Three participants vote; the second time suits everyone.
   const answers = [

@@ -248,6 +248,20 @@ export const slotsQuery = z
   });
 export type SlotsQuery = z.infer<typeof slotsQuery>;
 
+/**
+ * GET /bookings/free-slots (the host's own): their free starts of a day for a meeting of `duration`
+ * minutes on a schedule (default: their default schedule), with a new event type's default rules.
+ * The create dialog picks a poll's proposed times and a one-off's offered times from them before
+ * the event type exists.
+ */
+export const freeSlotsQuery = z.object({
+  date: dateSchema,
+  timezone: scheduleTimeZoneSchema.default(DEFAULT_TIMEZONE),
+  duration: z.coerce.number().int().min(5).max(480),
+  scheduleId: z.uuid().optional(),
+});
+export type FreeSlotsQuery = z.infer<typeof freeSlotsQuery>;
+
 /** The event type's _id or its slug. */
 export const eventTypeRefParams = z.object({
   eventTypeId: z

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   ALREADY_BOOKED: 409,
   ALREADY_VOTED: 409,
   BOOKING_CLOSED: 409,
+  /** An event type that cannot be booked as configured (no hosts, no proposed times). */
+  EVENT_TYPE_INCOMPLETE: 409,
   // 410: a link that worked once and no longer does.
   NO_LONGER_AVAILABLE: 410,
   INVITE_EXPIRED: 410,

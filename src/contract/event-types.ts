@@ -82,6 +82,10 @@ export const locationsSchema = z
     list.forEach((l, i) => {
       const name = LOCATION_INFO[l.type]?.displayName ?? l.type;
       const value = l.value ?? "";
+      // An in-person meeting nobody can find is not a place: the invitee must learn where to go.
+      if (l.type === "in_person" && !value.trim()) {
+        ctx.addIssue({ code: "custom", path: [i, "value"], message: "Enter the address" });
+      }
       if (LINK_LOCATIONS.has(l.type) && value && !/^https?:\/\/\S+$/i.test(value)) {
         ctx.addIssue({
           code: "custom",
@@ -258,18 +262,47 @@ const eventTypeFields = {
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
 };
 
+/** A team host of a round robin or collective type: weight (share of bookings) and priority (wins ties). */
+export const hostEntry = z.object({
+  userId: z.uuid({ message: "Invalid id" }),
+  weight: z.number().int().min(1).max(100).default(1),
+  priority: z.number().int().min(0).max(10).default(0),
+});
+
+/**
+ * Round robin and collective: the team and the members who host, saved with the rest of the event
+ * type. An empty list is kept (the type is then incomplete and not offered: see MISSING_PART_MESSAGES).
+ */
+export const eventTypeTeamBody = z.object({
+  teamId: z.uuid({ message: "Choose a team" }),
+  hosts: z.array(hostEntry).max(50),
+});
+export type EventTypeTeamBody = z.infer<typeof eventTypeTeamBody>;
+
+/**
+ * What an event type still needs before invitees are offered it (the server decides, in the
+ * event-types feature's `missingParts`): a team kind its hosts, a meeting poll its proposed times.
+ */
+export const MISSING_PARTS = ["hosts", "times"] as const;
+export type MissingPart = (typeof MISSING_PARTS)[number];
+export const MISSING_PART_MESSAGES: Record<MissingPart, string> = {
+  hosts: "Choose at least one host",
+  times: "Propose at least one time",
+};
+
 /** Create: everything optional; the server fills the kind's defaults. `name` is accepted for `title`. */
 export const createEventTypeBody = z
   .object({
     ...eventTypeFields,
     title: z.string().trim().max(120),
     name: z.string().trim().max(120),
+    team: eventTypeTeamBody,
   })
   .partial();
 export type CreateEventTypeBody = z.infer<typeof createEventTypeBody>;
 
 /** Update: a partial of the fields; the title may not become empty. */
-export const updateEventTypeBody = z.object(eventTypeFields).partial();
+export const updateEventTypeBody = z.object({ ...eventTypeFields, team: eventTypeTeamBody }).partial();
 export type UpdateEventTypeBody = z.infer<typeof updateEventTypeBody>;
 
 export interface EventTypeDto {
@@ -306,6 +339,8 @@ export interface EventTypeDto {
   /** Round robin and collective: the team and the hosts chosen from it. */
   team: { _id: string; name: string; slug: string; logo: string | null } | null;
   hosts: { _id: string; name: string; avatar: string | null }[];
+  /** What it still needs before invitees are offered it; empty when complete. */
+  missing: MissingPart[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SLUG_PATTERN } from "./event-types.js";
+import { hostEntry, SLUG_PATTERN } from "./event-types.js";
 
 /**
  * Teams (issue 11).
@@ -70,11 +70,6 @@ export const teamInviteParams = z.object({
 });
 export const inviteTokenParams = z.object({ token: z.string().min(10).max(200) });
 
-export const hostEntry = z.object({
-  userId: z.uuid({ message: "Invalid id" }),
-  weight: z.number().int().min(1).max(100).default(1),
-  priority: z.number().int().min(0).max(10).default(0),
-});
 export const eventTypeHostsBody = z.object({
   teamId: z.uuid({ message: "Choose a team" }),
   hosts: z.array(hostEntry).min(1, "Choose at least one host").max(50),

@@ -89,4 +89,6 @@ export const bookingsResponses = {
   slots: {
     200: envelope(z.union([z.array(slotSchema), slotDaysSchema]), { busyTimesStale: z.boolean().optional() }),
   },
+  /** The host's own free starts of a day (GET /bookings/free-slots). */
+  freeSlots: { 200: envelope(z.array(slotSchema)) },
 };

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { EVENT_KINDS, type EventTypeDto, LOCATION_TYPES, QUESTION_TYPES } from "../event-types.js";
+import {
+  EVENT_KINDS,
+  type EventTypeDto,
+  LOCATION_TYPES,
+  MISSING_PARTS,
+  QUESTION_TYPES,
+} from "../event-types.js";
 import { PHONE_FIELD_MODES } from "../phone-field.js";
 import { type Agrees, doneEnvelope, envelope, isoDateTime } from "./shared.js";
 
@@ -64,6 +70,7 @@ export const eventTypeSchema = z.object({
     .object({ _id: z.string(), name: z.string(), slug: z.string(), logo: z.string().nullable() })
     .nullable(),
   hosts: z.array(z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() })),
+  missing: z.array(z.enum(MISSING_PARTS)),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -74,4 +81,5 @@ export const eventTypeResponses = {
   created: { 201: envelope(eventTypeSchema) },
   one: { 200: envelope(eventTypeSchema) },
   deleted: { 200: doneEnvelope },
+  duplicated: { 201: envelope(eventTypeSchema) },
 };

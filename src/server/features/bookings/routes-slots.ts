@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { eventTypeRefParams, slotsQuery } from "../../../contract/bookings.js";
+import { eventTypeRefParams, freeSlotsQuery, slotsQuery } from "../../../contract/bookings.js";
 import { bookingsResponses as responses } from "../../../contract/responses/bookings.js";
 import type { EventRef, LookupReport, SlotsService } from "../slots/service.js";
 
@@ -48,9 +48,11 @@ export async function slotsRoutes(
         exclude = await opts.excludable({ reschedule, token, excludeBookingId, hostId });
       }
       const report: LookupReport = {};
+      // Asked only of an incomplete event type: its owner still sees its slots (the poll's time picker).
+      const viewer = async () => (await app.optionalSession(request))?.user.id;
       const data = month
-        ? { days: await slots.daysInMonth(ref, month, timezone, exclude, report) }
-        : await slots.forDate(ref, date as string, timezone, exclude, report);
+        ? { days: await slots.daysInMonth(ref, month, timezone, exclude, report, viewer) }
+        : await slots.forDate(ref, date as string, timezone, exclude, report, viewer);
       // A connected calendar did not answer in time: these slots rest on its last known busy times.
       return report.calendarsStale
         ? {
@@ -60,6 +62,16 @@ export async function slotsRoutes(
             busyTimesStale: true,
           }
         : { success: true, data };
+    },
+  );
+
+  // The host's own free time (not public): the create dialog picks poll and one-off times from it.
+  r.get(
+    "/bookings/free-slots",
+    { schema: { querystring: freeSlotsQuery, tags: ["bookings"], response: responses.freeSlots } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true, data: await slots.hostFreeSlots(request.user.id, request.query) };
     },
   );
 }

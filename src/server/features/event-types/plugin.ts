@@ -18,6 +18,7 @@ export const eventTypesPlugin = fp(
   async (app) => {
     const eventTypes = createEventTypesService(app.infra.db, {
       parts: app.teams.partsOf,
+      teamHosts: app.teams.hostsWriter,
       now: app.infra.now,
       formerHolder: app.users.service.formerHolder,
     });

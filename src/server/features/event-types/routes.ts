@@ -55,6 +55,15 @@ export async function eventTypesRoutes(app: FastifyInstance, opts: { eventTypes:
     }),
   );
 
+  r.post(
+    "/event-types/:id/duplicate",
+    { schema: { params: idParams, response: responses.duplicated } },
+    async (request, reply) => {
+      const data = await eventTypes.duplicate(request.user, request.params.id);
+      return reply.status(201).send({ success: true, message: "Event type duplicated", data });
+    },
+  );
+
   r.delete(
     "/event-types/:id",
     { schema: { params: idParams, response: responses.deleted } },

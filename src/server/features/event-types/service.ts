@@ -8,6 +8,7 @@ import {
   DEFAULT_COLOR,
   DEFAULT_EVENT_NAME,
   type EventTypeDto,
+  type EventTypeTeamBody,
   KIND_DEFAULTS,
   LOCATION_INFO,
   type Location,
@@ -20,6 +21,7 @@ import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { createEventTypesRepo, type NewEventType } from "./repo.js";
+import { missingParts } from "./service-bookable.js";
 
 const SLUG_ATTEMPTS = 50;
 
@@ -31,8 +33,20 @@ export type EventTypeParts = (
 /** Kinds reached only by their private link, never listed on a public page. */
 const PRIVATE_KINDS = new Set(["one-off", "poll"]);
 
+/**
+ * The team and hosts of round robin and collective types, written by the teams feature inside the
+ * event type's own transaction, so one save keeps both or neither.
+ */
+export interface TeamHostsWriter {
+  /** Checks and stores the team and hosts (400 when the team or a host is not the caller's to choose). */
+  save(user: UserRow, eventTypeId: string, team: EventTypeTeamBody, tx: DbOrTx): Promise<void>;
+  /** Gives a duplicate the team and hosts of its original. */
+  copy(fromId: string, toId: string, tx: DbOrTx): Promise<void>;
+}
+
 export interface EventTypesDeps {
   parts?: EventTypeParts;
+  teamHosts?: TeamHostsWriter;
   now?: () => Date;
   /** The host who gave up `username` within the last 90 days (their old links still work). */
   formerHolder?: (username: string) => Promise<string | undefined>;
@@ -44,7 +58,10 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
 
   async function dtos(rows: EventTypeRow[], host: UserRow): Promise<EventTypeDto[]> {
     const parts = deps.parts ? await deps.parts(rows) : new Map();
-    return rows.map((row) => ({ ...toEventTypeDto(row, host), ...parts.get(row.id) }));
+    return rows.map((row) => {
+      const dto = { ...toEventTypeDto(row, host), ...parts.get(row.id) };
+      return { ...dto, missing: missingParts(row, dto.hosts.length) };
+    });
   }
   const dto = async (row: EventTypeRow, host: UserRow) => (await dtos([row], host))[0];
 
@@ -65,15 +82,37 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
   }
 
   /** Inserts with the first free slug among base, base-2, base-3, ... (the unique index decides). */
-  async function insertWithFreeSlug(values: Omit<NewEventType, "slug">, base: string): Promise<EventTypeRow> {
+  async function insertWithFreeSlug(
+    txRepo: ReturnType<typeof createEventTypesRepo>,
+    values: Omit<NewEventType, "slug">,
+    base: string,
+  ): Promise<EventTypeRow> {
     for (let n = 1; n <= SLUG_ATTEMPTS; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
-      const row = await repo.insertIfSlugFree({ ...values, slug });
+      const row = await txRepo.insertIfSlugFree({ ...values, slug });
       if (row) return row;
     }
-    const row = await repo.insertIfSlugFree({ ...values, slug: `${base}-${randomUUID().slice(0, 8)}` });
+    const row = await txRepo.insertIfSlugFree({ ...values, slug: `${base}-${randomUUID().slice(0, 8)}` });
     if (!row) throw conflict("Could not find a free link for this event type");
     return row;
+  }
+
+  /** The first slug of base, base-2, base-3, ... no other event type of the host has. */
+  async function freeSlug(userId: string, base: string, exceptId: string): Promise<string> {
+    for (let n = 1; n <= SLUG_ATTEMPTS; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      if (!(await repo.slugTaken(userId, slug, exceptId))) return slug;
+    }
+    return `${base}-${randomUUID().slice(0, 8)}`;
+  }
+
+  async function saveTeam(user: UserRow, id: string, kind: string, team: EventTypeTeamBody, tx: DbOrTx) {
+    if (!TEAM_KINDS.has(kind) || !deps.teamHosts) {
+      throw badRequest("Only round robin and collective event types have team hosts.", {
+        team: "Not a team event type",
+      });
+    }
+    await deps.teamHosts.save(user, id, team, tx);
   }
 
   return {
@@ -110,18 +149,42 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         fixedTimes: normaliseTimes(body.fixedTimes ?? []),
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       };
-      if (body.slug) {
-        const row = await repo.insertIfSlugFree({ ...values, slug: body.slug });
-        if (!row) throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
-        return dto(row, user);
-      }
-      // A one-off or poll link is private: a random tail keeps it from being guessed from the title.
-      const base = PRIVATE_KINDS.has(kind)
-        ? `${slugify(title).slice(0, 40)}-${randomToken(9)
-            .toLowerCase()
-            .replace(/[^a-z0-9]/g, "x")}`
-        : slugify(title);
-      return dto(await insertWithFreeSlug(values, base), user);
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createEventTypesRepo(tx);
+        let inserted: EventTypeRow | undefined;
+        if (body.slug) {
+          inserted = await txRepo.insertIfSlugFree({ ...values, slug: body.slug });
+          if (!inserted) throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
+        } else {
+          inserted = await insertWithFreeSlug(txRepo, values, baseSlug(kind, title));
+        }
+        if (!body.team) return inserted;
+        await saveTeam(user, inserted.id, kind, body.team, tx);
+        return (await txRepo.findById(inserted.id)) ?? inserted; // now with its team
+      });
+      return dto(row, user);
+    },
+
+    /**
+     * A copy of one of the host's event types (the card's Duplicate): "(copy)" in its title, a free
+     * link, every setting, team and hosts; active, as Calendly's copies are. A used one-off or a
+     * closed poll starts open again; a poll's votes stay with the original.
+     */
+    async duplicate(user: UserRow, id: string): Promise<EventTypeDto> {
+      const original = await repo.findForUser(user.id, id);
+      if (!original) throw notFound("Event type not found");
+      const title = `${original.title} (copy)`.slice(0, 120);
+      const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, closedAt: _closed, ...settings } = original;
+      const row = await db.transaction(async (tx) => {
+        const copy = await insertWithFreeSlug(
+          createEventTypesRepo(tx),
+          { ...settings, title, isActive: true },
+          baseSlug(original.kind, title),
+        );
+        if (original.teamId) await deps.teamHosts?.copy(original.id, copy.id, tx);
+        return copy;
+      });
+      return dto(row, user);
     },
 
     async update(user: UserRow, id: string, body: UpdateEventTypeBody): Promise<EventTypeDto> {
@@ -131,9 +194,15 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
-      const { type, locations, questions, fixedTimes, expiresAt, bookingSettings, ...rest } = body;
-      const row = await repo.update(user.id, id, {
+      const { type, locations, questions, fixedTimes, expiresAt, bookingSettings, team, ...rest } = body;
+      // An untitled type's link follows its first real title, unless the host chose the link.
+      const slug =
+        !body.slug && body.title && isUntitled(existing)
+          ? await freeSlug(user.id, baseSlug(existing.kind, body.title), id)
+          : undefined;
+      const patch = {
         ...rest,
+        ...(slug ? { slug } : {}),
         ...(bookingSettings
           ? { bookingSettings: keepBuffers(bookingSettings, existing.bookingSettings) }
           : {}),
@@ -142,6 +211,13 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         ...(type ? { kind: type } : {}),
         ...(locations ? { locations: normaliseLocations(locations) } : {}),
         ...(questions ? { questions: normaliseQuestions(questions) } : {}),
+      };
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createEventTypesRepo(tx);
+        const updated = await txRepo.update(user.id, id, patch);
+        if (!updated || !team) return updated;
+        await saveTeam(user, id, updated.kind, team, tx);
+        return txRepo.findById(id); // now with its team
       });
       if (!row) throw notFound("Event type not found");
       return dto(row, user);
@@ -170,7 +246,10 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       if (PRIVATE_KINDS.has(et.kind) && (et.closedAt || (et.expiresAt && et.expiresAt <= now()))) {
         throw new AppError("NO_LONGER_AVAILABLE", NO_LONGER_AVAILABLE_MESSAGE);
       }
-      return dto(et, found.host);
+      const view = await dto(et, found.host);
+      // Half-built (no hosts, no proposed times) reads as not bookable: the same answer as inactive.
+      if (view.missing.length > 0) throw notFound("Event type not found");
+      return view;
     },
 
     /** The id behind /{username}/{slug} of a username given up lately (slot lookups of old links). */
@@ -184,12 +263,29 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       const rows = (await repo.listActiveForUser(host.id)).filter(
         (r) => !PRIVATE_KINDS.has(r.kind) && !r.teamId,
       );
-      return { eventTypes: await dtos(rows, host) };
+      return { eventTypes: (await dtos(rows, host)).filter((et) => et.missing.length === 0) };
     },
   };
 }
 
 export type EventTypesService = ReturnType<typeof createEventTypesService>;
+
+const TEAM_KINDS: ReadonlySet<string> = new Set(["round-robin", "collective"]);
+const UNTITLED_SLUG = new RegExp(`^${slugify(DEFAULT_EVENT_NAME)}(-\\d+)?$`);
+
+/** Created without a title and never given a link by hand: its slug still reads "new-event-type". */
+function isUntitled(et: EventTypeRow): boolean {
+  return et.title === DEFAULT_EVENT_NAME && UNTITLED_SLUG.test(et.slug);
+}
+
+/** A one-off or poll link is private: a random tail keeps it from being guessed from the title. */
+function baseSlug(kind: string, title: string): string {
+  if (!PRIVATE_KINDS.has(kind)) return slugify(title);
+  const tail = randomToken(9)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x");
+  return `${slugify(title).slice(0, 40)}-${tail}`;
+}
 
 /** Every answer names both buffers (rows written before they existed have none: 0). */
 function bufferFields(s: BookingSettings): { bufferBefore: number; bufferAfter: number } {
@@ -248,6 +344,7 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     closedAt: row.closedAt?.toISOString() ?? null,
     team: null,
     hosts: [],
+    missing: [],
     user: {
       _id: host.id,
       name: host.name,

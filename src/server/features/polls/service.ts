@@ -12,6 +12,7 @@ import type { PollVoterRow, UserRow } from "../../db/schema/index.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { BookingsService } from "../bookings/service.js";
+import { isBookable } from "../event-types/service-bookable.js";
 import { createPollsRepo } from "./repo.js";
 
 const POLL_NOT_FOUND = "Poll not found";
@@ -24,7 +25,10 @@ export function createPollsService(db: Db, deps: { bookings: BookingsService; no
 
   async function openPoll(slug: string): Promise<Poll> {
     const poll = await repo.bySlug(slug.toLowerCase());
-    if (!poll?.isActive) throw notFound(POLL_NOT_FOUND);
+    // A poll of no proposed times is still being set up: not public yet.
+    if (!poll?.isActive || !isBookable({ kind: "poll", fixedTimes: poll.fixedTimes }, 0)) {
+      throw notFound(POLL_NOT_FOUND);
+    }
     return poll;
   }
 

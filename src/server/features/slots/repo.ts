@@ -229,6 +229,57 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
     .prepare(name);
 }
 
+/**
+ * One host's context without an event type (the create dialog's time picker): the given schedule of
+ * theirs, else their default, with its overrides, their busy time over [from, to) and holiday stamp.
+ */
+async function hostContext(
+  db: DbOrTx,
+  userId: string,
+  scheduleId: string | null,
+  range: { fromDate: string; toDate: string; from: Date; to: Date },
+): Promise<HostContext | undefined> {
+  const window = sql`tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)`;
+  const overrides = sql<OverrideData[]>`(
+    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
+    from ${dateOverrides} o
+    where o.schedule_id = ${availabilitySchedules.id}
+      and o.date between ${range.fromDate}::date and ${range.toDate}::date)`;
+  const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
+    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${users.id}))`;
+  const [row] = await db
+    .select({
+      host: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        timezone: users.timezone,
+        username: users.username,
+      },
+      schedule: scheduleColumns,
+      overrides,
+      busy: busyOf(sql`${users.id}`, window),
+      bufferTime: calendarSettings.bufferTime,
+      minimumNotice: calendarSettings.minimumNotice,
+      notifications: calendarSettings.notifications,
+      holidayStamp,
+    })
+    .from(users)
+    .leftJoin(
+      availabilitySchedules,
+      and(
+        eq(availabilitySchedules.userId, users.id),
+        scheduleId ? eq(availabilitySchedules.id, scheduleId) : sql`${availabilitySchedules.isDefault}`,
+      ),
+    )
+    .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+    .leftJoin(holidaySettings, eq(holidaySettings.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  return { ...row, settings: settingsOf(row), holidayStamp: String(row.holidayStamp) };
+}
+
 export function createSlotsRepo(db: Db) {
   // Kept prepared on PGlite (db/prepared.ts): re-planning it was four fifths of its cost there.
   const byId = keptStatement(db, "slots_context_by_id", (h) => contextQuery(h, "id", "slots_context_by_id"));
@@ -248,6 +299,12 @@ export function createSlotsRepo(db: Db) {
     teamHostsQuery(h, "slots_team_hosts_for_meeting", meetingWindow),
   );
   return {
+    hostContext: (
+      userId: string,
+      scheduleId: string | null,
+      range: { fromDate: string; toDate: string; from: Date; to: Date },
+    ) => hostContext(db, userId, scheduleId, range),
+
     /**
      * The event type and what its slots depend on over host dates [fromDate, toDate]; the busy time
      * overlapping instants [from, to), or with `at` (an id ref) only what a meeting starting then can overlap.

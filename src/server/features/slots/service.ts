@@ -1,5 +1,5 @@
-import type { Slot } from "../../../contract/bookings.js";
-import { effectiveRules } from "../../../contract/event-types.js";
+import type { FreeSlotsQuery, Slot } from "../../../contract/bookings.js";
+import { bookingSettingsSchema, effectiveRules } from "../../../contract/event-types.js";
 import { fixedSlots } from "../../../domain/availability/fixed-slots.js";
 import {
   computeSlots,
@@ -16,7 +16,8 @@ import {
 } from "../../../domain/availability/index.js";
 import { type Interval, subtractIntervals } from "../../../domain/intervals.js";
 import type { Db } from "../../db/client.js";
-import { notFound } from "../../lib/errors.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { missingParts } from "../event-types/service-bookable.js";
 import type { HolidaysService } from "../holidays/service.js";
 import {
   createSlotsRepo,
@@ -25,6 +26,7 @@ import {
   type HostContext,
   type TeamHostContext,
 } from "./repo.js";
+import { isOpen, nextMonth } from "./service-rules.js";
 
 const DAY_MS = 86_400_000;
 /** Range margin around a lookup: covers every zone offset, buffers (<= 1 day) and durations (<= 8 h). */
@@ -33,9 +35,15 @@ const HOLIDAY_CACHE_MAX = 5000;
 const EVENT_NOT_FOUND = "Event type not found";
 
 export type { EventContext, EventRef, HostContext, TeamHostContext };
+export { isOpen };
+
+/** Who asks for slots, when it matters: the signed-in user's id, else undefined. */
+export type Viewer = () => Promise<string | undefined>;
+
+const missingOf = (ctx: EventContext) => missingParts(ctx.eventType, ctx.teamHosts?.length ?? 0);
 
 /** Group events share a slot between seats; everything else holds the host alone. */
-export const isSeated = (ctx: Pick<EventContext, "eventType">) =>
+export const isSeated = (ctx: { eventType: Pick<EventContext["eventType"], "kind" | "maxInvitees"> }) =>
   ctx.eventType.kind === "group" || ctx.eventType.maxInvitees > 1;
 
 /** The slot key of a booking: shared by the seats of one group slot, else the booking's own id. */
@@ -143,7 +151,10 @@ export function createSlotsService(
    * the API but applied nowhere (ARCHITECTURE.md, "Booking rules").
    */
   async function engineQuery(
-    eventType: EventContext["eventType"],
+    eventType: Pick<
+      EventContext["eventType"],
+      "id" | "kind" | "maxInvitees" | "duration" | "bookingSettings"
+    >,
     hc: HostContext,
     fromDate: string,
     toDate: string,
@@ -218,6 +229,8 @@ export function createSlotsService(
     const et = ctx.eventType;
     const withRange = (range: { from: number; to: number }) => hosts.map((h) => ({ ...h.query, ...range }));
     if (!isOpen(et, deps.now())) return () => [];
+    // A team kind without hosts has nobody to meet (never its creator's own slots).
+    if (missingOf(ctx).includes("hosts")) return () => [];
     if (et.kind === "one-off" && et.fixedTimes.length > 0) {
       const times = et.fixedTimes.map((t) => Date.parse(t));
       return (range) => (hosts[0] ? fixedSlots(times, { ...hosts[0].query, ...range }) : []);
@@ -233,13 +246,42 @@ export function createSlotsService(
 
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
-  async function activeContext(ref: EventRef, from: number, to: number) {
+  /**
+   * An active event type's context. One still incomplete (missingParts) is offered to nobody but its
+   * owner, whose editor picks a poll's proposed times from these very slots.
+   */
+  async function activeContext(ref: EventRef, from: number, to: number, viewer?: Viewer) {
     const loaded = await load(ref, from, to);
     if (!loaded?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
+    if (missingOf(loaded.ctx).length > 0 && (await viewer?.()) !== loaded.ctx.host.id) {
+      throw new AppError("EVENT_TYPE_INCOMPLETE", "This event type is not ready for booking yet");
+    }
     return loaded;
   }
 
   return {
+    /**
+     * The host's own free starts of a date for a meeting of `duration` minutes on one of their
+     * schedules, under a new event type's default rules: the create dialog's time picker.
+     */
+    async hostFreeSlots(userId: string, q: FreeSlotsQuery): Promise<Slot[]> {
+      const range = localDateRange(q.date, q.timezone);
+      const [lo, hi] = [range.from - MARGIN_MS, range.to + MARGIN_MS];
+      const fromDate = formatDate(Math.floor(lo / DAY_MS));
+      const toDate = formatDate(Math.floor(hi / DAY_MS));
+      const dates = { fromDate, toDate, from: new Date(lo), to: new Date(hi) };
+      const hc = await repo.hostContext(userId, q.scheduleId ?? null, dates);
+      if (!hc?.schedule) return [];
+      const external =
+        deps.busySources.length > 0
+          ? (await externalBusyOf(userId, { from: lo, to: hi }, hc.schedule.timezone)).busy
+          : [];
+      const draft = { ...DRAFT_EVENT_TYPE, duration: q.duration };
+      const query = await engineQuery(draft, hc, fromDate, toDate, external);
+      if (!query) return [];
+      return slotsForLocalDateOf((r) => computeSlots({ ...query, ...r }), q.date, q.timezone);
+    },
+
     /** Slots starting on a date of the invitee's zone, labelled in that zone. */
     async forDate(
       ref: EventRef,
@@ -247,9 +289,10 @@ export function createSlotsService(
       zone: string,
       excludeBookingId?: string,
       report?: LookupReport,
+      viewer?: Viewer,
     ): Promise<Slot[]> {
       const range = localDateRange(date, zone);
-      const loaded = await activeContext(ref, range.from, range.to);
+      const loaded = await activeContext(ref, range.from, range.to, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
       return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts), date, zone);
@@ -262,10 +305,11 @@ export function createSlotsService(
       zone: string,
       excludeBookingId?: string,
       report?: LookupReport,
+      viewer?: Viewer,
     ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
-      const loaded = await activeContext(ref, first, last);
+      const loaded = await activeContext(ref, first, last, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
       return daysWithSlotsOf(sourceOf(loaded.ctx, hosts), month, zone);
@@ -340,22 +384,12 @@ export function gridZone(ctx: Pick<EventContext, "schedule" | "host">): string {
   return ctx.schedule?.timezone ?? ctx.host.timezone;
 }
 
-/**
- * A one-off is open until booked or expired, a poll until booked or closed; others always. An
- * open poll's slots are its host's free time, from which the host proposes times.
- */
-export function isOpen(
-  et: Pick<EventContext["eventType"], "kind" | "closedAt" | "expiresAt">,
-  at: Date,
-): boolean {
-  if (et.kind !== "one-off" && et.kind !== "poll") return true;
-  return !et.closedAt && !(et.expiresAt && et.expiresAt <= at);
-}
-
 export type SlotsService = ReturnType<typeof createSlotsService>;
 
-function nextMonth(month: string): string {
-  const year = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
-}
+/** An event type not created yet: one host, one seat, the defaults a new event type gets. */
+const DRAFT_EVENT_TYPE = {
+  id: "draft",
+  kind: "one-on-one" as const,
+  maxInvitees: 1,
+  bookingSettings: bookingSettingsSchema.parse({}),
+};

@@ -7,6 +7,8 @@ import { createTeamHostsService, type TeamHostsService } from "./service-hosts.j
 export interface TeamsFeature {
   /** The team members who host each team event type (event types show them). */
   partsOf: TeamHostsService["partsOf"];
+  /** Saves and copies an event type's team and hosts within the event type's own save (one save). */
+  hostsWriter: Pick<TeamHostsService, "save" | "copy">;
 }
 
 declare module "fastify" {
@@ -21,7 +23,7 @@ export const teamsPlugin = fp(
     const { db, now, config } = app.infra;
     const teams = createTeamsService(db, { now, publicUrl: config.publicUrl });
     const hosts = createTeamHostsService(db);
-    app.decorate("teams", { partsOf: hosts.partsOf });
+    app.decorate("teams", { partsOf: hosts.partsOf, hostsWriter: hosts });
     app.apiRoutes.add((api) => api.register(teamsRoutes, { teams, hosts }));
   },
   { name: "teams" },

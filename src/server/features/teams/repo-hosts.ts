@@ -88,7 +88,21 @@ export function createHostsRepo(db: DbOrTx) {
         .set({ teamId, updatedAt: new Date() })
         .where(eq(eventTypes.id, eventTypeId));
       await db.delete(eventTypeHosts).where(eq(eventTypeHosts.eventTypeId, eventTypeId));
-      await db.insert(eventTypeHosts).values(hosts.map((h) => ({ eventTypeId, ...h })));
+      if (hosts.length > 0) await db.insert(eventTypeHosts).values(hosts.map((h) => ({ eventTypeId, ...h })));
+    },
+
+    /** A duplicate's hosts: the original's rows under the copy's id (its team came with its row). */
+    async copyHosts(fromId: string, toId: string): Promise<void> {
+      const rows = await db
+        .select({
+          userId: eventTypeHosts.userId,
+          weight: eventTypeHosts.weight,
+          priority: eventTypeHosts.priority,
+        })
+        .from(eventTypeHosts)
+        .where(eq(eventTypeHosts.eventTypeId, fromId));
+      if (rows.length > 0)
+        await db.insert(eventTypeHosts).values(rows.map((r) => ({ eventTypeId: toId, ...r })));
     },
   };
 }

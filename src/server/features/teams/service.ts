@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { EventKind } from "../../../contract/event-types.js";
 import { slugify } from "../../../contract/event-types.js";
 import {
   type CreateTeamBody,
@@ -17,6 +18,7 @@ import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import { teamInviteMail } from "../../mail/team-mails.js";
+import { isBookable } from "../event-types/service-bookable.js";
 import { createTeamsRepo } from "./repo.js";
 
 const TEAM_NOT_FOUND = "Team not found";
@@ -250,7 +252,10 @@ export function createTeamsService(db: Db, deps: TeamsDeps) {
         slug: team.slug,
         logo: team.logo,
         members: members.map((m) => ({ _id: m.userId, name: m.name, avatar: m.avatar })),
-        eventTypes: eventTypes.map(toTeamEventType),
+        // A type whose hosts all left is not offered until it has hosts again.
+        eventTypes: eventTypes
+          .filter((e) => isBookable({ kind: e.kind as EventKind, fixedTimes: [] }, e.hosts.length))
+          .map(toTeamEventType),
       };
     },
   };

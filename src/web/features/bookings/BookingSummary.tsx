@@ -8,6 +8,13 @@ import { usePhoneLib } from "./phoneLib";
 import { formatDateLong, formatDuration, formatTimeRange, zoneLabel } from "./time";
 
 const ONLINE = new Set(["zoom", "google_meet", "microsoft_teams", "webex", "goto_meeting"]);
+/**
+ * A booking's Meet link is created through the host's Google account, so it comes (later, by a job,
+ * when Google was slow): the spec's promise holds. Any other video place without a link has nobody
+ * to create one: the invitee learns who sends it instead of waiting for it.
+ */
+const MEET_LINK_COMING = "Meeting link will be provided";
+const HOST_SENDS_LINK = "Your host will send the link";
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -80,7 +87,9 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
                 Join meeting <ExternalLink size={14} aria-hidden />
               </a>
             ) : ONLINE.has(location.type) ? (
-              <span className="block text-slate-500">Meeting link will be provided</span>
+              <span className="block text-slate-500">
+                {location.type === "google_meet" ? MEET_LINK_COMING : HOST_SENDS_LINK}
+              </span>
             ) : (
               location.value && <span className="block text-slate-600">{location.value}</span>
             )}

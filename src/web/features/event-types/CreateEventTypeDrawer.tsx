@@ -1,20 +1,42 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { type EventKind, KIND_DEFAULTS } from "../../../contract/event-types";
 import { Button, Drawer, DrawerContent, Field, Input, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
+import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
-import { type CreateFormValues, createDefaults, createForm } from "./forms";
+import { FixedTimesField } from "./FixedTimesField";
+import {
+  type CreateFormValues,
+  createDefaults,
+  createForm,
+  formErrorMessages,
+  hasFixedTimes,
+  isTeamKind,
+  kindParts,
+} from "./forms";
 import { HostField } from "./HostField";
 import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { useCreateEventType } from "./queries";
+import { TeamHostsField } from "./TeamHostsField";
+import { useLeaveGuard } from "./useLeaveGuard";
 
 const FORM_ID = "create-event-type-form";
 
-/** Right-hand drawer that creates an event type of one kind, prefilled with that kind's defaults. */
+/** What the dialog asks of each kind beyond title, duration and place. */
+const KIND_HINTS: Record<EventKind, string> = {
+  "one-on-one": "You can fine-tune everything else after it is created.",
+  group: "Several invitees book the same time, up to the seats you set.",
+  "round-robin": "Each booking goes to one free host of your team.",
+  collective: "Each meeting holds every chosen host of your team.",
+  "one-off": "A private link for one booking: the times it offers and when it expires.",
+  poll: "Propose times; participants vote, and you book the winner.",
+};
+
+/** Right-hand drawer that creates an event type of one kind, asking for what that kind needs. */
 export function CreateEventTypeDrawer({
   kind,
   onClose,
@@ -25,16 +47,18 @@ export function CreateEventTypeDrawer({
 }) {
   // Owned here so the footer's button (outside the <form>) can show the pending state.
   const create = useCreateEventType();
+  const requestClose = useRef<(() => void) | null>(null);
+  const close = () => (requestClose.current ?? onClose)();
   return (
-    <Drawer open={kind !== null} onOpenChange={(open) => !open && onClose()}>
+    <Drawer open={kind !== null} onOpenChange={(open) => !open && close()}>
       {kind && (
         <DrawerContent
           title={`New ${KIND_DEFAULTS[kind].label} event type`}
-          description="You can fine-tune everything else after it is created."
+          description={KIND_HINTS[kind]}
           widthClassName="max-w-lg"
           footer={
             <>
-              <Button variant="outline" onClick={onClose}>
+              <Button variant="outline" onClick={close}>
                 Cancel
               </Button>
               <Button type="submit" form={FORM_ID} loading={create.isPending}>
@@ -43,7 +67,7 @@ export function CreateEventTypeDrawer({
             </>
           }
         >
-          <CreateForm kind={kind} create={create} onCreated={onClose} />
+          <CreateForm kind={kind} create={create} onCreated={onClose} requestClose={requestClose} />
         </DrawerContent>
       )}
     </Drawer>
@@ -54,10 +78,12 @@ function CreateForm({
   kind,
   create,
   onCreated,
+  requestClose,
 }: {
   kind: EventKind;
   create: ReturnType<typeof useCreateEventType>;
   onCreated: () => void;
+  requestClose: React.RefObject<(() => void) | null>;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const warnMissingLinks = useWarnMissingLinks();
@@ -66,13 +92,24 @@ function CreateForm({
     control,
     handleSubmit,
     setValue,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<CreateFormValues>({
-    resolver: zodResolver(createForm),
+    resolver: zodResolver(createForm, formErrorMessages),
     mode: "onBlur",
     defaultValues: createDefaults(kind),
   });
+  const { leave, dialog } = useLeaveGuard(isDirty && !create.isPending);
+  useEffect(() => {
+    requestClose.current = () => leave(onCreated);
+    return () => {
+      requestClose.current = null;
+    };
+  });
   const googleAccountId = useWatch({ control, name: "googleAccountId" });
+  const duration = useWatch({ control, name: "duration" });
+  const scheduleId = useWatch({ control, name: "availabilityScheduleId" });
+  const fixedTimes = useWatch({ control, name: "fixedTimes" }) ?? [];
+  const expiresAt = useWatch({ control, name: "expiresAt" }) ?? "";
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -81,12 +118,17 @@ function CreateForm({
         type: kind,
         title: values.title || undefined,
         duration: values.duration,
-        maxInvitees: KIND_DEFAULTS[kind].maxInvitees,
+        maxInvitees: kind === "group" ? values.maxInvitees : KIND_DEFAULTS[kind].maxInvitees,
         locations: values.locations.map((l) => ({ type: l.type, value: l.value ?? "" })),
         googleAccountId: values.locations.some((l) => l.type === "google_meet")
           ? values.googleAccountId
           : null,
         availabilityScheduleId: values.availabilityScheduleId,
+        ...kindParts(kind, {
+          team: values.team,
+          fixedTimes: values.fixedTimes,
+          expiresAt: values.expiresAt,
+        }),
       });
       toast.success(`"${created.title}" created`);
       void warnMissingLinks(created);
@@ -96,6 +138,24 @@ function CreateForm({
     }
   });
 
+  const times = hasFixedTimes(kind) && (
+    <FixedTimesField
+      idPrefix="create"
+      poll={kind === "poll"}
+      slotsPath={(day, zone) =>
+        `/bookings/free-slots?date=${day}&timezone=${encodeURIComponent(zone)}&duration=${duration || 30}${scheduleId ? `&scheduleId=${scheduleId}` : ""}`
+      }
+      times={fixedTimes}
+      onTimesChange={(next) => setValue("fixedTimes", next, { shouldDirty: true })}
+      {...(kind === "one-off"
+        ? {
+            expires: expiresAt,
+            onExpiresChange: (v: string) => setValue("expiresAt", v, { shouldDirty: true }),
+          }
+        : {})}
+    />
+  );
+
   return (
     <form
       id={FORM_ID}
@@ -104,6 +164,7 @@ function CreateForm({
       className="flex flex-col gap-6"
       aria-label="Create event type"
     >
+      {dialog}
       {formError && (
         <div
           role="alert"
@@ -112,12 +173,13 @@ function CreateForm({
           {formError}
         </div>
       )}
+      {kind === "poll" && times}
       <Field label="Event Title" htmlFor="create-title" error={errors.title?.message}>
         <Input
           id="create-title"
           placeholder="Enter event title (optional)"
           autoComplete="off"
-          autoFocus
+          autoFocus={kind !== "poll"}
           invalid={!!errors.title}
           {...register("title")}
         />
@@ -136,6 +198,32 @@ function CreateForm({
           />
         )}
       />
+      {kind === "group" && (
+        <Field
+          label="Invitees per time slot"
+          htmlFor="create-seats"
+          error={errors.maxInvitees?.message}
+          hint="How many invitees can book the same time."
+        >
+          <DigitsField
+            control={control}
+            name="maxInvitees"
+            id="create-seats"
+            wrapperClassName="w-24"
+            errorId={errors.maxInvitees ? "create-seats-error" : undefined}
+          />
+        </Field>
+      )}
+      {kind === "one-off" && times}
+      {isTeamKind(kind) && (
+        <Controller
+          control={control}
+          name="team"
+          render={({ field }) => (
+            <TeamHostsField idPrefix="create" kind={kind} value={field.value} onChange={field.onChange} />
+          )}
+        />
+      )}
       <Controller
         control={control}
         name="locations"
@@ -157,7 +245,7 @@ function CreateForm({
           <AvailabilityField idPrefix="create" value={field.value} onChange={field.onChange} />
         )}
       />
-      <HostField />
+      {!isTeamKind(kind) && <HostField />}
     </form>
   );
 }

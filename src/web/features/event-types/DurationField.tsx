@@ -48,7 +48,7 @@ export function DurationField({
             aria-pressed={value === minutes}
             onClick={() => onChange(minutes)}
             className={cn(
-              "h-9 rounded-md border px-2 font-medium text-sm tabular transition-colors",
+              "h-9 whitespace-nowrap rounded-md border px-1 font-medium text-sm tabular transition-colors",
               value === minutes
                 ? "border-accent bg-accent-soft text-blue-700"
                 : "border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50",

@@ -1,9 +1,12 @@
+import { useRef } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, Drawer, DrawerContent, ErrorState, Spinner } from "../../components/ui";
+import { useEventTypeHosts } from "../teams/queries";
 import { EditEventTypeForm } from "./EditEventTypeForm";
+import { isTeamKind } from "./forms";
 import { useEventType } from "./queries";
 
-/** 'Edit Event Type': loads the event type fresh, then hands it to the form. */
+/** 'Edit Event Type': loads the event type (and a team kind's hosts) fresh, then hands them to the form. */
 export function EditEventTypeDrawer({
   eventTypeId,
   onClose,
@@ -12,19 +15,38 @@ export function EditEventTypeDrawer({
   eventTypeId: string | null;
   onClose: () => void;
 }) {
+  // The form puts its unsaved-changes question in here while it is open.
+  const requestClose = useRef<(() => void) | null>(null);
   return (
-    <Drawer open={eventTypeId !== null} onOpenChange={(open) => !open && onClose()}>
-      {eventTypeId && <EditDrawerBody id={eventTypeId} onClose={onClose} />}
+    <Drawer open={eventTypeId !== null} onOpenChange={(open) => !open && (requestClose.current ?? onClose)()}>
+      {eventTypeId && <EditDrawerBody id={eventTypeId} onClose={onClose} requestClose={requestClose} />}
     </Drawer>
   );
 }
 
-function EditDrawerBody({ id, onClose }: { id: string; onClose: () => void }) {
+function EditDrawerBody({
+  id,
+  onClose,
+  requestClose,
+}: {
+  id: string;
+  onClose: () => void;
+  requestClose: React.RefObject<(() => void) | null>;
+}) {
   const query = useEventType(id);
-  if (query.data)
+  const team = query.data && isTeamKind(query.data.type);
+  const hosts = useEventTypeHosts(team ? id : null);
+  if (query.data && (!team || hosts.data))
     return (
-      <EditEventTypeForm key={query.data._id} eventType={query.data as EventTypeDto} onClose={onClose} />
+      <EditEventTypeForm
+        key={query.data._id}
+        eventType={query.data as EventTypeDto}
+        hosts={hosts.data ?? null}
+        onClose={onClose}
+        requestClose={requestClose}
+      />
     );
+  const failed = query.isError ? query : hosts.isError ? hosts : null;
   return (
     <DrawerContent
       title="Edit Event Type"
@@ -35,15 +57,15 @@ function EditDrawerBody({ id, onClose }: { id: string; onClose: () => void }) {
         </Button>
       }
     >
-      {query.isError ? (
+      {failed ? (
         <ErrorState
           title="Failed to load event type"
           description={
-            query.error.message === "Event type not found"
+            failed.error?.message === "Event type not found"
               ? "Event type not found. It may have been deleted."
               : "Check your connection and try again."
           }
-          query={query}
+          query={failed}
         />
       ) : (
         <div

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
-import type { EventTypeDto } from "../../../contract/event-types";
+import { DEFAULT_EVENT_NAME, type EventTypeDto, slugify } from "../../../contract/event-types";
+import type { EventTypeHostsDto } from "../../../contract/teams";
 import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
@@ -10,34 +11,49 @@ import { ColorField } from "./ColorField";
 import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
 import { DrawerSection } from "./FieldGroup";
-import { FixedTimesField } from "./FixedTimesField";
+import { FixedTimesField, toLocalInput } from "./FixedTimesField";
 import {
   type EditFormInput,
   type EditFormValues,
   editDefaults,
   editForm,
   formErrorMessages,
+  hasFixedTimes,
+  isTeamKind,
   mapServerErrors,
   toUpdateBody,
 } from "./forms";
 import { HostField } from "./HostField";
 import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
+import { MissingPartsNotice, missingInForm } from "./MissingParts";
 import { NoBookableTimes } from "./NoBookableTimes";
 import { PhoneSettingField } from "./PhoneSettingField";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { SlugField } from "./SlugField";
 import { TeamHostsField } from "./TeamHostsField";
+import { useLeaveGuard } from "./useLeaveGuard";
 
 const FORM_ID = "edit-event-type-form";
+const UNTITLED_SLUG = new RegExp(`^${slugify(DEFAULT_EVENT_NAME)}(-\\d+)?$`);
 
+/**
+ * The whole event type in one form with one save: every section, the team's hosts, a poll's or a
+ * one-off's times and expiry. Closing or leaving with unsaved changes asks first.
+ */
 export function EditEventTypeForm({
   eventType: et,
+  hosts,
   onClose,
+  requestClose,
 }: {
   eventType: EventTypeDto;
+  /** Team kinds: the hosts with their weights, as the server has them. */
+  hosts: EventTypeHostsDto | null;
   onClose: () => void;
+  /** Where the drawer asks to close (overlay, Escape, X): set to ask first while changes are unsaved. */
+  requestClose: React.RefObject<(() => void) | null>;
 }) {
   const update = useUpdateEventType();
   const warnMissingLinks = useWarnMissingLinks();
@@ -48,20 +64,40 @@ export function EditEventTypeForm({
     handleSubmit,
     setValue,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty, dirtyFields },
   } = useForm<EditFormInput, unknown, EditFormValues>({
     resolver: zodResolver(editForm, formErrorMessages),
     mode: "onBlur",
-    defaultValues: editDefaults(et),
+    defaultValues: editDefaults(et, hosts, toLocalInput(et.expiresAt)),
+  });
+  const { leave, dialog } = useLeaveGuard(isDirty && !update.isPending);
+  useEffect(() => {
+    requestClose.current = () => leave(onClose);
+    return () => {
+      requestClose.current = null;
+    };
   });
   const title = useWatch({ control, name: "title" }) ?? "";
+  const team = useWatch({ control, name: "team" });
+  const fixedTimes = useWatch({ control, name: "fixedTimes" }) ?? [];
+  const expiresAt = useWatch({ control, name: "expiresAt" }) ?? "";
+  const missing = missingInForm(et.type, team?.hosts.length ?? 0, fixedTimes.length);
+  // An untitled type's link follows its title until the host types a link (the server does the same).
+  const slugFollowsTitle =
+    et.title === DEFAULT_EVENT_NAME && UNTITLED_SLUG.test(et.slug) && !dirtyFields.slug;
+  useEffect(() => {
+    if (slugFollowsTitle && title.trim()) setValue("slug", slugify(title));
+  }, [slugFollowsTitle, title, setValue]);
   const googleAccountId = useWatch({ control, name: "googleAccountId" }) ?? null;
   const locations = useWatch({ control, name: "locations" }) ?? [];
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await update.mutateAsync({ id: et._id, body: toUpdateBody(values) });
+      const saved = await update.mutateAsync({
+        id: et._id,
+        body: toUpdateBody(values, et.type, !!dirtyFields.slug),
+      });
       toast.success(`"${saved.title}" saved`);
       void warnMissingLinks(saved);
       onClose();
@@ -89,7 +125,7 @@ export function EditEventTypeForm({
       widthClassName="max-w-xl"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+          <Button variant="outline" onClick={() => leave(onClose)} disabled={update.isPending}>
             Cancel
           </Button>
           <Button type="submit" form={FORM_ID} loading={update.isPending} disabled={!title.trim()}>
@@ -105,6 +141,8 @@ export function EditEventTypeForm({
         className="flex flex-col gap-6"
         aria-label="Edit event type"
       >
+        {dialog}
+        <MissingPartsNotice missing={missing} />
         <NoBookableTimes et={et} />
         {formError && (
           <div
@@ -187,6 +225,43 @@ export function EditEventTypeForm({
           <SlugField registration={register("slug")} error={errors.slug?.message} />
         </DrawerSection>
 
+        {hasFixedTimes(et.type) && (
+          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
+            <FixedTimesField
+              idPrefix="edit"
+              poll={et.type === "poll"}
+              slotsPath={(day, zone) =>
+                `/bookings/availability/${et._id}?date=${day}&timezone=${encodeURIComponent(zone)}`
+              }
+              times={fixedTimes}
+              onTimesChange={(times) => setValue("fixedTimes", times, { shouldDirty: true })}
+              {...(et.type === "one-off"
+                ? {
+                    expires: expiresAt,
+                    onExpiresChange: (v: string) => setValue("expiresAt", v, { shouldDirty: true }),
+                  }
+                : { resultsId: et._id })}
+            />
+          </DrawerSection>
+        )}
+
+        {isTeamKind(et.type) && (
+          <DrawerSection title="Team and hosts">
+            <Controller
+              control={control}
+              name="team"
+              render={({ field }) => (
+                <TeamHostsField
+                  idPrefix="edit"
+                  kind={et.type}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </DrawerSection>
+        )}
+
         <DrawerSection title="Scheduling">
           <BookingWindowField
             control={control}
@@ -239,19 +314,11 @@ export function EditEventTypeForm({
           <QuestionsField control={control} register={register} errors={errors} />
         </DrawerSection>
 
-        {(et.type === "one-off" || et.type === "poll") && (
-          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
-            <FixedTimesField eventType={et} />
+        {!isTeamKind(et.type) && (
+          <DrawerSection>
+            <HostField />
           </DrawerSection>
         )}
-
-        <DrawerSection>
-          {et.type === "round-robin" || et.type === "collective" ? (
-            <TeamHostsField eventType={et} />
-          ) : (
-            <HostField />
-          )}
-        </DrawerSection>
       </form>
     </DrawerContent>
   );

@@ -1,6 +1,7 @@
 import {
   Clock,
   Copy,
+  CopyPlus,
   ExternalLink,
   Eye,
   type LucideIcon,
@@ -10,16 +11,18 @@ import {
   Share2,
   Trash2,
 } from "lucide-react";
-import { type EventTypeDto, KIND_DEFAULTS } from "../../../contract/event-types";
+import { type EventTypeDto, KIND_DEFAULTS, MISSING_PART_MESSAGES } from "../../../contract/event-types";
 import { Badge, Button, Card, Menu, MenuItem, MenuSeparator, Skeleton, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { bookingUrl, copyText, firstLocationName, formatDuration, openBookingPage } from "./links";
+import { IncompleteBadge } from "./MissingParts";
 import { NoBookableTimes } from "./NoBookableTimes";
 
 export interface EventTypeCardActions {
   onEdit: (et: EventTypeDto) => void;
   onShare: (et: EventTypeDto) => void;
   onDelete: (et: EventTypeDto) => void;
+  onDuplicate: (et: EventTypeDto) => void;
   onToggleActive: (et: EventTypeDto, isActive: boolean) => void;
 }
 
@@ -93,6 +96,7 @@ export function EventTypeCard({
           <Badge tone={et.isActive ? "green" : "grey"} dot>
             {et.isActive ? "Active" : "Inactive"}
           </Badge>
+          <IncompleteBadge missing={et.missing} />
           <span className="text-slate-500 text-xs">{KIND_DEFAULTS[et.type].label}</span>
         </div>
         <KindDetails et={et} />
@@ -153,6 +157,9 @@ function CardMenu({ et, actions }: { et: EventTypeDto; actions: EventTypeCardAct
       </MenuItem>
       <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et))}>
         Copy link
+      </MenuItem>
+      <MenuItem icon={CopyPlus} onSelect={() => actions.onDuplicate(et)}>
+        Duplicate
       </MenuItem>
       <MenuSeparator />
       <MenuItem icon={Trash2} danger onSelect={() => actions.onDelete(et)}>
@@ -215,7 +222,7 @@ function KindDetails({ et }: { et: EventTypeDto }) {
     et.type === "round-robin" || et.type === "collective"
       ? et.hosts.length > 0
         ? `${et.team?.name ?? "Team"}: ${et.hosts.map((h) => h.name).join(", ")}`
-        : "No hosts chosen yet: edit to pick team members"
+        : `${MISSING_PART_MESSAGES.hosts}: invitees are not offered it until then`
       : et.type === "one-off"
         ? et.closedAt
           ? "Booked: the link is no longer available"
@@ -223,7 +230,9 @@ function KindDetails({ et }: { et: EventTypeDto }) {
         : et.type === "poll"
           ? et.closedAt
             ? "Poll booked"
-            : `${et.fixedTimes.length} proposed times · private poll link`
+            : et.fixedTimes.length === 0
+              ? `${MISSING_PART_MESSAGES.times}: the poll opens once it has one`
+              : `${et.fixedTimes.length} proposed times · private poll link`
           : null;
   if (!text) return null;
   return (
@@ -232,7 +241,7 @@ function KindDetails({ et }: { et: EventTypeDto }) {
       {et.type === "poll" && (
         <>
           {" · "}
-          <a href={`/polls/${et._id}`} className="text-accent-strong hover:underline">
+          <a href={`/polls/${et._id}`} className="text-accent-strong underline underline-offset-2">
             Results
           </a>
         </>

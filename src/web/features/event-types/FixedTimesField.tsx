@@ -3,69 +3,85 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Slot } from "../../../contract/bookings";
-import { type EventTypeDto, MAX_FIXED_TIMES } from "../../../contract/event-types";
-import { Button, Field, Input, Spinner, toast } from "../../components/ui";
-import { api, errorMessage } from "../../lib/api";
+import { MAX_FIXED_TIMES, MISSING_PART_MESSAGES } from "../../../contract/event-types";
+import { Field, Input, Spinner } from "../../components/ui";
+import { api } from "../../lib/api";
 import { formatPollTime, localZone } from "../polls/time";
-import { useUpdateEventType } from "./queries";
 
 /**
  * One-off: the times offered (none = the host's availability) and when the link expires.
  * Meeting poll: up to 40 proposed times. Times are picked from the host's own free slots of a
- * chosen day. Saved on its own.
+ * chosen day. A form field: the one save of the drawer or the dialog keeps them.
  */
-export function FixedTimesField({ eventType: et }: { eventType: EventTypeDto }) {
+export function FixedTimesField({
+  idPrefix,
+  poll,
+  slotsPath,
+  times,
+  onTimesChange,
+  expires,
+  onExpiresChange,
+  resultsId,
+}: {
+  idPrefix: string;
+  poll: boolean;
+  /** Where the free slots of a day come from (the event type's own lookup, or the host's). */
+  slotsPath: (day: string, zone: string) => string;
+  times: string[];
+  onTimesChange: (times: string[]) => void;
+  /** One-off: the expiry as a datetime-local value ("" for none). */
+  expires?: string;
+  onExpiresChange?: (value: string) => void;
+  /** A saved poll: links its results. */
+  resultsId?: string;
+}) {
   const zone = localZone();
-  const poll = et.type === "poll";
-  const [times, setTimes] = useState<string[]>(et.fixedTimes);
-  const [day, setDay] = useState(() => new Date().toLocaleDateString("en-CA"));
-  const [expires, setExpires] = useState(et.expiresAt ? toLocalInput(et.expiresAt) : "");
-  const update = useUpdateEventType();
+  // Tomorrow: today's free times are often gone by the time a host sets a poll up.
+  const [day, setDay] = useState(() => new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA"));
   const slots = useQuery({
-    queryKey: ["fixed-times-slots", et._id, day, zone],
-    queryFn: () =>
-      api.get<Slot[]>(`/bookings/availability/${et._id}?date=${day}&timezone=${encodeURIComponent(zone)}`),
+    queryKey: ["fixed-times-slots", slotsPath(day, zone)],
+    queryFn: () => api.get<Slot[]>(slotsPath(day, zone)),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
   const toggle = (iso: string) => {
     const at = new Date(iso).toISOString();
-    setTimes((t) =>
-      t.includes(at) ? t.filter((x) => x !== at) : t.length >= MAX_FIXED_TIMES ? t : [...t, at].sort(),
+    onTimesChange(
+      times.includes(at)
+        ? times.filter((x) => x !== at)
+        : times.length >= MAX_FIXED_TIMES
+          ? times
+          : [...times, at].sort(),
     );
   };
-  const onSave = async () => {
-    try {
-      await update.mutateAsync({
-        id: et._id,
-        body: {
-          fixedTimes: times,
-          ...(poll ? {} : { expiresAt: expires ? new Date(expires).toISOString() : null }),
-        },
-      });
-      toast.success(poll ? "Poll times saved" : "One-off settings saved");
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to save"));
-    }
-  };
+  const label = poll ? "Proposed times" : "Offered times";
 
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <span className="font-medium text-slate-800 text-sm">
-          {poll ? "Proposed times" : "Offered times"}
-        </span>
+        <span className="font-medium text-slate-800 text-sm">{label}</span>
         <p className="text-[13px] text-slate-500">
           {poll
             ? `Pick up to ${MAX_FIXED_TIMES} times from your free slots; participants vote on them.`
             : "Pick the times this private link offers, or none to offer your availability. The link works for one booking."}
         </p>
       </div>
-      <Field label="Day" htmlFor={`fixed-day-${et._id}`}>
-        <Input id={`fixed-day-${et._id}`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+      <Field label="Day" htmlFor={`${idPrefix}-fixed-day`}>
+        <div className="w-48">
+          <Input
+            id={`${idPrefix}-fixed-day`}
+            type="date"
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+          />
+        </div>
       </Field>
-      <fieldset className="flex flex-wrap gap-2" aria-label="Free slots">
+      <fieldset className="flex min-h-9 flex-wrap gap-2" aria-label="Free slots">
         {slots.isLoading ? (
           <Spinner />
+        ) : slots.isError ? (
+          <p className="text-red-600 text-sm">
+            Could not load your free slots. Pick another day or try again.
+          </p>
         ) : (slots.data ?? []).length === 0 ? (
           <p className="text-slate-500 text-sm">No free slots that day.</p>
         ) : (
@@ -77,7 +93,7 @@ export function FixedTimesField({ eventType: et }: { eventType: EventTypeDto }) 
                 type="button"
                 aria-pressed={on}
                 onClick={() => toggle(s.iso)}
-                className={`rounded-md border px-2.5 py-1 text-sm ${on ? "border-accent bg-accent-soft font-medium text-accent-strong" : "border-slate-200 text-slate-700 hover:border-slate-400"}`}
+                className={`rounded-md border px-2.5 py-1 text-sm tabular-nums ${on ? "border-accent bg-accent-soft font-medium text-accent-strong" : "border-slate-200 text-slate-700 hover:border-slate-400"}`}
               >
                 {s.startTime}
               </button>
@@ -85,52 +101,57 @@ export function FixedTimesField({ eventType: et }: { eventType: EventTypeDto }) 
           })
         )}
       </fieldset>
-      <ul className="flex flex-wrap gap-2" aria-label={poll ? "Proposed times" : "Offered times"}>
-        {times.map((t) => (
-          <li
-            key={t}
-            className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-slate-700 text-xs"
-          >
-            {formatPollTime(t, zone)}
-            <button
-              type="button"
-              aria-label={`Remove ${formatPollTime(t, zone)}`}
-              onClick={() => toggle(t)}
-              className="rounded-full p-0.5 hover:bg-slate-200"
+      {times.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label={label}>
+          {times.map((t) => (
+            <li
+              key={t}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-slate-700 text-xs"
             >
-              <X size={12} />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p className="text-slate-500 text-xs">
-        {times.length} of {MAX_FIXED_TIMES} selected
+              {formatPollTime(t, zone)}
+              <button
+                type="button"
+                aria-label={`Remove ${formatPollTime(t, zone)}`}
+                onClick={() => toggle(t)}
+                className="rounded-full p-0.5 hover:bg-slate-200"
+              >
+                <X size={12} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={`text-xs ${poll && times.length === 0 ? "text-amber-700" : "text-slate-500"}`}>
+        {poll && times.length === 0
+          ? `${MISSING_PART_MESSAGES.times}: until then, the poll is not open to participants.`
+          : !poll && times.length === 0
+            ? "None chosen: the link offers your availability."
+            : `${times.length} of ${MAX_FIXED_TIMES} selected`}
       </p>
-      {!poll && (
-        <Field label="Link expires" htmlFor={`expires-${et._id}`} hint="Leave empty for no expiry">
-          <Input
-            id={`expires-${et._id}`}
-            type="datetime-local"
-            value={expires}
-            onChange={(e) => setExpires(e.target.value)}
-          />
+      {onExpiresChange && (
+        <Field label="Link expires" htmlFor={`${idPrefix}-expires`} hint="Leave empty for no expiry">
+          <div className="w-64">
+            <Input
+              id={`${idPrefix}-expires`}
+              type="datetime-local"
+              value={expires ?? ""}
+              onChange={(e) => onExpiresChange(e.target.value)}
+            />
+          </div>
         </Field>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={onSave} loading={update.isPending}>
-          {poll ? "Save poll times" : "Save one-off settings"}
-        </Button>
-        {poll && (
-          <Link to={`/polls/${et._id}`} className="self-center text-accent-strong text-sm hover:underline">
-            Open results
-          </Link>
-        )}
-      </div>
+      {resultsId && (
+        <Link to={`/polls/${resultsId}`} className="w-fit text-accent-strong text-sm hover:underline">
+          Open results
+        </Link>
+      )}
     </div>
   );
 }
 
-function toLocalInput(iso: string): string {
+/** An ISO instant as a datetime-local value in the browser's zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return "";
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;

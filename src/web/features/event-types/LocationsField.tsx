@@ -295,7 +295,7 @@ function LinkWarning({ id, kind, name }: { id: string; kind: "paste" | "google";
     >
       <AlertTriangle size={16} className="mt-0.5 shrink-0 text-amber-600" aria-hidden />
       <p>
-        Invitees will see "Meeting link will be provided" and no link will come.{" "}
+        No link will reach invitees: they will read "Your host will send the link".{" "}
         {kind === "google" ? (
           <>
             Paste a Meet link, or{" "}

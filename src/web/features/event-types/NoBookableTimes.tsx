@@ -9,7 +9,8 @@ import { useHasBookableTimes } from "./queries";
  */
 export function NoBookableTimes({ et, compact }: { et: EventTypeDto; compact?: boolean }) {
   const bookable = useHasBookableTimes(et);
-  if (!et.isActive || bookable.data !== false) return null;
+  // An incomplete type says what it misses instead (the Incomplete badge, the editor's notice).
+  if (!et.isActive || et.missing.length > 0 || bookable.data !== false) return null;
   return (
     <div
       role="status"

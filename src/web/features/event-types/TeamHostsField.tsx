@@ -1,62 +1,57 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { EventTypeDto } from "../../../contract/event-types";
-import { Avatar, Button, Input, Select, Skeleton, toast } from "../../components/ui";
-import { errorMessage } from "../../lib/api";
-import { teamApi, useEventTypeHosts, useTeam, useTeamMutation, useTeams } from "../teams/queries";
+import { type EventKind, MISSING_PART_MESSAGES } from "../../../contract/event-types";
+import { Avatar, Input, Select, Skeleton } from "../../components/ui";
+import { useTeam, useTeams } from "../teams/queries";
+
+/** The team and the members who host; saved with the rest of the form (one save). */
+export type TeamHostsValue = {
+  teamId: string;
+  hosts: { userId: string; weight?: number; priority?: number }[];
+} | null;
 
 /**
  * Round robin and collective: which team hosts the event and which of its members. Round robin
- * adds each host's weight (share of bookings) and priority (wins ties). Saved on its own.
+ * adds each host's weight (share of bookings) and priority (wins ties). A form field: the drawer's
+ * or the dialog's one save keeps it.
  */
-export function TeamHostsField({ eventType: et }: { eventType: EventTypeDto }) {
+export function TeamHostsField({
+  idPrefix,
+  kind,
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  kind: EventKind;
+  value: TeamHostsValue;
+  onChange: (value: TeamHostsValue) => void;
+}) {
   const teams = useTeams();
-  const current = useEventTypeHosts(et._id);
-  const [teamId, setTeamId] = useState<string>("");
+  // Until the host picks, the first team is the one shown (and taken when a host is ticked).
+  const teamId = value?.teamId || teams.data?.[0]?._id || "";
   const team = useTeam(teamId || null);
-  const [chosen, setChosen] = useState<Record<string, { weight: number; priority: number }>>({});
-  const save = useTeamMutation(teamApi.setHosts);
-  const roundRobin = et.type === "round-robin";
+  const roundRobin = kind === "round-robin";
+  const hosts = value?.hosts ?? [];
+  const chosen = new Map(hosts.map((h) => [h.userId, h]));
+  const setHosts = (next: NonNullable<TeamHostsValue>["hosts"]) => onChange({ teamId, hosts: next });
+  const patch = (userId: string, change: Partial<{ weight: number; priority: number }>) =>
+    setHosts(hosts.map((h) => (h.userId === userId ? { ...h, ...change } : h)));
 
-  useEffect(() => {
-    if (current.data) {
-      setTeamId((id) => id || current.data.teamId || "");
-      setChosen(
-        Object.fromEntries(
-          current.data.hosts.map((h) => [h._id, { weight: h.weight, priority: h.priority }]),
-        ),
-      );
-    }
-  }, [current.data]);
-  useEffect(() => {
-    if (!teamId && !current.data?.teamId && teams.data?.[0]) setTeamId(teams.data[0]._id);
-  }, [teams.data, teamId, current.data]);
-
-  if (teams.isLoading || current.isLoading) return <Skeleton className="h-32" />;
+  if (teams.isLoading) return <Skeleton className="h-32" />;
   if (teams.data?.length === 0)
     return (
-      <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-800 text-sm">
-        {roundRobin ? "Round robin" : "Collective"} events are hosted by a team.{" "}
-        <Link to="/teams" className="font-medium underline">
-          Create a team
-        </Link>{" "}
-        first.
-      </p>
+      <div className="flex flex-col gap-2">
+        <span className="font-medium text-slate-800 text-sm">Hosts</span>
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 text-sm">
+          {roundRobin ? "Round robin" : "Collective"} events are hosted by a team.{" "}
+          <Link to="/teams" className="font-medium underline">
+            Create a team
+          </Link>{" "}
+          first; until it has hosts, this event is not offered to invitees.
+        </p>
+      </div>
     );
 
-  const onSave = async () => {
-    try {
-      await save.mutateAsync({
-        eventTypeId: et._id,
-        teamId,
-        hosts: Object.entries(chosen).map(([userId, v]) => ({ userId, ...v })),
-      });
-      toast.success("Hosts saved");
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to save hosts"));
-    }
-  };
-
+  const missing = hosts.length === 0;
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -67,15 +62,12 @@ export function TeamHostsField({ eventType: et }: { eventType: EventTypeDto }) {
             : "Invitees see a time only when every chosen host is free; the meeting holds all of them."}
         </p>
       </div>
-      <label htmlFor={`team-${et._id}`} className="flex flex-col gap-1.5 text-sm">
+      <label htmlFor={`${idPrefix}-team`} className="flex flex-col gap-1.5 text-sm">
         <span className="font-medium text-slate-700">Team</span>
         <Select
-          id={`team-${et._id}`}
+          id={`${idPrefix}-team`}
           value={teamId}
-          onChange={(e) => {
-            setTeamId(e.target.value);
-            setChosen({});
-          }}
+          onChange={(e) => onChange({ teamId: e.target.value, hosts: [] })}
         >
           {teams.data?.map((t) => (
             <option key={t._id} value={t._id}>
@@ -90,89 +82,91 @@ export function TeamHostsField({ eventType: et }: { eventType: EventTypeDto }) {
         <ul
           className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
           aria-label="Team members"
+          aria-describedby={missing ? `${idPrefix}-hosts-missing` : undefined}
         >
           {team.data?.members.map((m) => {
-            const on = !!chosen[m._id];
+            const host = chosen.get(m._id);
             return (
-              <li key={m._id} className="flex flex-wrap items-center gap-3 px-3 py-2">
+              <li key={m._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5">
                 <input
-                  id={`host-${m._id}`}
+                  id={`${idPrefix}-host-${m._id}`}
                   type="checkbox"
                   className="size-4 accent-[var(--color-accent,#2563eb)]"
-                  checked={on}
+                  checked={!!host}
                   onChange={(e) =>
-                    setChosen((c) => {
-                      const next = { ...c };
-                      if (e.target.checked) next[m._id] = { weight: 1, priority: 0 };
-                      else delete next[m._id];
-                      return next;
-                    })
+                    setHosts(
+                      e.target.checked
+                        ? [...hosts, { userId: m._id, weight: 1, priority: 0 }]
+                        : hosts.filter((h) => h.userId !== m._id),
+                    )
                   }
                 />
-                <label htmlFor={`host-${m._id}`} className="flex flex-1 items-center gap-2 text-sm">
+                <label
+                  htmlFor={`${idPrefix}-host-${m._id}`}
+                  className="flex min-w-32 flex-1 items-center gap-2 text-sm"
+                >
                   <span aria-hidden>
                     <Avatar name={m.name} src={m.avatar ?? undefined} size={24} />
                   </span>
                   {m.name}
                 </label>
-                {roundRobin && on && (
-                  <>
-                    <label
-                      htmlFor={`weight-${m._id}`}
-                      className="flex items-center gap-1 text-slate-600 text-xs"
-                    >
-                      Weight
-                      <Input
-                        id={`weight-${m._id}`}
-                        type="number"
-                        min={1}
-                        max={100}
-                        className="h-8 w-16"
-                        value={chosen[m._id].weight}
-                        onChange={(e) =>
-                          setChosen((c) => ({
-                            ...c,
-                            [m._id]: { ...c[m._id], weight: Number(e.target.value) || 1 },
-                          }))
-                        }
-                      />
-                    </label>
-                    <label
-                      htmlFor={`priority-${m._id}`}
-                      className="flex items-center gap-1 text-slate-600 text-xs"
-                    >
-                      Priority
-                      <Input
-                        id={`priority-${m._id}`}
-                        type="number"
-                        min={0}
-                        max={10}
-                        className="h-8 w-16"
-                        value={chosen[m._id].priority}
-                        onChange={(e) =>
-                          setChosen((c) => ({
-                            ...c,
-                            [m._id]: { ...c[m._id], priority: Number(e.target.value) || 0 },
-                          }))
-                        }
-                      />
-                    </label>
-                  </>
+                {roundRobin && host && (
+                  <div className="flex items-center gap-3">
+                    <NumberSetting
+                      id={`${idPrefix}-weight-${m._id}`}
+                      label="Weight"
+                      min={1}
+                      max={100}
+                      value={host.weight ?? 1}
+                      onChange={(weight) => patch(m._id, { weight: Math.max(1, weight) })}
+                    />
+                    <NumberSetting
+                      id={`${idPrefix}-priority-${m._id}`}
+                      label="Priority"
+                      min={0}
+                      max={10}
+                      value={host.priority ?? 0}
+                      onChange={(priority) => patch(m._id, { priority })}
+                    />
+                  </div>
                 )}
               </li>
             );
           })}
         </ul>
       )}
-      <Button
-        type="button"
-        variant="outline"
-        onClick={onSave}
-        loading={save.isPending}
-        disabled={!teamId || Object.keys(chosen).length === 0}
-      >
-        Save hosts
-      </Button>
+      {missing && (
+        <p id={`${idPrefix}-hosts-missing`} className="text-[13px] text-amber-700 leading-5">
+          {MISSING_PART_MESSAGES.hosts}: until then, invitees are not offered this event.
+        </p>
+      )}
     </div>
+  );
+}
+
+/** Weight and priority: a short label that never wraps mid-word, then its number. */
+function NumberSetting(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (n: number) => void;
+}) {
+  return (
+    <label htmlFor={props.id} className="flex items-center gap-1.5 whitespace-nowrap text-slate-600 text-xs">
+      {props.label}
+      <Input
+        id={props.id}
+        type="number"
+        min={props.min}
+        max={props.max}
+        className="h-8 w-16"
+        value={props.value}
+        onChange={(e) =>
+          props.onChange(Math.min(props.max, Math.max(props.min, Number(e.target.value) || 0)))
+        }
+      />
+    </label>
   );
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_COLOR,
   type EventKind,
   type EventTypeDto,
+  eventTypeTeamBody,
   KIND_DEFAULTS,
   locationsSchema,
   questionSchema,
@@ -15,12 +16,21 @@ import {
 // The drawers validate with the API's own field rules; only the shape of the form differs.
 const fields = updateEventTypeBody.shape;
 
+/** Team and hosts as edited: null until the host picks (the first team is shown meanwhile). */
+const teamForm = eventTypeTeamBody.extend({ teamId: z.string() }).nullable();
+/** One-off expiry as a datetime-local value; "" for none. */
+const expiresForm = z.string();
+
 export const createForm = z.object({
   title: createEventTypeBody.shape.title.unwrap(),
   duration: fields.duration.unwrap(),
   locations: locationsSchema,
   googleAccountId: fields.googleAccountId.unwrap(),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
+  maxInvitees: fields.maxInvitees.unwrap(),
+  team: teamForm,
+  fixedTimes: fields.fixedTimes.unwrap(),
+  expiresAt: expiresForm,
 });
 export type CreateFormValues = z.input<typeof createForm>;
 
@@ -57,6 +67,9 @@ export const editForm = z.object({
   phoneField: fields.phoneField.unwrap(),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
   googleAccountId: fields.googleAccountId.unwrap(),
+  team: teamForm,
+  fixedTimes: fields.fixedTimes.unwrap(),
+  expiresAt: expiresForm,
 });
 export type EditFormInput = z.input<typeof editForm>;
 export type EditFormValues = z.output<typeof editForm>;
@@ -83,10 +96,47 @@ export function createDefaults(kind: EventKind): CreateFormValues {
     locations: [{ type: "zoom", value: "" }],
     googleAccountId: null,
     availabilityScheduleId: null,
+    maxInvitees: KIND_DEFAULTS[kind].maxInvitees,
+    team: null,
+    fixedTimes: [],
+    expiresAt: "",
   };
 }
 
-export function editDefaults(et: EventTypeDto): EditFormInput {
+export const isTeamKind = (kind: EventKind) => kind === "round-robin" || kind === "collective";
+export const hasFixedTimes = (kind: EventKind) => kind === "one-off" || kind === "poll";
+
+/** The parts of a body only some kinds have: team hosts, proposed or offered times, the expiry. */
+export function kindParts(
+  kind: EventKind,
+  values: { team: z.input<typeof teamForm>; fixedTimes: string[]; expiresAt: string },
+): Pick<UpdateEventTypeBody, "team" | "fixedTimes" | "expiresAt"> {
+  return {
+    ...(isTeamKind(kind) && values.team?.teamId
+      ? {
+          team: {
+            teamId: values.team.teamId,
+            hosts: values.team.hosts.map((h) => ({
+              userId: h.userId,
+              weight: h.weight ?? 1,
+              priority: h.priority ?? 0,
+            })),
+          },
+        }
+      : {}),
+    ...(hasFixedTimes(kind) ? { fixedTimes: values.fixedTimes } : {}),
+    ...(kind === "one-off"
+      ? { expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null }
+      : {}),
+  };
+}
+
+/** The form's starting values; `hosts` are the team hosts with their weights (team kinds). */
+export function editDefaults(
+  et: EventTypeDto,
+  hosts: { teamId: string | null; hosts: { _id: string; weight: number; priority: number }[] } | null,
+  expiresAt: string,
+): EditFormInput {
   return {
     title: et.title,
     isActive: et.isActive,
@@ -101,18 +151,36 @@ export function editDefaults(et: EventTypeDto): EditFormInput {
     phoneField: et.phoneField ?? "required",
     availabilityScheduleId: et.availabilityScheduleId,
     googleAccountId: et.googleAccountId,
+    team: hosts?.teamId
+      ? {
+          teamId: hosts.teamId,
+          hosts: hosts.hosts.map((h) => ({ userId: h._id, weight: h.weight, priority: h.priority })),
+        }
+      : null,
+    fixedTimes: et.fixedTimes,
+    expiresAt,
   };
 }
 
-/** The PUT body: the whole list of locations as edited (untouched ones keep their display names). */
-export function toUpdateBody(values: EditFormValues): UpdateEventTypeBody {
-  const { bookingSettings, ...rest } = values;
+/**
+ * The PUT body of the one save: every section, the whole list of locations as edited (untouched ones
+ * keep their display names). The slug goes only when the host typed it: else an untitled type's link
+ * follows its new title on the server.
+ */
+export function toUpdateBody(
+  values: EditFormValues,
+  kind: EventKind,
+  slugChosen: boolean,
+): UpdateEventTypeBody {
+  const { bookingSettings, team, fixedTimes, expiresAt, slug, ...rest } = values;
   const settings =
     bookingSettings.mode === "within"
       ? bookingSettings
       : { ...bookingSettings, withinStart: undefined, withinEnd: undefined };
   return {
     ...rest,
+    ...(slugChosen ? { slug } : {}),
+    ...kindParts(kind, { team, fixedTimes, expiresAt }),
     bookingSettings: settings,
     googleAccountId: values.locations.some((l) => l.type === "google_meet") ? values.googleAccountId : null,
   };
@@ -131,7 +199,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|locations|availabilityScheduleId)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
         name,
       )
     ) {

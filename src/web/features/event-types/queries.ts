@@ -4,6 +4,7 @@ import type { CreateEventTypeBody, EventTypeDto, UpdateEventTypeBody } from "../
 import { toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { availabilityKeys } from "../availability/queries";
+import { teamKeys } from "../teams/queries";
 
 /** Query keys shared by the list page, the dashboard section and the drawers. */
 export const eventTypeKeys = {
@@ -34,6 +35,8 @@ function useRefresh() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: eventTypeKeys.all });
     void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+    // A save may change a team event type's hosts.
+    void queryClient.invalidateQueries({ queryKey: teamKeys.all });
   };
 }
 
@@ -54,6 +57,15 @@ export function useUpdateEventType() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateEventTypeBody }) =>
       api.put<EventTypeDto>(`/event-types/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+/** The card's Duplicate: a copy with "(copy)" in its title and a free link. */
+export function useDuplicateEventType() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.post<EventTypeDto>(`/event-types/${id}/duplicate`, {}),
     onSuccess: refresh,
   });
 }
@@ -110,10 +122,12 @@ function monthsFrom(zone: string, count: number): string[] {
  * slot engine the booking page uses (schedule, overrides, holidays, notice, window, calendars). False is
  * what an invitee sees as "Try next month" on every month: the host is warned on the card and the drawer.
  */
-export function useHasBookableTimes(et: Pick<EventTypeDto, "_id" | "isActive" | "updatedAt" | "user">) {
+export function useHasBookableTimes(
+  et: Pick<EventTypeDto, "_id" | "isActive" | "updatedAt" | "user" | "missing">,
+) {
   return useQuery({
     queryKey: ["event-types", "bookable", et._id, et.updatedAt],
-    enabled: et.isActive,
+    enabled: et.isActive && et.missing.length === 0,
     staleTime: 60_000,
     queryFn: async () => {
       for (const month of monthsFrom(et.user.timezone, 3)) {

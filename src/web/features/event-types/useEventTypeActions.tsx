@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { toast } from "../../components/ui";
+import { errorMessage } from "../../lib/api";
 import { DeleteEventTypeDialog } from "./DeleteEventTypeDialog";
 import type { EventTypeCardActions } from "./EventTypeCard";
-import { useToggleActive } from "./queries";
+import { useDuplicateEventType, useToggleActive } from "./queries";
 import { ShareEventTypeDialog } from "./ShareEventTypeDialog";
 
 // The drawer carries the form schemas and the availability editor (~80 KB compressed): the dashboard
@@ -22,6 +24,7 @@ export function useEventTypeActions(): { actions: EventTypeCardActions; dialogs:
   const [sharing, setSharing] = useState<EventTypeDto | null>(null);
   const [deleting, setDeleting] = useState<EventTypeDto | null>(null);
   const toggle = useToggleActive();
+  const duplicate = useDuplicateEventType();
 
   const actions: EventTypeCardActions = {
     onEdit: (et) => {
@@ -31,6 +34,14 @@ export function useEventTypeActions(): { actions: EventTypeCardActions; dialogs:
     onShare: setSharing,
     onDelete: setDeleting,
     onToggleActive: (et, isActive) => toggle.mutate({ id: et._id, isActive }),
+    onDuplicate: (et) =>
+      duplicate.mutate(et._id, {
+        onSuccess: (copy) =>
+          toast.success(`"${copy.title}" created`, {
+            action: { label: "Edit", onClick: () => actions.onEdit(copy) },
+          }),
+        onError: (error) => toast.error(errorMessage(error, "Failed to duplicate event type")),
+      }),
   };
   const dialogs = (
     <>

@@ -40,10 +40,14 @@ export const useInvitePreview = (token: string) =>
     retry: false,
   });
 
-export const useEventTypeHosts = (eventTypeId: string) =>
+/** A team event type's hosts with their weights; null asks nothing (other kinds). */
+export const useEventTypeHosts = (eventTypeId: string | null) =>
   useQuery({
-    queryKey: teamKeys.hosts(eventTypeId),
+    queryKey: teamKeys.hosts(eventTypeId ?? ""),
     queryFn: () => api.get<EventTypeHostsDto>(`/event-types/${eventTypeId}/hosts`),
+    enabled: !!eventTypeId,
+    // The editor starts from what the server has now.
+    staleTime: 0,
   });
 
 /** Every team write refreshes the team lists and details (and event type cards, which show hosts). */

@@ -1,0 +1,96 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+/** The create dialog's title per kind (the chooser opens it through /event-types?create=<kind>). */
+export const CREATE_TITLES = {
+  "one-on-one": "New One-on-One event type",
+  group: "New Group event type",
+  "round-robin": "New Round Robin event type",
+  collective: "New Collective event type",
+  "one-off": "New One-off event type",
+  poll: "New Meeting Poll event type",
+} as const;
+export type Kind = keyof typeof CREATE_TITLES;
+
+/** A host signed up through the API, with a browser page signed in as them. */
+export async function signedInHost(
+  request: APIRequestContext,
+  browser: Browser,
+  name: string,
+  viewport = { width: 1280, height: 900 },
+  zone = "Asia/Kolkata",
+) {
+  const email = uniqueEmail(name.split(" ")[0].toLowerCase());
+  const res = await request.post("/api/auth/register", {
+    data: { name, email, password: "editor-2029", timezone: zone },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  const token = body.token as string;
+  const context = await browser.newContext({ timezoneId: zone, viewport });
+  await context.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  const page = await context.newPage();
+  const headers = { Authorization: `Bearer ${token}` };
+  return { page, context, token, headers, userId: body.data.user._id as string, name };
+}
+
+/** The event types screen: its cards, create dialog and editor drawer. */
+export class EventTypesScreen {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto("/event-types");
+    await expect(this.page.getByRole("heading", { name: "Event types", exact: true })).toBeVisible();
+  }
+
+  card(title: string): Locator {
+    return this.page
+      .getByRole("list", { name: "Event types" })
+      .getByRole("listitem")
+      .filter({ has: this.page.getByRole("button", { name: title, exact: true }) });
+  }
+
+  /** The create dialog of a kind, as the sidebar's chooser opens it. */
+  async openCreate(kind: Kind): Promise<Locator> {
+    await this.page.goto(`/event-types?create=${kind}`);
+    const dialog = this.page.getByRole("dialog", { name: CREATE_TITLES[kind] });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  async menu(title: string, item: string) {
+    await this.page.getByRole("button", { name: `Actions for ${title}`, exact: true }).click();
+    await this.page.getByRole("menuitem", { name: item }).click();
+  }
+
+  async openEditor(title: string): Promise<Locator> {
+    await this.menu(title, "Edit");
+    const drawer = this.page.getByRole("dialog", { name: "Edit Event Type" });
+    await expect(drawer.getByLabel("Event Title *")).toHaveValue(title);
+    return drawer;
+  }
+
+  /** Picks `count` free slots of the next weekday in a times field (poll or one-off). */
+  async pickTimes(scope: Locator, count: number, zone = "Asia/Kolkata") {
+    const day = scope.getByLabel("Day", { exact: true });
+    for (let i = 1; i < 8; i++) {
+      const d = new Date(Date.now() + i * 86_400_000);
+      if (d.getDay() === 0 || d.getDay() === 6) continue;
+      await day.fill(d.toLocaleDateString("en-CA", { timeZone: zone }));
+      break;
+    }
+    const free = scope.getByRole("group", { name: "Free slots" }).getByRole("button");
+    await expect(free.nth(count - 1)).toBeVisible();
+    for (let i = 0; i < count; i++) await free.nth(i).click();
+  }
+}
+
+/** axe on the page as drawn: no critical or serious violation. */
+export async function expectAccessible(page: Page) {
+  // Let the drawer's slide and the toasts settle: axe reads colours as drawn.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
