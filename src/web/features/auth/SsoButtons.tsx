@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../components/ui";
-import { api, request, setToken } from "../../lib/api";
+import { api, errorMessage, request, setToken } from "../../lib/api";
 import { useOAuthPopup } from "../../lib/oauthPopup";
 import { ProviderMark } from "./ProviderMark";
 import { type SsoProvider, ssoFlow, useSsoProviders } from "./providers";
@@ -73,9 +73,14 @@ function ProviderButton({
   const start = () => {
     onError(null);
     popup.start(
-      api
-        .post<{ authUrl: string }>(`/auth/${provider.id}/start`, { intent: "sign-in" })
-        .then((d) => d.authUrl),
+      api.post<{ authUrl: string }>(`/auth/${provider.id}/start`, { intent: "sign-in" }).then(
+        (d) => d.authUrl,
+        // Spec section 8's fallback ('Google sign-in failed', 'SBU sign-in failed') when the server
+        // answers without a message of its own.
+        (error: unknown) => {
+          throw new Error(errorMessage(error, `${provider.label} sign-in failed`));
+        },
+      ),
     );
   };
 
