@@ -1,4 +1,4 @@
-import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
+import type { FieldErrors, FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { ApiError, errorMessage } from "./api";
 
 /**
@@ -22,4 +22,22 @@ export function setServerErrors<T extends FieldValues>(
   if (fallbackField === null) return message;
   setError(fallbackField, { message }, { shouldFocus: true });
   return null;
+}
+
+/**
+ * react-hook-form's nested errors as "path": "message" (the shape of the server's per-field errors), for
+ * forms whose parts take a flat map: a nested list of actions, a slot list. A node's own message is kept
+ * beside its children's ("actions": "Add at least one action").
+ */
+export function flattenErrors(errors: FieldErrors, prefix = ""): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== "object" || key === "ref") continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const node = value as { message?: unknown; root?: { message?: unknown } };
+    const message = typeof node.message === "string" ? node.message : node.root?.message;
+    if (typeof message === "string" && message) flat[path] = message;
+    Object.assign(flat, flattenErrors(value as FieldErrors, path));
+  }
+  return flat;
 }
