@@ -8,6 +8,8 @@ export interface MonthCalendarProps {
   month: string;
   /** Selected day, 'YYYY-MM-DD'. */
   selected?: string;
+  /** For pickers of several days (dates, a range): which days show as chosen; `selected` then only places focus. */
+  isSelected?: (date: string) => boolean;
   /** Days for which this returns true are bold and clickable; others are muted. */
   isEnabled: (date: string) => boolean;
   onSelect: (date: string) => void;
@@ -42,6 +44,7 @@ const HEADERS = [
 export function MonthCalendar({
   month,
   selected,
+  isSelected = (date) => date === selected,
   isEnabled,
   onSelect,
   onMonthChange,
@@ -158,7 +161,7 @@ export function MonthCalendar({
                     <DayButton
                       date={date}
                       enabled={!loading && isEnabled(date)}
-                      selected={date === selected}
+                      selected={isSelected(date)}
                       isToday={date === today}
                       tabbable={date === tabStop}
                       onSelect={onSelect}
