@@ -65,12 +65,18 @@ export const ok = (data?: unknown, extras: Record<string, unknown> = {}): FakeAn
   body: { success: true, data, ...extras },
 });
 
-/** Renders a screen inside the app's providers (queries without retries, auth, a memory router). */
-export function renderScreen(ui: ReactNode, { path = "/" }: { path?: string } = {}) {
+/**
+ * Renders a screen inside the app's providers (queries without retries, auth, a memory router at `path`,
+ * the screen mounted on the route pattern `route`).
+ */
+export function renderScreen(
+  ui: ReactNode,
+  { path = "/", route = "*" }: { path?: string; route?: string } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -35,6 +35,7 @@ export { ErrorState, type ErrorStateProps, type RetryableQuery } from "./ErrorSt
 export { Field, type FieldProps } from "./Field";
 export { controlClasses, Input, type InputProps } from "./Input";
 export { Label } from "./Label";
+export { LoadingState, type LoadingStateProps } from "./LoadingState";
 export { Logo } from "./Logo";
 export { Menu, MenuItem, type MenuItemProps, MenuLabel, type MenuProps, MenuSeparator } from "./Menu";
 export { MonthCalendar, type MonthCalendarProps } from "./MonthCalendar";

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { authResponses } from "../../../contract/responses/users";
 import { Button } from "../../components/ui";
 import { api, errorMessage, request, setToken } from "../../lib/api";
 import { useOAuthPopup } from "../../lib/oauthPopup";
@@ -73,14 +75,16 @@ function ProviderButton({
   const start = () => {
     onError(null);
     popup.start(
-      api.post<{ authUrl: string }>(`/auth/${provider.id}/start`, { intent: "sign-in" }).then(
-        (d) => d.authUrl,
-        // Spec section 8's fallback ('Google sign-in failed', 'SBU sign-in failed') when the server
-        // answers without a message of its own.
-        (error: unknown) => {
-          throw new Error(errorMessage(error, `${provider.label} sign-in failed`));
-        },
-      ),
+      api
+        .post<AnswerData<typeof authResponses.started>>(`/auth/${provider.id}/start`, { intent: "sign-in" })
+        .then(
+          (d) => d.authUrl,
+          // Spec section 8's fallback ('Google sign-in failed', 'SBU sign-in failed') when the server
+          // answers without a message of its own.
+          (error: unknown) => {
+            throw new Error(errorMessage(error, `${provider.label} sign-in failed`));
+          },
+        ),
     );
   };
 

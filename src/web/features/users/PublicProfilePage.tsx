@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarX, Clock, CloudOff, Globe, RotateCw, UserX } from "lucide-react";
+import { CalendarX, Clock, Globe, UserX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
-import { Button } from "../../components/ui/Button";
+import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { ErrorState } from "../../components/ui/ErrorState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
 import { fetchPublicProfile, type PublicProfile } from "../bookings/bookingApi";
@@ -49,16 +50,15 @@ export default function PublicProfilePage() {
     return missing ? (
       <StatusCard icon={UserX} title="User Not Found" description="This scheduling page does not exist." />
     ) : (
-      <StatusCard
-        icon={CloudOff}
-        title="Failed to load user profile"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void profile.refetch()}>
-            <RotateCw size={16} aria-hidden /> Retry
-          </Button>
-        }
-      />
+      <PublicFrame className="flex max-w-lg items-center px-4 sm:px-6">
+        <Card className="w-full p-6 sm:p-10">
+          <ErrorState
+            title="Failed to load user profile"
+            description="Check your connection and try again."
+            query={profile}
+          />
+        </Card>
+      </PublicFrame>
     );
   }
 
