@@ -24,6 +24,8 @@ export interface MonthCalendarProps {
   loading?: boolean;
   /** First column: 0 Sunday (default), 1 Monday (the host's profile setting). */
   weekStartsOn?: 0 | 1;
+  /** What a day's label adds after its date; the booking page's ", times available" by default. */
+  dayStatus?: (enabled: boolean) => string;
   className?: string;
 }
 
@@ -53,6 +55,7 @@ export function MonthCalendar({
   maxMonth,
   loading = false,
   weekStartsOn = 0,
+  dayStatus = bookingDayStatus,
   className,
 }: MonthCalendarProps) {
   const days = daysOfMonth(month);
@@ -167,6 +170,7 @@ export function MonthCalendar({
                       onSelect={onSelect}
                       onKeyDown={onKeyDown}
                       onFocus={() => setFocused(date)}
+                      status={dayStatus}
                     />
                   )}
                 </td>
@@ -178,6 +182,8 @@ export function MonthCalendar({
     </div>
   );
 }
+
+const bookingDayStatus = (enabled: boolean) => (enabled ? ", times available" : ", no times available");
 
 function keyTarget(key: string, date: string, wd: number): string | null {
   switch (key) {
@@ -217,6 +223,7 @@ function DayButton({
   onSelect,
   onKeyDown,
   onFocus,
+  status,
 }: {
   date: string;
   enabled: boolean;
@@ -226,8 +233,9 @@ function DayButton({
   onSelect: (date: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, date: string) => void;
   onFocus: () => void;
+  status: (enabled: boolean) => string;
 }) {
-  const label = `${formatLongDate(date)}${isToday ? ", today" : ""}${enabled ? ", times available" : ", no times available"}`;
+  const label = `${formatLongDate(date)}${isToday ? ", today" : ""}${status(enabled)}`;
   return (
     <button
       type="button"

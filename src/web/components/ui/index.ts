@@ -5,6 +5,11 @@ export { Card } from "./Card";
 export { Checkbox, type CheckboxProps } from "./Checkbox";
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog";
 export {
+  DateRangePicker,
+  type DateRangePickerProps,
+  type DateRangeValue,
+} from "./DateRangePicker";
+export {
   Dialog,
   DialogClose,
   DialogContent,

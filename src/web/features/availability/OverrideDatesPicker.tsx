@@ -84,6 +84,7 @@ export function OverrideDatesPicker({
         isEnabled={(d) => d >= today}
         today={today}
         minMonth={monthOf(today)}
+        dayStatus={(enabled) => (enabled ? "" : ", in the past")}
       />
       <p aria-live="polite" className="mt-2 text-sm" id="override-dates-summary">
         {dates.length > 0 ? (
