@@ -87,3 +87,39 @@ test("enabling Diwali on the Holidays tab blocks that day on the booking page", 
   await invitee.close();
   await context.close();
 });
+
+test("the country list holds every country the holiday data knows, searchable, with regions", async ({
+  page,
+  request,
+}) => {
+  const register = await request.post("/api/auth/register", {
+    data: {
+      name: "Amélie Roux",
+      email: uniqueEmail("countries"),
+      password: "calendar-42",
+      timezone: "Europe/Paris",
+    },
+  });
+  const token = (await register.json()).token as string;
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  await page.goto("/availability?tab=holidays");
+  const country = page.getByLabel("Country");
+  await expect.poll(() => country.locator("option").count()).toBeGreaterThan(190);
+
+  // Search narrows the list; France is one of about 200, not only the spec's four.
+  await page.getByLabel("Search countries").fill("fran");
+  await expect(country.locator("option")).toHaveText(["None", "France (FR)"]);
+  await country.selectOption("FR");
+  await expect(page.getByText("Bastille Day").first()).toBeVisible({ timeout: 30_000 });
+
+  // A country with regions: a state's own holidays are added to the country's.
+  await page.getByLabel("Search countries").fill("united states");
+  await country.selectOption("US");
+  const region = page.getByLabel("Region");
+  await expect(region).toBeVisible();
+  await expect(page.getByText("César Chávez Day")).toHaveCount(0);
+  await region.selectOption({ label: "California" });
+  await expect(page.getByText("César Chávez Day").first()).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByLabel("Region")).toHaveValue("CA");
+});

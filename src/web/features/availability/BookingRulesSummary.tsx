@@ -15,7 +15,9 @@ export function noticeText(s: Pick<BookingSettings, "leadHours" | "noticeUnit">)
 export function windowText(s: BookingSettings): string {
   if (s.mode === "indefinite") return "Any future date";
   if (s.mode === "within")
-    return s.withinStart && !s.withinEnd ? `${s.withinStart} only` : `${s.withinStart ?? "…"} to ${s.withinEnd ?? "…"}`;
+    return s.withinStart && !s.withinEnd
+      ? `${s.withinStart} only`
+      : `${s.withinStart ?? "…"} to ${s.withinEnd ?? "…"}`;
   return `${s.daysAhead} ${s.unit === "weekdays" ? "weekdays" : "days"} ahead`;
 }
 
