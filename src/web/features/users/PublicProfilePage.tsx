@@ -5,15 +5,13 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
-import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { ErrorState } from "../../components/ui/ErrorState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
 import { fetchPublicProfile, type PublicProfile } from "../bookings/bookingApi";
 import { earlyData, startEarlyFetches, takeEarly } from "../bookings/earlyFetch";
 import { LocationIcon } from "../bookings/LocationIcon";
-import { PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
+import { ErrorCard, PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
 import { formatDuration, zoneLabel } from "../bookings/time";
 
 // Runs once, when the chunk loads (host app); the public app's entry has already started it.
@@ -50,15 +48,7 @@ export default function PublicProfilePage() {
     return missing ? (
       <StatusCard icon={UserX} title="User Not Found" description="This scheduling page does not exist." />
     ) : (
-      <PublicFrame className="flex max-w-lg items-center px-4 sm:px-6">
-        <Card className="w-full p-6 sm:p-10">
-          <ErrorState
-            title="Failed to load user profile"
-            description="Check your connection and try again."
-            query={profile}
-          />
-        </Card>
-      </PublicFrame>
+      <ErrorCard title="Failed to load user profile" query={profile} />
     );
   }
 
