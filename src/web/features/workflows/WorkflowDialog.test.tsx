@@ -75,4 +75,21 @@ describe("the workflow dialog", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Create Workflow" }));
     expect(await within(dialog).findByText("Unknown variable {{nope}}")).toBeTruthy();
   });
+
+  it("says so when the event types fail to load, instead of 'No event types yet', and tries again", async () => {
+    let calls = 0;
+    signedIn({
+      "GET /event-types": () =>
+        ++calls === 1
+          ? { status: 500, body: { success: false, message: "Boom" } }
+          : ok([{ _id: "e1", title: "Intro call" }]),
+    });
+    renderScreen(<WorkflowDialog mode={{ kind: "duplicate", draft: emptyDraft() }} onClose={() => {}} />);
+    const dialog = await screen.findByRole("dialog");
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load event types.");
+    expect(within(dialog).queryByText(/No event types yet/)).toBeNull();
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await within(dialog).findByLabelText("Intro call")).toBeTruthy();
+  });
 });
