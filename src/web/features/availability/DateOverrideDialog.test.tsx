@@ -118,4 +118,13 @@ describe("the date override dialog", () => {
       ),
     );
   });
+
+  it("opened on a date of the calendar view, starts from that weekday's usual hours", () => {
+    const { dialog } = open({ initial: { date: "2026-12-09" } });
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Available on this date" }));
+    expect((within(dialog).getByLabelText("Override time slot 1, end time") as HTMLSelectElement).value).toBe(
+      "4:00pm",
+    );
+    expect(within(dialog).getByTestId("override-dates").textContent).toBe("Wed, Dec 9, 2026");
+  });
 });

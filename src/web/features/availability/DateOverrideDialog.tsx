@@ -117,7 +117,11 @@ function OverrideForm({
       dates: initial?.date ? [initial.date] : [],
       isAvailable: initial?.isAvailable ?? false,
       reason: initial?.reason ?? "",
-      timeSlots: initial?.timeSlots?.length ? initial.timeSlots : [{ ...DEFAULT_SLOT }],
+      timeSlots: initial?.timeSlots?.length
+        ? initial.timeSlots
+        : initial?.date && !editing
+          ? usualHours(week, initial.date)
+          : [{ ...DEFAULT_SLOT }],
     },
   });
   const formRef = useRef<HTMLFormElement>(null);
