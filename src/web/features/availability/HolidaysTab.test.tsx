@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { HolidayCountryView, HolidaySettings } from "../../../contract/holidays";
 import { fakeApi, ok, renderScreen, testUser } from "../../testing/render";
+import { CustomHolidays } from "./CustomHolidays";
 import { filterCountries } from "./HolidayCountryPicker";
 import { HolidaysTab } from "./HolidaysTab";
 
@@ -80,5 +81,54 @@ describe("the holidays tab's country and region", () => {
     await waitFor(() => expect(api.of("PUT", "/holidays")).toHaveLength(2));
     expect(api.of("PUT", "/holidays")[1].body).toEqual({ countryCode: "US", region: "CA" });
     await waitFor(() => expect((screen.getByLabelText("Region") as HTMLSelectElement).value).toBe("CA"));
+  });
+});
+
+describe("custom holidays: one date range picker", () => {
+  const day = (date: string) => {
+    const button = document.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`);
+    if (!button) throw new Error(`${date} is not shown`);
+    fireEvent.click(button);
+  };
+
+  it("adds a single day (a same-day pick, no end date) and a range", async () => {
+    localStorage.setItem("auth_token", "t");
+    const api = fakeApi({
+      "GET /auth/me": () => ok({ user: testUser }),
+      "POST /holidays/custom": (call) => ({
+        status: 201,
+        body: { success: true, data: { _id: "h1", endDate: null, ...(call.body as object) } },
+      }),
+    });
+    renderScreen(<CustomHolidays holidays={[]} today="2026-12-01" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add holiday" }));
+    expect(await screen.findByText("Choose the day off, or its first and last day")).toBeTruthy();
+    expect(api.of("POST", "/holidays/custom")).toHaveLength(0);
+
+    fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Founders' day" } });
+    fireEvent.click(screen.getByRole("button", { name: "Dates" }));
+    day("2026-12-11");
+    day("2026-12-11");
+    expect(screen.getByRole("button", { name: "Dates" }).textContent).toBe("Dec 11, 2026");
+    fireEvent.click(screen.getByRole("button", { name: "Add holiday" }));
+    await waitFor(() => expect(api.of("POST", "/holidays/custom")).toHaveLength(1));
+    expect(api.of("POST", "/holidays/custom")[0].body).toEqual({
+      name: "Founders' day",
+      date: "2026-12-11",
+      endDate: null,
+    });
+
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe(""));
+    fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Winter break" } });
+    fireEvent.click(screen.getByRole("button", { name: "Dates" }));
+    day("2026-12-24");
+    day("2026-12-31");
+    fireEvent.click(screen.getByRole("button", { name: "Add holiday" }));
+    await waitFor(() => expect(api.of("POST", "/holidays/custom")).toHaveLength(2));
+    expect(api.of("POST", "/holidays/custom")[1].body).toEqual({
+      name: "Winter break",
+      date: "2026-12-24",
+      endDate: "2026-12-31",
+    });
   });
 });

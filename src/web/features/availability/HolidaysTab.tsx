@@ -199,7 +199,7 @@ export function HolidaysTab() {
           <p className="mt-1 mb-4 text-slate-500 text-sm">
             Your own days off, such as a vacation or an offsite.
           </p>
-          <CustomHolidays holidays={data.customHolidays} />
+          <CustomHolidays holidays={data.customHolidays} today={today} />
         </Card>
       </div>
     </div>
