@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Route, test } from "@playwright/test";
 import { uniqueEmail } from "./support";
 
 test("a new host signs up, stays signed in, signs out, and is sent back after signing in", async ({
@@ -68,4 +68,36 @@ test("unknown paths go home and legal aliases resolve", async ({ page }) => {
   await expect(page).toHaveURL(/\/terms-and-conditions$/);
   await page.goto("/privacy");
   await expect(page).toHaveURL(/\/privacy-policy$/);
+});
+
+test("answers without a message show the spec's fallbacks: 'Registration failed', 'Login failed', 'Google sign-in failed'", async ({
+  page,
+}) => {
+  // A proxy in front of the app answering a bare 502 (no envelope, so no message of the server's own).
+  const bareFailure = (route: Route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<html>Bad gateway</html>" });
+  await page.route("**/api/auth/register", bareFailure);
+  await page.route("**/api/auth/login", bareFailure);
+  await page.route("**/api/auth/google/start", bareFailure);
+  await page.route("**/api/auth/providers", (route) =>
+    route.fulfill({ json: { success: true, data: { providers: [{ id: "google", label: "Google" }] } } }),
+  );
+
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill("Marie Curie");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail());
+  await page.getByLabel("Password", { exact: true }).fill("radium-88");
+  await page.getByRole("button", { name: "Get started" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Registration failed" })).toBeVisible();
+  await expect(page.getByText("An unexpected error occurred")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Google sign-in failed" })).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail());
+  await page.getByLabel("Password", { exact: true }).fill("radium-88");
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
 });

@@ -180,3 +180,60 @@ test("an 'Indefinitely' event type is bookable far beyond the schedule's old max
   });
   expect(booked.status(), await booked.text()).toBe(201);
 });
+
+test("a 'Date range' window is set with the spec's one date range picker; a same-day pick keeps only the start", async ({
+  page,
+  request,
+}) => {
+  const { headers, eventTypeId } = await hostWithEventType(page, request);
+  const today = new Intl.DateTimeFormat("en-CA").format(new Date());
+  const [start, end] = [addDays(today, 10), addDays(today, 14)];
+  const settings = async () =>
+    (await (await request.get(`/api/event-types/${eventTypeId}`, { headers })).json()).data.bookingSettings;
+
+  await page.goto(`/event-types?edit=${eventTypeId}`);
+  const drawer = page.getByRole("dialog", { name: "Edit Event Type" });
+  await drawer.getByRole("radio", { name: /Date range/ }).check();
+  const control = drawer.getByRole("button", { name: "Bookable dates" });
+  await expect(control).toHaveText("Select date range");
+  await control.click();
+  const picker = page.getByRole("dialog", { name: "Choose dates" });
+  await expect(picker.getByText("Pick a start and end date")).toBeVisible();
+  const pick = async (date: string) => {
+    for (let i = 0; i < 2 && (await picker.locator(`button[data-date="${date}"]`).count()) === 0; i++) {
+      await picker.getByRole("button", { name: "Next month" }).click();
+    }
+    await picker.locator(`button[data-date="${date}"]`).click();
+  };
+  await pick(start);
+  await expect(picker).toBeVisible();
+  await pick(end);
+  // Completing the range closes the picker; the control shows it.
+  await expect(picker).toBeHidden();
+  await expect(control).not.toHaveText("Select date range");
+  await drawer.getByRole("button", { name: "Save Changes" }).click();
+  await expect(drawer).toBeHidden();
+  expect(await settings()).toMatchObject({ mode: "within", withinStart: start, withinEnd: end });
+
+  // One day: the same date twice stores the start alone, and only that day is offered.
+  await page.goto(`/event-types?edit=${eventTypeId}`);
+  await control.click();
+  await pick(start);
+  await pick(start);
+  await expect(picker).toBeHidden();
+  await drawer.getByRole("button", { name: "Save Changes" }).click();
+  await expect(drawer).toBeHidden();
+  const oneDay = await settings();
+  expect(oneDay).toMatchObject({ mode: "within", withinStart: start });
+  expect(oneDay.withinEnd).toBeUndefined();
+  const month = await request.get(
+    `/api/bookings/availability/${eventTypeId}?month=${start.slice(0, 7)}&timezone=${ZONE}`,
+  );
+  expect(((await month.json()).data as { days: string[] }).days.filter((d) => d > start)).toEqual([]);
+
+  // Clear empties the control.
+  await page.goto(`/event-types?edit=${eventTypeId}`);
+  await control.click();
+  await picker.getByRole("button", { name: "Clear" }).click();
+  await expect(control).toHaveText("Select date range");
+});

@@ -160,3 +160,65 @@ test("overlapping slots are shown under the slot and never sent", async ({ page,
     { startTime: "5:30pm", endTime: "7:00pm" },
   ]);
 });
+
+test("a host takes a week off in one go: a date range in the override dialog blocks every day of it", async ({
+  page,
+  request,
+}) => {
+  const email = `avail-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const registered = await request.post("/api/auth/register", {
+    data: { name: "Lise Meitner", email, password: "fission-1938", timezone: ZONE },
+  });
+  const { token } = (await registered.json()) as { token: string };
+  const auth = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/api/event-types", {
+    headers: auth,
+    data: { title: "Consultation", duration: 60 },
+  });
+  const eventTypeId = ((await created.json()) as { data: { _id: string } }).data._id;
+  // Monday to Friday of a week well clear of any notice: open on weekdays by default.
+  const monday = addDays(saturdayAfter(9), 2);
+  const friday = addDays(monday, 4);
+  const tuesdayAfter = addDays(monday, 8);
+  expect(await slotTimes(request, eventTypeId, monday)).not.toEqual([]);
+
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  await page.goto("/availability");
+  await page.getByRole("button", { name: "Add override" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a date override" });
+  await dialog.getByText("Date range", { exact: true }).click();
+  for (let i = 0; i < 3 && (await dialog.locator(`button[data-date="${monday}"]`).count()) === 0; i++) {
+    await dialog.getByRole("button", { name: "Next month" }).click();
+  }
+  await dialog.locator(`button[data-date="${monday}"]`).click();
+  await expect(dialog.getByText("Now pick the last day of the range.")).toBeVisible();
+  for (let i = 0; i < 2 && (await dialog.locator(`button[data-date="${friday}"]`).count()) === 0; i++) {
+    await dialog.getByRole("button", { name: "Next month" }).click();
+  }
+  await dialog.locator(`button[data-date="${friday}"]`).click();
+  await expect(dialog.getByTestId("override-dates")).toContainText("(5 days)");
+  await dialog.getByLabel("Reason (optional)").fill("Week off");
+  await dialog.getByRole("button", { name: "Add overrides (5 dates)" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Week off" })).toHaveCount(5);
+
+  for (const day of [monday, addDays(monday, 2), friday])
+    await expect.poll(() => slotTimes(request, eventTypeId, day)).toEqual([]);
+  expect(await slotTimes(request, eventTypeId, tuesdayAfter)).not.toEqual([]);
+
+  // Several separate dates in one go too.
+  await page.getByRole("button", { name: "Add override" }).click();
+  await expect(dialog.getByText("Pick one or more dates")).toBeVisible();
+  const picks = [addDays(monday, 7), addDays(monday, 9)];
+  for (const date of picks) {
+    for (let i = 0; i < 2 && (await dialog.locator(`button[data-date="${date}"]`).count()) === 0; i++) {
+      await dialog.getByRole("button", { name: "Next month" }).click();
+    }
+    await dialog.locator(`button[data-date="${date}"]`).click();
+  }
+  await dialog.getByRole("button", { name: "Add overrides (2 dates)" }).click();
+  await expect(dialog).toBeHidden();
+  for (const day of picks) await expect.poll(() => slotTimes(request, eventTypeId, day)).toEqual([]);
+  expect(await slotTimes(request, eventTypeId, tuesdayAfter)).not.toEqual([]);
+});

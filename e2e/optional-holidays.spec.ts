@@ -87,3 +87,79 @@ test("enabling Diwali on the Holidays tab blocks that day on the booking page", 
   await invitee.close();
   await context.close();
 });
+
+test("the country list holds every country the holiday data knows, searchable, with regions", async ({
+  page,
+  request,
+}) => {
+  const register = await request.post("/api/auth/register", {
+    data: {
+      name: "Amélie Roux",
+      email: uniqueEmail("countries"),
+      password: "calendar-42",
+      timezone: "Europe/Paris",
+    },
+  });
+  const token = (await register.json()).token as string;
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  await page.goto("/availability?tab=holidays");
+  const country = page.getByLabel("Country");
+  await expect.poll(() => country.locator("option").count()).toBeGreaterThan(190);
+
+  // Search narrows the list; France is one of about 200, not only the spec's four.
+  await page.getByLabel("Search countries").fill("fran");
+  await expect(country.locator("option")).toHaveText(["None", "France (FR)"]);
+  await country.selectOption("FR");
+  await expect(page.getByText("Bastille Day").first()).toBeVisible({ timeout: 30_000 });
+
+  // A country with regions: a state's own holidays are added to the country's.
+  await page.getByLabel("Search countries").fill("united states");
+  await country.selectOption("US");
+  const region = page.getByLabel("Region");
+  await expect(region).toBeVisible();
+  await expect(page.getByText("César Chávez Day")).toHaveCount(0);
+  await region.selectOption({ label: "California" });
+  await expect(page.getByText("César Chávez Day").first()).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByLabel("Region")).toHaveValue("CA");
+});
+
+test("a custom holiday's dates come from the one date range picker: a same-day pick is a single day", async ({
+  page,
+  request,
+}) => {
+  const register = await request.post("/api/auth/register", {
+    data: {
+      name: "Noor Haddad",
+      email: uniqueEmail("custom"),
+      password: "calendar-42",
+      timezone: "Asia/Kolkata",
+    },
+  });
+  const token = (await register.json()).token as string;
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d + 12)).toISOString().slice(0, 10);
+
+  await page.goto("/availability?tab=holidays");
+  await page.getByLabel("Name", { exact: true }).fill("Founders' day");
+  const dates = page.getByRole("button", { name: "Dates" });
+  await expect(dates).toHaveText("Select date range");
+  await dates.click();
+  const picker = page.getByRole("dialog", { name: "Choose dates" });
+  await expect(picker.getByText("Pick a start and end date")).toBeVisible();
+  for (let i = 0; i < 2 && (await picker.locator(`button[data-date="${day}"]`).count()) === 0; i++) {
+    await picker.getByRole("button", { name: "Next month" }).click();
+  }
+  await picker.locator(`button[data-date="${day}"]`).click();
+  await picker.locator(`button[data-date="${day}"]`).click();
+  await expect(picker).toBeHidden();
+  await page.getByRole("button", { name: "Add holiday" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Founders' day" })).toBeVisible();
+
+  const settings = await request.get("/api/holidays", { headers: { Authorization: `Bearer ${token}` } });
+  expect((await settings.json()).data.customHolidays).toEqual([
+    expect.objectContaining({ name: "Founders' day", date: day, endDate: null }),
+  ]);
+});

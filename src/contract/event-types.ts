@@ -145,8 +145,8 @@ export const bookingSettingsSchema = z
   })
   .superRefine((s, ctx) => {
     if (s.mode !== "within") return;
+    // A start alone is one day: the date range picker stores a same-day pick so (spec section 5).
     if (!s.withinStart) ctx.addIssue({ code: "custom", path: ["withinStart"], message: "Pick a start date" });
-    if (!s.withinEnd) ctx.addIssue({ code: "custom", path: ["withinEnd"], message: "Pick an end date" });
     if (s.withinStart && s.withinEnd && s.withinEnd < s.withinStart) {
       ctx.addIssue({
         code: "custom",

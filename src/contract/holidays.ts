@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { dateSchema, isValidDate } from "./availability.js";
 
-/** The Holidays tab's countries (spec section 2). UK maps to GB in the holiday data. */
-export const HOLIDAY_COUNTRIES = ["IN", "US", "UK", "CA"] as const;
-export type HolidayCountry = (typeof HOLIDAY_COUNTRIES)[number];
-export const HOLIDAY_COUNTRY_NAMES: Record<HolidayCountry, string> = {
-  IN: "India",
-  US: "United States",
-  UK: "United Kingdom",
-  CA: "Canada",
-};
+/**
+ * Countries are those the holiday data (the date-holidays package) knows, about 200, by ISO 3166 code
+ * (GET /holidays/countries lists them with their regions). The United Kingdom keeps the spec's code UK
+ * (section 2: IN, US, UK, CA), which the data calls GB, so stored choices and holiday ids stay valid.
+ */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+/** A region (state, province, nation) code as the data writes it: 'CA', 'SCT', 'KA'. */
+export const REGION_CODE_PATTERN = /^[A-Z0-9]{1,4}$/;
+
+/** GET /holidays/countries: one entry per country, sorted by name. */
+export interface HolidayCountryView {
+  code: string;
+  name: string;
+  /** The regions with holidays of their own; empty when the data has none for the country. */
+  regions: { code: string; name: string }[];
+}
 /** Longest custom holiday range, in days. */
 export const CUSTOM_HOLIDAY_MAX_DAYS = 366;
 
@@ -49,7 +56,21 @@ export type CustomHolidayBody = z.infer<typeof customHolidayBody>;
  */
 export const holidaySettingsBody = z
   .object({
-    countryCode: z.enum(HOLIDAY_COUNTRIES, { message: "Choose IN, US, UK or CA" }).nullable().optional(),
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(COUNTRY_CODE_PATTERN, "Choose a country from the list")
+      .nullable()
+      .optional(),
+    /** A region of the country for its regional holidays; null for the country's holidays only. */
+    region: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(REGION_CODE_PATTERN, "Choose a region from the list")
+      .nullable()
+      .optional(),
     disabledHolidays: z.array(z.string().min(1).max(120)).max(500).optional(),
     /** Optional days (Holiday.type 'optional': festivals, observances) switched on; all others stay off. */
     enabledHolidays: z.array(z.string().min(1).max(120)).max(500).optional(),
@@ -101,7 +122,9 @@ export interface Holiday {
 
 /** GET and PUT /holidays */
 export interface HolidaySettings {
-  countryCode: HolidayCountry | null;
+  countryCode: string | null;
+  /** The region whose holidays are added to the country's; null for the country's only. */
+  region: string | null;
   disabledHolidays: string[];
   /** Optional days switched on (ids as Holiday.id). */
   enabledHolidays: string[];

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import {
-  type CustomHoliday,
-  HOLIDAY_COUNTRIES,
-  type Holiday,
-  type HolidayCheck,
-  type HolidaySettings,
+import type {
+  CustomHoliday,
+  Holiday,
+  HolidayCheck,
+  HolidayCountryView,
+  HolidaySettings,
 } from "../holidays.js";
 import { type Agrees, doneEnvelope, envelope } from "./shared.js";
 
@@ -27,7 +27,8 @@ const holidaySchema = z.object({
 true satisfies Agrees<z.input<typeof holidaySchema>, Holiday>;
 
 const holidaySettingsSchema = z.object({
-  countryCode: z.enum(HOLIDAY_COUNTRIES).nullable(),
+  countryCode: z.string().nullable(),
+  region: z.string().nullable(),
   disabledHolidays: z.array(z.string()),
   enabledHolidays: z.array(z.string()),
   customHolidays: z.array(customHolidaySchema),
@@ -39,7 +40,15 @@ true satisfies Agrees<z.input<typeof holidaySettingsSchema>, HolidaySettings>;
 const holidayCheckSchema = z.object({ isHoliday: z.boolean(), holiday: holidaySchema.nullable() });
 true satisfies Agrees<z.input<typeof holidayCheckSchema>, HolidayCheck>;
 
+const countrySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+true satisfies Agrees<z.input<typeof countrySchema>, HolidayCountryView>;
+
 export const holidaysResponses = {
+  countries: { 200: envelope(z.array(countrySchema)) },
   settings: { 200: envelope(holidaySettingsSchema) },
   upcoming: { 200: envelope(z.array(holidaySchema)) },
   customAdded: { 201: envelope(customHolidaySchema) },

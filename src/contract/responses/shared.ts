@@ -67,6 +67,19 @@ export type Agrees<Json, Interface> = [Json] extends [Interface]
   : { schemaHasWhatInterfaceLacks: Json };
 
 /**
+ * The `data` of a route's success answer as the web receives it (the JSON side of its response schema),
+ * e.g. `AnswerData<typeof teamsResponses.invited>`: a web query types its answer from the route's own
+ * schema instead of restating it.
+ */
+export type AnswerData<Responses> = {
+  [Status in keyof Responses]: Responses[Status] extends z.ZodType
+    ? z.input<Responses[Status]> extends { data: infer Data }
+      ? Data
+      : never
+    : never;
+}[keyof Responses];
+
+/**
  * A route that answers a file (CSV, an image, an invite), not JSON: documented at /api/docs with its
  * media type; the bytes are sent as they are, never through a schema.
  */

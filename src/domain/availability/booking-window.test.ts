@@ -64,6 +64,13 @@ describe("bookingWindowDates", () => {
     expect(bookingWindowDates({ mode: "within", withinStart: "2026-05-40" }, "2026-05-02")).toBeNull();
   });
 
+  it("within with a start and no end is that one day (a same-day pick of the date range picker)", () => {
+    const oneDay = { mode: "within" as const, withinStart: "2026-05-08" };
+    expect(bookingWindowDates(oneDay, "2026-05-01")).toEqual({ start: "2026-05-08", end: "2026-05-08" });
+    expect(bookingWindowDates(oneDay, "2026-05-08")).toEqual({ start: "2026-05-08", end: "2026-05-08" });
+    expect(bookingWindowDates(oneDay, "2026-05-09")).toBeNull();
+  });
+
   it("indefinite starts today with no end", () => {
     expect(bookingWindowDates({ mode: "indefinite", daysAhead: 3 }, "2026-05-08")).toEqual({
       start: "2026-05-08",

@@ -14,7 +14,9 @@ export interface DayRange {
  * - rolling, unit 'weekdays': today .. the daysAhead-th Monday-Friday date counting today when it is
  *   one; weekend dates in between are inside (they are bookable if the host works them).
  * - rolling without a daysAhead: no limit. daysAhead < 1: no dates.
- * - within: withinStart .. withinEnd; a missing bound is open, an unreadable one gives no dates.
+ * - within: withinStart .. withinEnd. A start without an end is that one day (the date range picker
+ *   stores a same-day pick so, spec section 5); an end without a start is open before it; an unreadable
+ *   bound gives no dates.
  * - indefinite: no limit.
  */
 export function bookingWindowDays(window: BookingWindow, today: number): DayRange | null {
@@ -26,7 +28,7 @@ export function bookingWindowDays(window: BookingWindow, today: number): DayRang
     last = window.unit === "weekdays" ? nthWeekday(today, n) : today + n - 1;
   } else if (window.mode === "within") {
     const start = window.withinStart ? parseDate(window.withinStart) : Number.NEGATIVE_INFINITY;
-    const end = window.withinEnd ? parseDate(window.withinEnd) : Number.POSITIVE_INFINITY;
+    const end = window.withinEnd ? parseDate(window.withinEnd) : start;
     if (start === undefined || end === undefined) return null;
     first = Math.max(first, start);
     last = end;

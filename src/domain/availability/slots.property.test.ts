@@ -58,8 +58,8 @@ function referenceInWindow(
       Temporal.PlainDate.compare(date, Temporal.PlainDate.from(window.withinStart)) < 0
     )
       return false;
-    if (window.withinEnd && Temporal.PlainDate.compare(date, Temporal.PlainDate.from(window.withinEnd)) > 0)
-      return false;
+    const end = window.withinEnd ?? window.withinStart; // a start without an end is that one day
+    if (end && Temporal.PlainDate.compare(date, Temporal.PlainDate.from(end)) > 0) return false;
     return true;
   }
   if (window.mode === "rolling" && window.daysAhead !== undefined) {

@@ -41,7 +41,7 @@ export interface DateOverride {
  * The event type's booking window on host-zone local dates.
  * - rolling: daysAhead dates counting today as day 1; unit 'weekdays' counts only Monday-Friday
  *   dates, and every date up to the last counted one is inside (a Saturday the host works is bookable).
- * - within: withinStart..withinEnd inclusive (a missing bound is open).
+ * - within: withinStart..withinEnd inclusive (a start alone is that one day; no start is open before the end).
  * - indefinite: no limit.
  */
 export interface BookingWindow {

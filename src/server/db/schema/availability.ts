@@ -84,8 +84,10 @@ export const holidaySettings = pgTable("holiday_settings", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  /** IN, US, UK, CA or null for none. */
+  /** A country of the holiday data (ISO 3166, with UK for GB) or null for none. */
   countryCode: text("country_code"),
+  /** A region of that country (its regional holidays are added), or null. */
+  region: text("region"),
   /** Ids of public holidays switched off; they stay off every year. */
   disabledHolidays: jsonb("disabled_holidays").$type<string[]>().notNull().default([]),
   /** Ids of optional days (festivals, observances) switched on; off unless listed. */

@@ -32,6 +32,7 @@ describe.each(dbKinds)("holidays on %s", (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       countryCode: null,
+      region: null,
       disabledHolidays: [],
       enabledHolidays: [],
       customHolidays: [],
@@ -171,7 +172,7 @@ describe.each(dbKinds)("holidays on %s", (kind) => {
     const bad = await call(token, "POST", "/holidays/custom", { name: "", date: "2026-13-01" });
     expect(Object.keys(bad.body.errors).sort()).toEqual(["date", "name"]);
     const country = await call(token, "PUT", "/holidays", {
-      countryCode: "FR",
+      countryCode: "XX",
       customHolidays: [{ name: "X", date: "2026-01-01" }],
     });
     expect(country.status).toBe(400);

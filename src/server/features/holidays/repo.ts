@@ -26,7 +26,12 @@ export function createHolidaysRepo(db: DbOrTx) {
 
     async upsertSettings(
       userId: string,
-      values: { countryCode: string | null; disabledHolidays: string[]; enabledHolidays: string[] },
+      values: {
+        countryCode: string | null;
+        region: string | null;
+        disabledHolidays: string[];
+        enabledHolidays: string[];
+      },
     ): Promise<void> {
       await db
         .insert(holidaySettings)

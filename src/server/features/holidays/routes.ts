@@ -25,6 +25,11 @@ export async function holidaysRoutes(app: FastifyInstance, opts: { holidays: Hol
     }),
   );
 
+  r.get("/holidays/countries", { schema: { tags, response: responses.countries } }, async () => ({
+    success: true,
+    data: await service.countries(),
+  }));
+
   r.put(
     "/holidays",
     { schema: { body: holidaySettingsBody, tags, response: responses.settings } },

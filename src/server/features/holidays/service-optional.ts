@@ -44,9 +44,15 @@ const INDIA_DATE_FIXES: Record<string, Record<number, string>> = {
 
 const OPTIONAL_TYPES = new Set(["optional", "observance"]);
 
-/** The optional days of a country (its code in the holiday data) in a year, sorted, one per name. */
-export function optionalDays(Holidays: HolidaysCtor, dataCountry: string, year: number): OptionalDay[] {
-  const data = new Holidays(dataCountry, { languages: ["en"], types: ["optional", "observance"] });
+/** The optional days of a country (its code in the holiday data) and region in a year, sorted, one per name. */
+export function optionalDays(
+  Holidays: HolidaysCtor,
+  dataCountry: string,
+  region: string | null,
+  year: number,
+): OptionalDay[] {
+  const options = { languages: ["en"], types: ["optional" as const, "observance" as const] };
+  const data = region ? new Holidays(dataCountry, region, options) : new Holidays(dataCountry, options);
   for (const [rule, name] of HIJRI[dataCountry] ?? []) {
     data.setHoliday(rule, { name: { en: name }, type: "optional" });
   }

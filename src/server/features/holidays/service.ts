@@ -1,84 +1,30 @@
 import { Temporal } from "temporal-polyfill";
-import {
-  type CustomHoliday,
-  type CustomHolidayBody,
-  HOLIDAY_COUNTRIES,
-  type Holiday,
-  type HolidayCheck,
-  type HolidayCountry,
-  type HolidaySettings,
-  type HolidaySettingsBody,
+import type {
+  CustomHoliday,
+  CustomHolidayBody,
+  Holiday,
+  HolidayCheck,
+  HolidayCountryView,
+  HolidaySettings,
+  HolidaySettingsBody,
 } from "../../../contract/holidays.js";
 import type { Db } from "../../db/client.js";
 import type { CustomHolidayRow, UserRow } from "../../db/schema/index.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { createHolidaysRepo } from "./repo.js";
-import { optionalDays } from "./service-optional.js";
+import {
+  type HolidayPlace,
+  holidayCountries,
+  optionalHolidays,
+  placeProblem,
+  publicHolidays,
+} from "./service-data.js";
 
 export const MAX_CUSTOM_HOLIDAYS = 500;
 /** blockedDates answers at most this many years at once; the slot engine asks for months. */
 const MAX_BLOCKED_RANGE_DAYS = 3 * 366;
 
-interface PublicHoliday {
-  id: string;
-  date: string;
-  name: string;
-}
-
-/** The holiday data uses ISO 3166 codes: the United Kingdom is GB. */
-const DATA_COUNTRY: Record<HolidayCountry, string> = { IN: "IN", US: "US", UK: "GB", CA: "CA" };
-
-// The data package is large; it loads on first use, not at start-up.
-let holidaysModule: Promise<typeof import("date-holidays")> | undefined;
-const publicCache = new Map<string, PublicHoliday[]>();
-
-/** Public holidays (type 'public' only) of a country and year, computed once per process. */
-async function publicHolidays(country: HolidayCountry, year: number): Promise<PublicHoliday[]> {
-  const key = `${country}:${year}`;
-  const cached = publicCache.get(key);
-  if (cached) return cached;
-  holidaysModule ??= import("date-holidays");
-  const { default: Holidays } = await holidaysModule;
-  const data = new Holidays(DATA_COUNTRY[country], { languages: ["en"], types: ["public"] });
-  const list = (data.getHolidays(year, "en") || [])
-    .filter((h) => h.type === "public")
-    .map((h) => ({ id: `${country}-${slug(h.name)}`, date: h.date.slice(0, 10), name: h.name }))
-    .sort((a, b) => a.date.localeCompare(b.date));
-  publicCache.set(key, list);
-  return list;
-}
-
-const optionalCache = new Map<string, PublicHoliday[]>();
-
-/** Optional days (festivals, observances) of a country and year; each id is stable across years. */
-async function optionalHolidays(country: HolidayCountry, year: number): Promise<PublicHoliday[]> {
-  const key = `${country}:${year}`;
-  const cached = optionalCache.get(key);
-  if (cached) return cached;
-  holidaysModule ??= import("date-holidays");
-  const { default: Holidays } = await holidaysModule;
-  const list = optionalDays(Holidays, DATA_COUNTRY[country], year).map((d) => ({
-    id: `${country}-${slug(d.name)}`,
-    date: d.date,
-    name: d.name,
-  }));
-  optionalCache.set(key, list);
-  return list;
-}
-
-function slug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
 const TYPE_ORDER: Record<Holiday["type"], number> = { public: 0, optional: 1, custom: 2 };
-
-const isCountry = (code: string | null | undefined): code is HolidayCountry =>
-  (HOLIDAY_COUNTRIES as readonly string[]).includes(code ?? "");
 
 const toCustom = (c: CustomHolidayRow): CustomHoliday => ({
   _id: c.id,
@@ -102,8 +48,12 @@ export function createHolidaysService(
 ) {
   async function settingsOf(userId: string) {
     const row = await createHolidaysRepo(db).findSettings(userId);
+    const countryCode = row?.countryCode ?? null;
+    const region = countryCode ? (row?.region ?? null) : null;
     return {
-      countryCode: isCountry(row?.countryCode) ? row.countryCode : null,
+      countryCode,
+      region,
+      place: countryCode ? ({ country: countryCode, region } as HolidayPlace) : null,
       disabled: new Set(row?.disabledHolidays ?? []),
       enabled: new Set(row?.enabledHolidays ?? []),
     };
@@ -119,7 +69,7 @@ export function createHolidaysService(
 
   /** Public and custom holidays touching the given years, sorted by date. */
   async function holidaysOf(userId: string, years: number[]): Promise<Holiday[]> {
-    const { countryCode, disabled, enabled } = await settingsOf(userId);
+    const { place, disabled, enabled } = await settingsOf(userId);
     const first = years[0];
     const last = years[years.length - 1];
     const customs = await createHolidaysRepo(db).listCustom(userId, {
@@ -127,12 +77,12 @@ export function createHolidaysService(
       to: `${last}-12-31`,
     });
     const list: Holiday[] = customs.map(customToHoliday);
-    if (countryCode) {
+    if (place) {
       for (const year of years) {
-        for (const p of await publicHolidays(countryCode, year)) {
+        for (const p of await publicHolidays(place, year)) {
           list.push({ ...p, endDate: p.date, type: "public", enabled: !disabled.has(p.id) });
         }
-        for (const o of await optionalHolidays(countryCode, year)) {
+        for (const o of await optionalHolidays(place, year)) {
           list.push({ ...o, endDate: o.date, type: "optional", enabled: enabled.has(o.id) });
         }
       }
@@ -144,13 +94,14 @@ export function createHolidaysService(
   async function view(user: UserRow, year?: number): Promise<HolidaySettings> {
     const thisYear = Number((await hostToday(user)).slice(0, 4));
     const years = year ? [year] : [thisYear, thisYear + 1];
-    const [{ countryCode, disabled, enabled }, customs, holidays] = await Promise.all([
+    const [{ countryCode, region, disabled, enabled }, customs, holidays] = await Promise.all([
       settingsOf(user.id),
       createHolidaysRepo(db).listCustom(user.id),
       holidaysOf(user.id, years),
     ]);
     return {
       countryCode,
+      region,
       disabledHolidays: [...disabled],
       enabledHolidays: [...enabled],
       customHolidays: customs.map(toCustom),
@@ -162,12 +113,29 @@ export function createHolidaysService(
   return {
     view,
 
+    /** Every country of the holiday data, with its regions (the Holidays tab's searchable list). */
+    countries: (): Promise<HolidayCountryView[]> => holidayCountries(),
+
     async update(user: UserRow, body: HolidaySettingsBody): Promise<HolidaySettings> {
       await db.transaction(async (tx) => {
         const repo = createHolidaysRepo(tx);
         const current = await repo.findSettings(user.id);
+        const countryCode =
+          body.countryCode !== undefined ? body.countryCode : (current?.countryCode ?? null);
+        // A new country starts without a region (the old one belongs to the old country).
+        const region =
+          body.region !== undefined
+            ? body.region
+            : countryCode === (current?.countryCode ?? null)
+              ? (current?.region ?? null)
+              : null;
+        if (countryCode) {
+          const problem = await placeProblem({ country: countryCode, region });
+          if (problem) throw new AppError("VALIDATION_ERROR", Object.values(problem)[0], problem);
+        }
         await repo.upsertSettings(user.id, {
-          countryCode: body.countryCode !== undefined ? body.countryCode : (current?.countryCode ?? null),
+          countryCode,
+          region: countryCode ? region : null,
           disabledHolidays: [...new Set(body.disabledHolidays ?? current?.disabledHolidays ?? [])],
           enabledHolidays: [...new Set(body.enabledHolidays ?? current?.enabledHolidays ?? [])],
         });
@@ -211,11 +179,11 @@ export function createHolidaysService(
 
     /** Whether an enabled holiday falls on the date; a switched-off public holiday does not count. */
     async check(userId: string, date: string): Promise<HolidayCheck> {
-      const { countryCode, disabled, enabled } = await settingsOf(userId);
+      const { place, disabled, enabled } = await settingsOf(userId);
       const [custom] = await createHolidaysRepo(db).listCustom(userId, { from: date, to: date });
       if (custom) return { isHoliday: true, holiday: customToHoliday(custom) };
-      if (countryCode) {
-        const match = (await publicHolidays(countryCode, Number(date.slice(0, 4)))).find(
+      if (place) {
+        const match = (await publicHolidays(place, Number(date.slice(0, 4)))).find(
           (p) => p.date === date && !disabled.has(p.id),
         );
         if (match) {
@@ -224,7 +192,7 @@ export function createHolidaysService(
             holiday: { ...match, endDate: match.date, type: "public", enabled: true },
           };
         }
-        const optional = (await optionalHolidays(countryCode, Number(date.slice(0, 4)))).find(
+        const optional = (await optionalHolidays(place, Number(date.slice(0, 4)))).find(
           (o) => o.date === date && enabled.has(o.id),
         );
         if (optional) {
@@ -250,13 +218,13 @@ export function createHolidaysService(
       const years: number[] = [];
       for (let y = from.year; y <= to.year; y++) years.push(y);
       const blocked = new Set<string>();
-      const { countryCode, disabled, enabled } = await settingsOf(userId);
-      if (countryCode) {
+      const { place, disabled, enabled } = await settingsOf(userId);
+      if (place) {
         for (const year of years) {
-          for (const p of await publicHolidays(countryCode, year)) {
+          for (const p of await publicHolidays(place, year)) {
             if (!disabled.has(p.id) && p.date >= fromDate && p.date <= toDate) blocked.add(p.date);
           }
-          for (const o of await optionalHolidays(countryCode, year)) {
+          for (const o of await optionalHolidays(place, year)) {
             if (enabled.has(o.id) && o.date >= fromDate && o.date <= toDate) blocked.add(o.date);
           }
         }

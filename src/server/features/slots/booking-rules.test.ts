@@ -167,6 +167,21 @@ describe.each(dbKinds)("booking rules come from the event type on %s", (kind) =>
     expect(await days(rolling._id, "2027-02")).toEqual([]);
   });
 
+  it("a date range of one day (the picker's same-day pick: a start, no end) offers that day only", async () => {
+    const h = await hostIn(t.app, "America/New_York");
+    const e = await eventType(t.app, h, {
+      bookingSettings: bookingSettings({ mode: "within", withinStart: "2026-11-05" }),
+    });
+    expect(await days(e._id, "2026-11")).toEqual(["2026-11-05"]);
+    expect(await times(e._id, "2026-11-06")).toEqual([]);
+    // A start is still needed: an end alone is refused with a message on the start.
+    const endOnly = await call(h.token, "PUT", `/event-types/${e._id}`, {
+      bookingSettings: bookingSettings({ mode: "within", withinEnd: "2026-11-20" }),
+    });
+    expect(endOnly.statusCode).toBe(400);
+    expect(endOnly.json().errors["bookingSettings.withinStart"]).toBe("Pick a start date");
+  });
+
   it("migration 0021 gives existing event types the longest of the old rules", async () => {
     const h = await hostIn(t.app, "America/New_York");
     await legacyRules(h);

@@ -8,6 +8,8 @@ export interface MonthCalendarProps {
   month: string;
   /** Selected day, 'YYYY-MM-DD'. */
   selected?: string;
+  /** For pickers of several days (dates, a range): which days show as chosen; `selected` then only places focus. */
+  isSelected?: (date: string) => boolean;
   /** Days for which this returns true are bold and clickable; others are muted. */
   isEnabled: (date: string) => boolean;
   onSelect: (date: string) => void;
@@ -22,6 +24,8 @@ export interface MonthCalendarProps {
   loading?: boolean;
   /** First column: 0 Sunday (default), 1 Monday (the host's profile setting). */
   weekStartsOn?: 0 | 1;
+  /** What a day's label adds after its date; the booking page's ", times available" by default. */
+  dayStatus?: (enabled: boolean) => string;
   className?: string;
 }
 
@@ -42,6 +46,7 @@ const HEADERS = [
 export function MonthCalendar({
   month,
   selected,
+  isSelected = (date) => date === selected,
   isEnabled,
   onSelect,
   onMonthChange,
@@ -50,6 +55,7 @@ export function MonthCalendar({
   maxMonth,
   loading = false,
   weekStartsOn = 0,
+  dayStatus = bookingDayStatus,
   className,
 }: MonthCalendarProps) {
   const days = daysOfMonth(month);
@@ -158,12 +164,13 @@ export function MonthCalendar({
                     <DayButton
                       date={date}
                       enabled={!loading && isEnabled(date)}
-                      selected={date === selected}
+                      selected={isSelected(date)}
                       isToday={date === today}
                       tabbable={date === tabStop}
                       onSelect={onSelect}
                       onKeyDown={onKeyDown}
                       onFocus={() => setFocused(date)}
+                      status={dayStatus}
                     />
                   )}
                 </td>
@@ -175,6 +182,8 @@ export function MonthCalendar({
     </div>
   );
 }
+
+const bookingDayStatus = (enabled: boolean) => (enabled ? ", times available" : ", no times available");
 
 function keyTarget(key: string, date: string, wd: number): string | null {
   switch (key) {
@@ -214,6 +223,7 @@ function DayButton({
   onSelect,
   onKeyDown,
   onFocus,
+  status,
 }: {
   date: string;
   enabled: boolean;
@@ -223,8 +233,9 @@ function DayButton({
   onSelect: (date: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, date: string) => void;
   onFocus: () => void;
+  status: (enabled: boolean) => string;
 }) {
-  const label = `${formatLongDate(date)}${isToday ? ", today" : ""}${enabled ? ", times available" : ", no times available"}`;
+  const label = `${formatLongDate(date)}${isToday ? ", today" : ""}${status(enabled)}`;
   return (
     <button
       type="button"

@@ -6,6 +6,11 @@ export { Checkbox, type CheckboxProps } from "./Checkbox";
 export { ClampedText } from "./ClampedText";
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog";
 export {
+  DateRangePicker,
+  type DateRangePickerProps,
+  type DateRangeValue,
+} from "./DateRangePicker";
+export {
   Dialog,
   DialogClose,
   DialogContent,
@@ -36,6 +41,7 @@ export { ErrorState, type ErrorStateProps, type RetryableQuery } from "./ErrorSt
 export { Field, type FieldProps } from "./Field";
 export { controlClasses, Input, type InputProps } from "./Input";
 export { Label } from "./Label";
+export { LoadingState, type LoadingStateProps } from "./LoadingState";
 export { Logo } from "./Logo";
 export { Menu, MenuItem, type MenuItemProps, MenuLabel, type MenuProps, MenuSeparator } from "./Menu";
 export { MonthCalendar, type MonthCalendarProps } from "./MonthCalendar";

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, RotateCw } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import type { IdentityView } from "../../../contract/auth";
-import { Badge, Button, Card, ConfirmDialog, Skeleton, toast } from "../../components/ui";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { authResponses } from "../../../contract/responses/users";
+import { Badge, Button, Card, ConfirmDialog, ErrorState, LoadingState, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { useOAuthPopup } from "../../lib/oauthPopup";
 import { ProviderMark } from "./ProviderMark";
@@ -10,10 +12,7 @@ import { type SsoProvider, ssoFlow, useSsoProviders } from "./providers";
 
 export const identitiesKey = ["auth-identities"] as const;
 
-interface IdentitiesAnswer {
-  identities: IdentityView[];
-  hasPassword: boolean;
-}
+type IdentitiesAnswer = AnswerData<typeof authResponses.identities>;
 
 const LAST_METHOD =
   "This is your only way to sign in. Set a password or link another account before removing it.";
@@ -60,17 +59,9 @@ export function SignInMethodsSection() {
         </p>
         <div className="mt-5">
           {methods.isPending ? (
-            <div role="status" aria-label="Loading sign-in methods" className="flex flex-col gap-3">
-              <Skeleton className="h-14" />
-              <Skeleton className="h-14" />
-            </div>
+            <LoadingState label="Loading sign-in methods" />
           ) : methods.isError || !data ? (
-            <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-              <span className="text-red-700">Failed to load your sign-in methods.</span>
-              <Button variant="outline" size="sm" onClick={() => void methods.refetch()}>
-                <RotateCw size={14} aria-hidden /> Retry
-              </Button>
-            </div>
+            <ErrorState variant="inline" title="Failed to load your sign-in methods." query={methods} />
           ) : (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
               <li className="flex items-center gap-3 px-4 py-3">

@@ -49,7 +49,9 @@ export default function SignupPage() {
       if (error instanceof ApiError && error.errorCode === "EMAIL_TAKEN") {
         setError("email", { message: error.message }, { shouldFocus: true });
       } else {
-        setFormError(errorMessage(error, "An unexpected error occurred"));
+        // Spec section 8: the server's message; an answer without one is 'Registration failed'; only a
+        // failure that is not an answer at all keeps the sign-up page's own 'An unexpected error occurred'.
+        setFormError(errorMessage(error, error instanceof ApiError ? "Registration failed" : undefined));
       }
     }
   });

@@ -1,6 +1,8 @@
 import { useState } from "react";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { authResponses } from "../../../contract/responses/users";
 import { Button } from "../../components/ui";
-import { api, request, setToken } from "../../lib/api";
+import { api, errorMessage, request, setToken } from "../../lib/api";
 import { useOAuthPopup } from "../../lib/oauthPopup";
 import { ProviderMark } from "./ProviderMark";
 import { type SsoProvider, ssoFlow, useSsoProviders } from "./providers";
@@ -74,8 +76,15 @@ function ProviderButton({
     onError(null);
     popup.start(
       api
-        .post<{ authUrl: string }>(`/auth/${provider.id}/start`, { intent: "sign-in" })
-        .then((d) => d.authUrl),
+        .post<AnswerData<typeof authResponses.started>>(`/auth/${provider.id}/start`, { intent: "sign-in" })
+        .then(
+          (d) => d.authUrl,
+          // Spec section 8's fallback ('Google sign-in failed', 'SBU sign-in failed') when the server
+          // answers without a message of its own.
+          (error: unknown) => {
+            throw new Error(errorMessage(error, `${provider.label} sign-in failed`));
+          },
+        ),
     );
   };
 

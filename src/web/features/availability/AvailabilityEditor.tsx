@@ -59,12 +59,14 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
     const result = await editor.save();
     if (!result.ok && !result.invalid) toast.error(failure, { description: result.message });
   };
-  const saveOverride = (override: DraftOverride, replacedDate?: string) =>
+  // Several dates picked at once are one change: one save, one status, one failure message.
+  const saveOverrides = (overrides: DraftOverride[], replacedDate?: string) => {
+    const replaced = new Set([...overrides.map((o) => o.date), replacedDate]);
     void changeOverrides(
-      (list) =>
-        sortOverrides([...list.filter((o) => o.date !== override.date && o.date !== replacedDate), override]),
+      (list) => sortOverrides([...list.filter((o) => !replaced.has(o.date)), ...overrides]),
       "Failed to add date override",
     );
+  };
   const removeOverride = (date: string) =>
     void changeOverrides((list) => list.filter((o) => o.date !== date), "Failed to remove date override");
 
@@ -208,7 +210,7 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
         today={today}
         week={draft.schedule}
         existingDates={draft.dateOverrides.map((o) => o.date)}
-        onSubmit={saveOverride}
+        onSubmit={saveOverrides}
       />
     </div>
   );

@@ -19,10 +19,13 @@ export function noticeText(s: Pick<BookingSettings, "leadHours" | "noticeUnit">)
   return `${s.leadHours} ${unit}${s.leadHours === 1 ? "" : "s"} notice`;
 }
 
-/** '60 days ahead', '10 weekdays ahead', '2026-12-01 to 2026-12-31', 'Any future date'. */
+/** '60 days ahead', '10 weekdays ahead', '2026-12-01 to 2026-12-31', '2026-12-01 only', 'Any future date'. */
 export function windowText(s: BookingSettings): string {
   if (s.mode === "indefinite") return "Any future date";
-  if (s.mode === "within") return `${s.withinStart ?? "…"} to ${s.withinEnd ?? "…"}`;
+  if (s.mode === "within")
+    return s.withinStart && !s.withinEnd
+      ? `${s.withinStart} only`
+      : `${s.withinStart ?? "…"} to ${s.withinEnd ?? "…"}`;
   return `${s.daysAhead} ${s.unit === "weekdays" ? "weekdays" : "days"} ahead`;
 }
 

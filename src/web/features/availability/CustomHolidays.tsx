@@ -5,15 +5,15 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { type CustomHoliday, customHolidayBody } from "../../../contract/holidays";
-import { Button, ConfirmDialog, Field, Input, toast } from "../../components/ui";
+import { Button, ConfirmDialog, DateRangePicker, Field, Input, toast } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
 import { holidayKeys } from "./queries";
 import { shortDate } from "./schedule-format";
 
-// The form's inputs are strings; an empty end date means a single day.
+// The form's values are strings; an empty end date means a single day.
 const form = z.object({
   name: z.string().trim().min(1, "Name is required").max(100),
-  date: z.string().min(1, "Choose a date"),
+  date: z.string().min(1, "Choose the day off, or its first and last day"),
   endDate: z.string(),
 });
 type Form = z.infer<typeof form>;
@@ -23,7 +23,7 @@ export function dateRangeText(date: string, endDate: string | null): string {
 }
 
 /** Add a named day (or range) off, and remove custom holidays. */
-export function CustomHolidays({ holidays }: { holidays: CustomHoliday[] }) {
+export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[]; today: string }) {
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<CustomHoliday | null>(null);
   const {
@@ -31,12 +31,15 @@ export function CustomHolidays({ holidays }: { holidays: CustomHoliday[] }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<Form>({
     resolver: zodResolver(form),
     mode: "onBlur",
     defaultValues: { name: "", date: "", endDate: "" },
   });
+  const [date, endDate] = watch(["date", "endDate"]);
 
   const remove = useMutation({
     mutationFn: (id: string) => api.delete<void>(`/holidays/custom/${id}`),
@@ -54,7 +57,7 @@ export function CustomHolidays({ holidays }: { holidays: CustomHoliday[] }) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = (issue.path[0] as keyof Form) ?? "date";
-      setError(field, { message: issue.message }, { shouldFocus: true });
+      setError(field, { message: issue.message }, { shouldFocus: field === "name" });
       return;
     }
     try {
@@ -65,7 +68,7 @@ export function CustomHolidays({ holidays }: { holidays: CustomHoliday[] }) {
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;
       for (const key of ["name", "date", "endDate"] as const) {
-        if (fieldErrors?.[key]) setError(key, { message: fieldErrors[key] }, { shouldFocus: true });
+        if (fieldErrors?.[key]) setError(key, { message: fieldErrors[key] }, { shouldFocus: key === "name" });
       }
       toast.error("Failed to add holiday", {
         description: error instanceof Error ? error.message : undefined,
@@ -84,11 +87,24 @@ export function CustomHolidays({ holidays }: { holidays: CustomHoliday[] }) {
             {...register("name")}
           />
         </Field>
-        <Field label="Date" htmlFor="custom-date" error={errors.date?.message}>
-          <Input id="custom-date" type="date" invalid={Boolean(errors.date)} {...register("date")} />
-        </Field>
-        <Field label="Until (optional)" htmlFor="custom-end" error={errors.endDate?.message}>
-          <Input id="custom-end" type="date" invalid={Boolean(errors.endDate)} {...register("endDate")} />
+        <Field
+          label="Dates"
+          htmlFor="custom-dates"
+          error={errors.date?.message ?? errors.endDate?.message}
+          className="sm:col-span-2"
+        >
+          {/* One day, or a range: the same-day pick stores the start alone (a single-day holiday). */}
+          <DateRangePicker
+            id="custom-dates"
+            value={{ start: date || undefined, end: endDate || undefined }}
+            onChange={(range) => {
+              setValue("date", range.start ?? "", { shouldValidate: isSubmitted });
+              setValue("endDate", range.end ?? "", { shouldValidate: isSubmitted });
+            }}
+            today={today}
+            invalid={Boolean(errors.date ?? errors.endDate)}
+            aria-describedby={errors.date || errors.endDate ? "custom-dates-error" : undefined}
+          />
         </Field>
         <div className="sm:col-span-2">
           <Button type="submit" variant="outline" loading={isSubmitting}>

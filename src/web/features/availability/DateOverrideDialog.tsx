@@ -1,9 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import {
   type DaySchedule,
   DEFAULT_SLOT,
   dateOverrideSchema,
+  dateSchema,
   type TimeSlot,
 } from "../../../contract/availability";
 import {
@@ -12,16 +16,15 @@ import {
   DialogContent,
   DialogFooter,
   Field,
-  formatLongDate,
   Input,
   Label,
-  MonthCalendar,
-  monthOf,
   Switch,
   weekdayOf,
 } from "../../components/ui";
 import { focusFirstError } from "../../lib/focusFirstError";
+import { flattenErrors } from "../../lib/formErrors";
 import { type DraftOverride, nextSlot, slotErrors } from "./draft";
+import { OverrideDatesPicker } from "./OverrideDatesPicker";
 import { TimeSlotFields } from "./TimeSlotFields";
 
 export interface DateOverrideDialogProps {
@@ -34,23 +37,61 @@ export interface DateOverrideDialogProps {
   today: string;
   week: DaySchedule[];
   existingDates: string[];
-  onSubmit: (override: DraftOverride, replacedDate?: string) => void;
+  /** The same hours (or a day off) for every date picked; `replacedDate` when an edit moved the date. */
+  onSubmit: (overrides: DraftOverride[], replacedDate?: string) => void;
 }
 
-/** Add or edit one date override: a date, available with slots or unavailable, and a reason. */
+/**
+ * The dialog's values: the dates picked and the one set of hours they all get. Each date becomes an
+ * override the contract's dateOverrideSchema accepts, so its rules and messages are checked once here.
+ */
+const overrideForm = z
+  .object({
+    dates: z.array(dateSchema).min(1, "Choose a date for this override"),
+    isAvailable: z.boolean(),
+    reason: z.string(),
+    timeSlots: z.array(z.object({ startTime: z.string(), endTime: z.string() })),
+  })
+  .superRefine((form, ctx) => {
+    const checked = dateOverrideSchema.safeParse({
+      date: form.dates[0] ?? "2000-01-01",
+      isAvailable: form.isAvailable,
+      reason: form.reason,
+      timeSlots: form.isAvailable ? form.timeSlots : [],
+    });
+    if (checked.success) return;
+    for (const issue of checked.error.issues)
+      if (issue.path[0] !== "date")
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  });
+type OverrideForm = z.infer<typeof overrideForm>;
+
+/** Add overrides for one or more dates (picked one by one or as a range), or edit one override. */
 export function DateOverrideDialog(props: DateOverrideDialogProps) {
   const { open, onOpenChange, editing } = props;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={editing ? "Edit date override" : "Add a date override"}
-        description="Change your hours for one date, or mark it unavailable."
+        description={
+          editing
+            ? "Change your hours for this date, or mark it unavailable."
+            : "Change your hours for one or more dates, or mark them unavailable."
+        }
         widthClassName="max-w-2xl"
       >
         {open && <OverrideForm {...props} />}
       </DialogContent>
     </Dialog>
   );
+}
+
+/** That weekday's usual hours, so "available" on a fresh override means a small tweak. */
+function usualHours(week: DaySchedule[], date: string): TimeSlot[] {
+  const day = week[weekdayOf(date)];
+  return day?.isAvailable && day.timeSlots.length
+    ? day.timeSlots.map((s) => ({ ...s }))
+    : [{ ...DEFAULT_SLOT }];
 }
 
 function OverrideForm({
@@ -62,88 +103,79 @@ function OverrideForm({
   onSubmit,
   onOpenChange,
 }: DateOverrideDialogProps) {
-  const [date, setDate] = useState<string | undefined>(initial?.date);
-  const [month, setMonth] = useState(monthOf(initial?.date ?? today));
-  const [isAvailable, setAvailable] = useState(initial?.isAvailable ?? false);
-  const [slots, setSlots] = useState<TimeSlot[]>(
-    initial?.timeSlots?.length ? initial.timeSlots : [{ ...DEFAULT_SLOT }],
-  );
-  const [reason, setReason] = useState(initial?.reason ?? "");
-  const [submitted, setSubmitted] = useState(false);
-
-  // A fresh override starts from that weekday's usual hours, so "available" means a small tweak.
-  useEffect(() => {
-    if (editing || !date || initial?.timeSlots?.length) return;
-    const day = week[weekdayOf(date)];
-    setSlots(
-      day?.isAvailable && day.timeSlots.length ? day.timeSlots.map((s) => ({ ...s })) : [{ ...DEFAULT_SLOT }],
-    );
-  }, [date, editing, initial?.timeSlots, week]);
-
-  const parsed = dateOverrideSchema.safeParse({
-    date: date ?? "",
-    isAvailable,
-    reason,
-    timeSlots: isAvailable ? slots : [],
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors: formErrors, isSubmitted },
+  } = useForm<OverrideForm>({
+    resolver: zodResolver(overrideForm),
+    // Slot problems (an end before its start, overlaps) show as the host picks, as in the weekly hours.
+    mode: "onChange",
+    defaultValues: {
+      dates: initial?.date ? [initial.date] : [],
+      isAvailable: initial?.isAvailable ?? false,
+      reason: initial?.reason ?? "",
+      timeSlots: initial?.timeSlots?.length
+        ? initial.timeSlots
+        : initial?.date && !editing
+          ? usualHours(week, initial.date)
+          : [{ ...DEFAULT_SLOT }],
+    },
   });
-  const errors: Record<string, string> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  const dateError = !date ? "Choose a date for this override" : undefined;
-  const replaces = date && date !== initial?.date && existingDates.includes(date);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [dates, isAvailable, slots] = watch(["dates", "isAvailable", "timeSlots"]);
+  const errors = flattenErrors(formErrors);
+  const setSlots = (next: TimeSlot[]) => setValue("timeSlots", next, { shouldValidate: true });
 
-  const submit = (form: HTMLFormElement) => {
-    setSubmitted(true);
-    if (!date || !parsed.success) {
-      // The hours to fix may sit below the calendar, out of sight on a phone.
-      focusFirstError(form);
-      return;
-    }
-    onSubmit(
-      { date, isAvailable, reason: reason.trim(), timeSlots: isAvailable ? slots : [] },
-      editing ? initial?.date : undefined,
-    );
-    onOpenChange(false);
+  const changeDates = (next: string[]) => {
+    // A fresh override starts from the first picked date's usual hours.
+    if (!editing && !initial?.timeSlots?.length && dates.length === 0 && next[0])
+      setValue("timeSlots", usualHours(week, next[0]));
+    setValue("dates", next, { shouldValidate: isSubmitted });
   };
 
+  const submit = handleSubmit(
+    (form) => {
+      const hours = {
+        isAvailable: form.isAvailable,
+        reason: form.reason.trim(),
+        timeSlots: form.isAvailable ? form.timeSlots : [],
+      };
+      onSubmit(
+        form.dates.map((date) => ({ date, ...hours, timeSlots: hours.timeSlots.map((s) => ({ ...s })) })),
+        editing ? initial?.date : undefined,
+      );
+      onOpenChange(false);
+    },
+    // The hours to fix may sit below the calendar, out of sight on a phone.
+    () => requestAnimationFrame(() => focusFirstError(formRef.current)),
+  );
+
+  const count = dates.length;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <form ref={formRef} noValidate onSubmit={submit}>
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <div>
-          <MonthCalendar
-            month={month}
-            onMonthChange={setMonth}
-            selected={date}
-            onSelect={setDate}
-            isEnabled={(d) => d >= today}
-            today={today}
-            minMonth={monthOf(today)}
-          />
-          <p aria-live="polite" className="mt-2 text-sm">
-            {date ? (
-              <span className="font-medium text-slate-900">{formatLongDate(date)}</span>
-            ) : (
-              <span className={submitted ? "text-red-600" : "text-slate-500"}>{dateError}</span>
-            )}
-          </p>
-          {replaces && (
-            <p className="mt-1 text-[13px] text-amber-700">
-              This date already has an override; saving replaces it.
-            </p>
-          )}
-        </div>
+        <OverrideDatesPicker
+          dates={dates}
+          onChange={changeDates}
+          multiple={!editing}
+          today={today}
+          existingDates={existingDates}
+          editedDate={editing ? initial?.date : undefined}
+          error={isSubmitted ? errors.dates : undefined}
+        />
         <div className="flex flex-col gap-5">
           <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2.5">
             <Label htmlFor="override-available" className="cursor-pointer">
               Available on this date
             </Label>
-            <Switch id="override-available" checked={isAvailable} onCheckedChange={setAvailable} />
+            <Switch
+              id="override-available"
+              checked={isAvailable}
+              onCheckedChange={(on) => setValue("isAvailable", on, { shouldValidate: true })}
+            />
           </div>
           {isAvailable ? (
             <fieldset className="flex flex-col gap-2">
@@ -156,8 +188,8 @@ function OverrideForm({
                   label={`Override time slot ${j + 1}`}
                   slot={slot}
                   errors={slotErrors(errors, `timeSlots.${j}`)}
-                  onChange={(next) => setSlots((list) => list.map((s, k) => (k === j ? next : s)))}
-                  onRemove={() => setSlots((list) => list.filter((_, k) => k !== j))}
+                  onChange={(next) => setSlots(slots.map((s, k) => (k === j ? next : s)))}
+                  onRemove={() => setSlots(slots.filter((_, k) => k !== j))}
                 />
               ))}
               {errors.timeSlots && <p className="text-[13px] text-red-600">{errors.timeSlots}</p>}
@@ -165,7 +197,7 @@ function OverrideForm({
                 variant="ghost"
                 size="sm"
                 className="self-start"
-                onClick={() => setSlots((list) => [...list, nextSlot(list)])}
+                onClick={() => setSlots([...slots, nextSlot(slots)])}
               >
                 <Plus size={16} aria-hidden /> Add time slot
               </Button>
@@ -178,10 +210,10 @@ function OverrideForm({
           <Field label="Reason (optional)" htmlFor="override-reason" error={errors.reason}>
             <Input
               id="override-reason"
-              value={reason}
               maxLength={200}
               placeholder="e.g. Dentist appointment"
-              onChange={(e) => setReason(e.target.value)}
+              invalid={!!errors.reason}
+              {...register("reason")}
             />
           </Field>
         </div>
@@ -190,8 +222,8 @@ function OverrideForm({
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!date}>
-          {editing ? "Save override" : "Add override"}
+        <Button type="submit" disabled={count === 0}>
+          {editing ? "Save override" : count > 1 ? `Add overrides (${count} dates)` : "Add override"}
         </Button>
       </DialogFooter>
     </form>

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Flag, PartyPopper } from "lucide-react";
-import {
-  HOLIDAY_COUNTRIES,
-  HOLIDAY_COUNTRY_NAMES,
-  type HolidayCountry,
-  type HolidaySettings,
-  type HolidaySettingsBody,
-} from "../../../contract/holidays";
-import { Card, EmptyState, Field, Select, Skeleton, Spinner, Switch, toast } from "../../components/ui";
+import type { HolidaySettings, HolidaySettingsBody } from "../../../contract/holidays";
+import { Card, EmptyState, LoadingState, Switch, toast } from "../../components/ui";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { CustomHolidays, dateRangeText } from "./CustomHolidays";
 import { LoadError } from "./EditorStates";
+import { HolidayCountryPicker } from "./HolidayCountryPicker";
 import { OptionalHolidays } from "./OptionalHolidays";
-import { holidayKeys, useHolidaySettings, useSchedules } from "./queries";
+import { holidayKeys, useHolidayCountries, useHolidaySettings, useSchedules } from "./queries";
 import { todayIn } from "./timezones";
 import { UpcomingHolidays } from "./UpcomingHolidays";
 
@@ -21,6 +16,7 @@ import { UpcomingHolidays } from "./UpcomingHolidays";
 export function HolidaysTab() {
   const queryClient = useQueryClient();
   const settings = useHolidaySettings();
+  const countries = useHolidayCountries();
   // Holidays are whole days in the host's zone: the default schedule's (as the server counts them).
   const schedules = useSchedules();
   const hostZone = schedules.data?.find((s) => s.isDefault)?.timezone ?? "Asia/Kolkata";
@@ -61,14 +57,11 @@ export function HolidaysTab() {
 
   if (settings.isPending) {
     return (
-      <div
-        role="status"
-        aria-label="Loading holidays"
+      <LoadingState
+        label="Loading holidays"
+        rowClassName="h-80"
         className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]"
-      >
-        <Skeleton className="h-96" />
-        <Skeleton className="h-64" />
-      </div>
+      />
     );
   }
   if (settings.isError) {
@@ -87,7 +80,16 @@ export function HolidaysTab() {
   const publicHolidays = data.holidays.filter((h) => h.type === "public");
   const years = data.years;
   const today = todayIn(hostZone);
-  const changingCountry = save.isPending && save.variables?.countryCode !== undefined;
+  const changingPlace =
+    save.isPending && (save.variables?.countryCode !== undefined || save.variables?.region !== undefined);
+  // Until the list has loaded, the chosen country is the only one offered (under its code).
+  const countryList =
+    countries.data ??
+    (data.countryCode ? [{ code: data.countryCode, name: data.countryCode, regions: [] }] : []);
+  const countryName = countryList.find((c) => c.code === data.countryCode)?.name ?? data.countryCode ?? "";
+  const regionName = countryList
+    .find((c) => c.code === data.countryCode)
+    ?.regions.find((r) => r.code === data.region)?.name;
 
   const toggle = (id: string, enabled: boolean) => {
     const off = new Set(data.disabledHolidays);
@@ -113,27 +115,12 @@ export function HolidaysTab() {
                 Holidays that are on block the whole day. Switch one off to stay bookable.
               </p>
             </div>
-            <Field label="Country" htmlFor="holiday-country" className="w-full sm:w-60">
-              <div className="flex items-center gap-2">
-                <Select
-                  id="holiday-country"
-                  wrapperClassName="flex-1"
-                  value={data.countryCode ?? ""}
-                  disabled={changingCountry}
-                  onChange={(e) =>
-                    save.mutate({ countryCode: (e.target.value || null) as HolidayCountry | null })
-                  }
-                >
-                  <option value="">None</option>
-                  {HOLIDAY_COUNTRIES.map((c) => (
-                    <option key={c} value={c}>
-                      {HOLIDAY_COUNTRY_NAMES[c]} ({c})
-                    </option>
-                  ))}
-                </Select>
-                {changingCountry && <Spinner label="Saving" className="text-accent-strong" />}
-              </div>
-            </Field>
+            <HolidayCountryPicker
+              countries={countryList}
+              value={{ countryCode: data.countryCode, region: data.region }}
+              onChange={(place) => save.mutate(place)}
+              saving={changingPlace}
+            />
           </div>
           {!data.countryCode ? (
             <EmptyState
@@ -145,7 +132,7 @@ export function HolidaysTab() {
             <EmptyState
               icon={PartyPopper}
               title="No public holidays found"
-              description={`Nothing listed for ${years.join(" and ")}.`}
+              description={`Nothing listed for ${regionName ? `${regionName}, ` : ""}${countryName} in ${years.join(" and ")}.`}
             />
           ) : (
             years.map((year) => {
@@ -197,7 +184,7 @@ export function HolidaysTab() {
         </Card>
         {data.countryCode && (
           <OptionalHolidays
-            country={data.countryCode}
+            countryName={regionName ? `${regionName}, ${countryName}` : countryName}
             holidays={data.holidays.filter((h) => h.type === "optional")}
             years={years}
             today={today}
@@ -212,7 +199,7 @@ export function HolidaysTab() {
           <p className="mt-1 mb-4 text-slate-500 text-sm">
             Your own days off, such as a vacation or an offsite.
           </p>
-          <CustomHolidays holidays={data.customHolidays} />
+          <CustomHolidays holidays={data.customHolidays} today={today} />
         </Card>
       </div>
     </div>

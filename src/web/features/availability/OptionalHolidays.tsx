@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { HOLIDAY_COUNTRY_NAMES, type Holiday, type HolidayCountry } from "../../../contract/holidays";
+import type { Holiday } from "../../../contract/holidays";
 import { Card, EmptyState, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { dateRangeText } from "./CustomHolidays";
@@ -9,13 +9,14 @@ import { dateRangeText } from "./CustomHolidays";
  * switches one on, then it blocks the whole day like a public holiday. One switch per day per year.
  */
 export function OptionalHolidays({
-  country,
+  countryName,
   holidays,
   years,
   today,
   onToggle,
 }: {
-  country: HolidayCountry;
+  /** As the host chose it: 'India', 'Scotland, United Kingdom'. */
+  countryName: string;
   holidays: Holiday[];
   years: number[];
   today: string;
@@ -26,15 +27,15 @@ export function OptionalHolidays({
       <div className="border-slate-200 border-b p-5">
         <h2 className="font-semibold text-base text-slate-900">Festivals and optional holidays</h2>
         <p className="mt-1 text-slate-500 text-sm">
-          Widely observed days in {HOLIDAY_COUNTRY_NAMES[country]} that are not public holidays. They are off:
-          switch one on to block the whole day every year.
+          Widely observed days in {countryName} that are not public holidays. They are off: switch one on to
+          block the whole day every year.
         </p>
       </div>
       {holidays.length === 0 ? (
         <EmptyState
           icon={Sparkles}
           title="No optional holidays listed"
-          description={`The holiday data has none for ${HOLIDAY_COUNTRY_NAMES[country]}.`}
+          description={`The holiday data has none for ${countryName}.`}
         />
       ) : (
         years.map((year) => {

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { AvailabilityList, AvailabilitySchedule } from "../../../contract/availability";
 import type { CalendarSettings } from "../../../contract/calendar-settings";
-import type { HolidaySettings, UpcomingHolidays } from "../../../contract/holidays";
+import type { HolidayCountryView, HolidaySettings, UpcomingHolidays } from "../../../contract/holidays";
 import { api } from "../../lib/api";
 
 export const availabilityKeys = {
@@ -13,6 +13,7 @@ export const holidayKeys = {
   all: ["holidays"] as const,
   settings: ["holidays", "settings"] as const,
   upcoming: ["holidays", "upcoming"] as const,
+  countries: ["holidays", "countries"] as const,
 };
 export const calendarSettingsKey = ["calendar-settings"] as const;
 
@@ -49,6 +50,15 @@ export function useHolidaySettings() {
   return useQuery({
     queryKey: holidayKeys.settings,
     queryFn: () => api.get<HolidaySettings>("/holidays"),
+  });
+}
+
+/** Every country of the holiday data with its regions; it changes only with a new release. */
+export function useHolidayCountries() {
+  return useQuery({
+    queryKey: holidayKeys.countries,
+    queryFn: () => api.get<HolidayCountryView[]>("/holidays/countries"),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

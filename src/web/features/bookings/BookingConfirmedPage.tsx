@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarX, Check, CloudOff, RefreshCw, RotateCw, X } from "lucide-react";
+import { CalendarX, Check, RefreshCw, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { BookingDto } from "../../../contract/bookings";
@@ -18,7 +18,7 @@ import {
   reschedulePath,
 } from "./bookingApi";
 import { CancelBookingDialog } from "./CancelBookingDialog";
-import { PublicFrame, StatusCard } from "./PublicFrame";
+import { ErrorCard, PublicFrame, StatusCard } from "./PublicFrame";
 
 /**
  * /booking-confirmed?uid=…&token=…[&action=cancel]. Navigation state gives an instant first paint
@@ -71,18 +71,7 @@ export default function BookingConfirmedPage() {
   if (!data) {
     if (uid && token && booking.isPending) return <ConfirmationSkeleton />;
     if (booking.isError && !(booking.error instanceof ApiError && booking.error.status < 500)) {
-      return (
-        <StatusCard
-          icon={CloudOff}
-          title="Could not load your booking"
-          description="Check your connection and try again."
-          action={
-            <Button variant="outline" onClick={() => void booking.refetch()}>
-              <RotateCw size={16} aria-hidden /> Retry
-            </Button>
-          }
-        />
-      );
+      return <ErrorCard title="Could not load your booking" query={booking} />;
     }
     return (
       <StatusCard

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarX, CloudOff, RotateCw } from "lucide-react";
+import { CalendarX } from "lucide-react";
 import { useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { Slot, SlotDays } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
-import { Button, buttonClasses } from "../../components/ui/Button";
+import { buttonClasses } from "../../components/ui/Button";
 import { monthOf } from "../../components/ui/dates";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
@@ -15,7 +15,7 @@ import { DetailsForm } from "./DetailsForm";
 import { EventInfo } from "./EventInfo";
 import { earlyData, peekEarly, startEarlyFetches, takeEarly } from "./earlyFetch";
 import { FirstView } from "./firstView";
-import { PageCard, PublicFrame, StatusCard } from "./PublicFrame";
+import { ErrorCard, PageCard, PublicFrame, StatusCard } from "./PublicFrame";
 import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
 import { addMinutes, dateInZone, detectTimeZone, formatTime } from "./time";
 import { useBookingSubmit } from "./useBookingSubmit";
@@ -150,16 +150,7 @@ export default function BookingPage() {
         }
       />
     ) : (
-      <StatusCard
-        icon={CloudOff}
-        title="Could not load this page"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void eventType.refetch()}>
-            <RotateCw size={16} aria-hidden /> Retry
-          </Button>
-        }
-      />
+      <ErrorCard title="Could not load this page" query={eventType} />
     );
   }
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, RotateCw } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { Slot, SlotDays } from "../../../contract/bookings";
-import { Button } from "../../components/ui/Button";
 import { addMonths, monthOf } from "../../components/ui/dates";
+import { ErrorState } from "../../components/ui/ErrorState";
 import { MonthCalendar } from "../../components/ui/MonthCalendar";
 import { cn } from "../../lib/cn";
 import { bookingKeys, fetchSlotDays, fetchSlots, type Moving } from "./bookingApi";
@@ -155,15 +155,12 @@ export function DateTimeStep(props: DateTimeStepProps) {
           weekStartsOn={props.weekStartsOn}
         />
         {days.isError && (
-          <div
-            role="alert"
-            className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-red-700 text-sm"
-          >
-            <span>Could not load the available days.</span>
-            <Button variant="ghost" size="sm" onClick={() => void days.refetch()} className="text-red-700">
-              <RotateCw size={14} aria-hidden /> Retry
-            </Button>
-          </div>
+          <ErrorState
+            variant="inline"
+            title="Could not load the available days."
+            query={days}
+            className="mt-3 rounded-lg bg-slate-50 px-3 py-2"
+          />
         )}
         {days.isSuccess && openDays.size === 0 && (
           <p

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { ErrorState, type RetryableQuery } from "../../components/ui/ErrorState";
 import { cn } from "../../lib/cn";
 
 /** The invitee pages' backdrop: light app grey, the card centred, a quiet 'Powered by Kairos'. */
@@ -49,6 +50,17 @@ export function StatusCard({
     <PublicFrame className="flex max-w-lg items-center px-4 sm:px-6">
       <Card className="w-full p-6 sm:p-10">
         <EmptyState icon={icon} title={title} description={description} action={action} />
+      </Card>
+    </PublicFrame>
+  );
+}
+
+/** A page that failed to load: what failed, and Try again (the shared ErrorState, on the invitees' card). */
+export function ErrorCard({ title, query }: { title: string; query: RetryableQuery }) {
+  return (
+    <PublicFrame className="flex max-w-lg items-center px-4 sm:px-6">
+      <Card className="w-full p-6 sm:p-10">
+        <ErrorState title={title} description="Check your connection and try again." query={query} />
       </Card>
     </PublicFrame>
   );

@@ -1,8 +1,8 @@
-import { CalendarX, RotateCw } from "lucide-react";
+import { CalendarX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { Slot } from "../../../contract/bookings";
-import { Button } from "../../components/ui/Button";
 import { formatLongDate } from "../../components/ui/dates";
+import { ErrorState } from "../../components/ui/ErrorState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
 import { formatTime24 } from "./time";
@@ -74,13 +74,12 @@ export function SlotList({
           ))}
         </ul>
       ) : error ? (
-        <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-8 text-center">
-          <p className="font-medium text-slate-900 text-sm">Could not load times</p>
-          <p className="mt-1 text-slate-500 text-sm">Check your connection and try again.</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
-            <RotateCw size={14} aria-hidden /> Retry
-          </Button>
-        </div>
+        <ErrorState
+          title="Could not load times"
+          description="Check your connection and try again."
+          onRetry={onRetry}
+          className="rounded-lg border border-slate-200 border-dashed px-4 py-8"
+        />
       ) : !slots || slots.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-8 text-center">
           <CalendarX size={20} aria-hidden className="text-slate-500" />

@@ -1,13 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircle, Upload } from "lucide-react";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Controller, type Resolver, useForm } from "react-hook-form";
 import {
   CONTACT_COUNTRIES,
   CONTACT_PRIORITIES,
   CONTACT_STAGES,
   CONTACT_TIMEZONES,
   type ContactDto,
-  type ContactPriority,
-  type ContactStage,
+  type ContactInput,
+  createContactBody,
   MAX_UPLOAD_BYTES,
   NEW_CONTACT_TIMEZONE,
 } from "../../../contract/contacts";
@@ -23,7 +25,8 @@ import {
   Textarea,
   toast,
 } from "../../components/ui";
-import { ApiError, errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
+import { setServerErrors } from "../../lib/formErrors";
 import { allTimeZones } from "../bookings/time";
 import { PRIORITY_LABELS, STAGE_LABELS } from "./format";
 import { uploadAvatar, useAuthedImage, useSaveContact } from "./queries";
@@ -93,6 +96,10 @@ const fromContact = (c: ContactDto): FormValues => ({
   notes: c.notes,
 });
 
+const CONTACT_FIELDS = Object.keys(blank("")) as (keyof FormValues)[];
+/** The fields typed into a plain text box. */
+type TextField = "fullName" | "email" | "phone" | "jobTitle" | "company" | "linkedIn" | "city" | "state";
+
 const AVATAR_TYPES = ["image/jpeg", "image/gif", "image/png"];
 
 /** Add Contact (contact null) or Edit Contact (prefilled): every field of spec section 3. */
@@ -105,26 +112,40 @@ export function ContactDialog({
   contact: ContactDto | null;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<FormValues>(() => blank(NEW_CONTACT_TIMEZONE));
-  const otherZones = useMemo(() => otherZonesWith(values.timezone), [values.timezone]);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    getValues,
+    watch,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<FormValues, unknown, ContactInput>({
+    // The contract's own rules (spec section 5): the same messages as the server, before a round trip.
+    // Every field the form holds is one the contract's body takes, so its resolver takes the form's values.
+    resolver: zodResolver(createContactBody) as Resolver<FormValues, unknown, ContactInput>,
+    defaultValues: blank(NEW_CONTACT_TIMEZONE),
+  });
+  const [fullName, email, timezone, country] = watch(["fullName", "email", "timezone", "country"]);
+  const otherZones = useMemo(() => otherZonesWith(timezone), [timezone]);
+  const [error, setFormError] = useState<string | null>(null);
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveContact();
-  const [busy, setBusy] = useState(false);
   const storedAvatar = useAuthedImage(contact?.avatar ?? null);
 
   useEffect(() => {
     if (!open) return;
-    setValues(contact ? fromContact(contact) : (v) => (v.fullName || v.email ? v : blank(v.timezone)));
-    setError(null);
-    setFieldErrors({});
+    // A new contact keeps what was typed before the dialog was closed without saving.
+    if (contact) reset(fromContact(contact));
+    else if (!getValues("fullName") && !getValues("email")) reset(blank(getValues("timezone")));
+    setFormError(null);
     setAvatarFile(null);
     setAvatarError(null);
-  }, [open, contact]);
+  }, [open, contact, reset, getValues]);
 
   useEffect(() => {
     if (!avatarFile) {
@@ -136,10 +157,9 @@ export function ContactDialog({
     return () => URL.revokeObjectURL(url);
   }, [avatarFile]);
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const editing = contact !== null;
-  const canSave = !busy && values.fullName.trim() !== "" && values.email.trim() !== "";
+  // Spec section 5: Save is disabled while submitting or while either required field is empty.
+  const canSave = !busy && fullName.trim() !== "" && email.trim() !== "";
 
   const chooseAvatar = (file: File | undefined) => {
     if (!file) return;
@@ -155,14 +175,10 @@ export function ContactDialog({
     setAvatarFile(file);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
+  const submit = handleSubmit(async (body) => {
+    setFormError(null);
     try {
-      const saved = await save.mutateAsync({ id: contact?._id, body: values });
+      const saved = await save.mutateAsync({ id: contact?._id, body });
       if (avatarFile) {
         try {
           await uploadAvatar(saved._id, avatarFile);
@@ -172,31 +188,30 @@ export function ContactDialog({
       }
       toast.success(editing ? "Contact updated" : "Contact created");
       // Spec section 9: the form resets with UTC as its timezone.
-      setValues(blank("UTC"));
+      reset(blank("UTC"));
       onClose();
     } catch (e) {
-      setError(errorMessage(e, editing ? "Failed to update contact" : "Failed to create contact"));
-      if (e instanceof ApiError && e.errors) setFieldErrors(e.errors);
-    } finally {
-      setBusy(false);
+      // Spec section 8: the red box keeps the message (else the spec's text) and the dialog stays open.
+      setFormError(errorMessage(e, editing ? "Failed to update contact" : "Failed to create contact"));
+      setServerErrors(e, setError, CONTACT_FIELDS, null);
     }
-  };
+  });
 
   const text = (
-    key: keyof FormValues,
+    key: TextField,
     label: string,
     type = "text",
     extra: { required?: boolean; placeholder?: string } = {},
   ) => (
-    <Field label={label} htmlFor={`contact-${key}`} error={fieldErrors[key]} required={extra.required}>
+    <Field label={label} htmlFor={`contact-${key}`} error={errors[key]?.message} required={extra.required}>
       <Input
         id={`contact-${key}`}
         type={type}
-        value={values[key] as string}
         placeholder={extra.placeholder}
         aria-required={extra.required || undefined}
-        invalid={!!fieldErrors[key]}
-        onChange={(e) => set(key, e.target.value as never)}
+        invalid={!!errors[key]}
+        aria-describedby={errors[key] ? `contact-${key}-error` : undefined}
+        {...register(key)}
       />
     </Field>
   );
@@ -221,7 +236,7 @@ export function ContactDialog({
             </div>
           )}
           <div className="flex items-center gap-4">
-            <Avatar name={values.fullName} email={values.email} src={avatarSrc} size={56} />
+            <Avatar name={fullName} email={email} src={avatarSrc} size={56} />
             <div className="flex flex-col gap-1">
               <input
                 ref={fileInput}
@@ -253,26 +268,18 @@ export function ContactDialog({
             {text("jobTitle", "Job Title")}
             {text("company", "Company")}
             {text("linkedIn", "LinkedIn", "url", { placeholder: "https://www.linkedin.com/in/..." })}
-            <Field label="Timezone" htmlFor="contact-timezone" error={fieldErrors.timezone}>
-              <Select
-                id="contact-timezone"
-                value={values.timezone}
-                onChange={(e) => set("timezone", e.target.value)}
-              >
-                {!values.timezone && <option value="">None</option>}
+            <Field label="Timezone" htmlFor="contact-timezone" error={errors.timezone?.message}>
+              <Select id="contact-timezone" invalid={!!errors.timezone} {...register("timezone")}>
+                {!timezone && <option value="">None</option>}
                 <ZoneGroup label="Common" zones={COMMON_ZONES} />
                 <ZoneGroup label="All time zones" zones={otherZones} />
               </Select>
             </Field>
             <Field label="Country" htmlFor="contact-country">
-              <Select
-                id="contact-country"
-                value={values.country}
-                onChange={(e) => set("country", e.target.value)}
-              >
+              <Select id="contact-country" {...register("country")}>
                 <option value="">Select country</option>
-                {values.country && !CONTACT_COUNTRIES.includes(values.country as never) && (
-                  <option value={values.country}>{values.country}</option>
+                {country && !CONTACT_COUNTRIES.includes(country as never) && (
+                  <option value={country}>{country}</option>
                 )}
                 {CONTACT_COUNTRIES.map((c) => (
                   <option key={c} value={c}>
@@ -284,11 +291,7 @@ export function ContactDialog({
             {text("city", "City")}
             {text("state", "State")}
             <Field label="Relationship Stage" htmlFor="contact-stage">
-              <Select
-                id="contact-stage"
-                value={values.relationshipStage}
-                onChange={(e) => set("relationshipStage", e.target.value as ContactStage)}
-              >
+              <Select id="contact-stage" {...register("relationshipStage")}>
                 {CONTACT_STAGES.map((s) => (
                   <option key={s} value={s}>
                     {STAGE_LABELS[s]}
@@ -297,11 +300,7 @@ export function ContactDialog({
               </Select>
             </Field>
             <Field label="Priority" htmlFor="contact-priority">
-              <Select
-                id="contact-priority"
-                value={values.priority}
-                onChange={(e) => set("priority", e.target.value as ContactPriority)}
-              >
+              <Select id="contact-priority" {...register("priority")}>
                 {CONTACT_PRIORITIES.map((p) => (
                   <option key={p} value={p}>
                     {PRIORITY_LABELS[p]}
@@ -310,16 +309,17 @@ export function ContactDialog({
               </Select>
             </Field>
           </div>
-          <Field label="Tags" htmlFor="contact-tags" error={fieldErrors.tags}>
-            <TagInput id="contact-tags" tags={values.tags} onChange={(tags) => set("tags", tags)} />
-          </Field>
-          <Field label="Notes" htmlFor="contact-notes" error={fieldErrors.notes}>
-            <Textarea
-              id="contact-notes"
-              rows={3}
-              value={values.notes}
-              onChange={(e) => set("notes", e.target.value)}
+          <Field label="Tags" htmlFor="contact-tags" error={errors.tags?.message}>
+            <Controller
+              control={control}
+              name="tags"
+              render={({ field }) => (
+                <TagInput id="contact-tags" tags={field.value} onChange={field.onChange} />
+              )}
             />
+          </Field>
+          <Field label="Notes" htmlFor="contact-notes" error={errors.notes?.message}>
+            <Textarea id="contact-notes" rows={3} invalid={!!errors.notes} {...register("notes")} />
           </Field>
           <DialogFooter className="mt-2">
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>

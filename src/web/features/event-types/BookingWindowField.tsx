@@ -1,6 +1,6 @@
-import { type Control, Controller, type FieldErrors, useWatch } from "react-hook-form";
+import { type Control, Controller, type FieldErrors, useController, useWatch } from "react-hook-form";
 import { BUFFER_CHOICES } from "../../../contract/event-types";
-import { Input, Select } from "../../components/ui";
+import { DateRangePicker, Select } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { DigitsField } from "./DigitsInput";
 import { FieldGroup } from "./FieldGroup";
@@ -157,6 +157,10 @@ function bufferChoices(current: number): number[] {
   return list.includes(current) ? list : [...list, current].sort((a, b) => a - b);
 }
 
+/** Today in the browser, 'YYYY-MM-DD': where the picker opens, and the first day it offers. */
+const browserToday = () => new Intl.DateTimeFormat("en-CA").format(new Date());
+
+/** 'Within a date range': the spec's one date range picker over withinStart and withinEnd. */
 function DateRange({
   control,
   errors,
@@ -164,41 +168,33 @@ function DateRange({
   control: Control<EditFormInput>;
   errors: FieldErrors<EditFormInput>;
 }) {
+  const start = useController({ control, name: "bookingSettings.withinStart" });
+  const end = useController({ control, name: "bookingSettings.withinEnd" });
   const e = errors.bookingSettings;
+  const error = e?.withinStart?.message ?? e?.withinEnd?.message;
+  const today = browserToday();
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {(["withinStart", "withinEnd"] as const).map((name) => {
-        const id = `edit-${name}`;
-        const error = e?.[name]?.message;
-        return (
-          <div key={name} className="flex flex-col gap-1.5">
-            <label htmlFor={id} className="text-slate-600 text-sm">
-              {name === "withinStart" ? "Start date" : "End date"}
-            </label>
-            <Controller
-              control={control}
-              name={`bookingSettings.${name}`}
-              render={({ field }) => (
-                <Input
-                  ref={field.ref}
-                  id={id}
-                  type="date"
-                  value={field.value ?? ""}
-                  onChange={(ev) => field.onChange(ev.target.value || undefined)}
-                  onBlur={field.onBlur}
-                  invalid={!!error}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                />
-              )}
-            />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="text-[13px] text-red-600">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+    <div className="flex flex-col gap-1.5 sm:max-w-sm">
+      <label htmlFor="edit-within" className="text-slate-600 text-sm">
+        Bookable dates
+      </label>
+      <DateRangePicker
+        id="edit-within"
+        value={{ start: start.field.value, end: end.field.value }}
+        onChange={(range) => {
+          start.field.onChange(range.start);
+          end.field.onChange(range.end);
+        }}
+        today={today}
+        isEnabled={(d) => d >= today}
+        invalid={!!error}
+        aria-describedby={error ? "edit-within-error" : undefined}
+      />
+      {error && (
+        <p id="edit-within-error" role="alert" className="text-[13px] text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

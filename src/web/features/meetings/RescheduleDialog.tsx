@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarX, RotateCw } from "lucide-react";
+import { ArrowRight, CalendarX } from "lucide-react";
 import { useState } from "react";
 import type { BookingDto, Slot } from "../../../contract/bookings";
 import {
@@ -7,10 +7,12 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
+  EmptyState,
+  ErrorState,
   formatLongDate,
+  LoadingState,
   MonthCalendar,
   monthOf,
-  Skeleton,
   toast,
 } from "../../components/ui";
 import { ApiError } from "../../lib/api";
@@ -154,28 +156,29 @@ function SlotGrid({
 }) {
   if (query.isPending)
     return (
-      <div className="grid grid-cols-3 gap-2 md:grid-cols-2" aria-busy>
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Skeleton key={i} className="h-10" />
-        ))}
-      </div>
+      <LoadingState
+        label="Loading times"
+        rows={6}
+        rowClassName="h-10"
+        className="grid grid-cols-3 gap-2 md:grid-cols-2"
+      />
     );
   if (query.isError)
     return (
-      <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-6 text-center">
-        <p className="font-medium text-slate-900 text-sm">Could not load times</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-          <RotateCw size={14} aria-hidden /> Retry
-        </Button>
-      </div>
+      <ErrorState
+        title="Could not load times"
+        query={query}
+        className="rounded-lg border border-slate-200 border-dashed px-4 py-6"
+      />
     );
   const list = query.data ?? [];
   if (list.length === 0)
     return (
-      <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-6 text-center">
-        <CalendarX size={20} aria-hidden className="text-slate-500" />
-        <p className="mt-2 text-slate-600 text-sm">No free times on this day</p>
-      </div>
+      <EmptyState
+        icon={CalendarX}
+        title="No free times on this day"
+        className="rounded-lg border border-slate-200 border-dashed px-4 py-6"
+      />
     );
   const currentMs = Date.parse(current);
   return (

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { teamsResponses } from "../../../contract/responses/teams";
 import type {
   EventTypeHostsBody,
   EventTypeHostsDto,
-  InviteDto,
   InvitePreviewDto,
   PublicTeamDto,
   TeamDetailDto,
@@ -68,7 +69,7 @@ export const teamApi = {
     api.put<TeamDetailDto>(`/teams/${id}`, body),
   remove: (id: string) => api.delete<void>(`/teams/${id}`),
   invite: ({ id, email }: { id: string; email: string }) =>
-    api.post<InviteDto & { link: string }>(`/teams/${id}/invites`, { email }),
+    api.post<AnswerData<typeof teamsResponses.invited>>(`/teams/${id}/invites`, { email }),
   revoke: ({ id, inviteId }: { id: string; inviteId: string }) =>
     api.delete<void>(`/teams/${id}/invites/${inviteId}`),
   setRole: ({ id, userId, role }: { id: string; userId: string; role: "owner" | "member" }) =>

@@ -1,10 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, ExternalLink } from "lucide-react";
-import { useEffect, useState } from "react";
-import { profilePath, USERNAME_MAX, usernameProblem } from "../../../contract/usernames";
+import { useForm } from "react-hook-form";
+import { profilePath, USERNAME_MAX } from "../../../contract/usernames";
+import { updateUsernameBody } from "../../../contract/users";
 import { Button, toast } from "../../components/ui";
-import { ApiError, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
+import { setServerErrors } from "../../lib/formErrors";
 import { copyText, profileUrl } from "../event-types/links";
 import { useUpdateUsername } from "./queries";
 import { SettingsCard } from "./SettingsCard";
@@ -13,31 +15,34 @@ import { SettingsCard } from "./SettingsCard";
 export function LinkSection() {
   const { user } = useAuth();
   const save = useUpdateUsername();
-  const [value, setValue] = useState(user?.username ?? "");
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (user) setValue(user.username);
-  }, [user]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    // The contract's own rules (length, characters, reserved words): the server's words, before a round trip.
+    resolver: zodResolver(updateUsernameBody),
+    mode: "onBlur",
+    values: { username: user?.username ?? "" },
+  });
+  const typed = watch("username") ?? "";
   if (!user) return null;
 
-  const next = value.trim().toLowerCase();
-  const changed = next !== user.username;
-  const check = () => {
-    const problem = changed ? usernameProblem(next) : null;
-    setError(problem);
-    return problem === null;
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!changed || !check()) return;
+  const changed = typed.trim().toLowerCase() !== user.username;
+  const submit = handleSubmit(async ({ username }) => {
+    if (username === user.username) return;
     try {
-      await save.mutateAsync(next);
-      toast.success("Username saved", { description: `Your page is now ${window.location.host}/${next}` });
-    } catch (e) {
-      setError(e instanceof ApiError && e.errors?.username ? e.errors.username : errorMessage(e));
+      await save.mutateAsync(username);
+      toast.success("Username saved", {
+        description: `Your page is now ${window.location.host}/${username}`,
+      });
+    } catch (error) {
+      setServerErrors(error, setError, ["username"], "username");
     }
-  };
+  });
+  const error = errors.username?.message;
 
   const host = window.location.host;
   return (
@@ -46,12 +51,7 @@ export function LinkSection() {
       title="Public link"
       description="Your profile is at your username; each event type adds its own link after it."
     >
-      <form
-        onSubmit={(e) => void submit(e)}
-        noValidate
-        className="flex flex-col gap-4"
-        aria-label="Public link"
-      >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Public link">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="username" className="font-medium text-slate-800 text-sm">
             Username
@@ -70,22 +70,17 @@ export function LinkSection() {
               </span>
               <input
                 id="username"
-                value={value}
                 maxLength={USERNAME_MAX}
                 autoComplete="username"
                 spellCheck={false}
                 aria-invalid={!!error || undefined}
                 aria-describedby="username-help"
-                onChange={(e) => {
-                  setValue(e.currentTarget.value);
-                  setError(null);
-                }}
-                onBlur={check}
                 className="min-w-0 flex-1 bg-transparent px-3 text-slate-900 outline-none"
+                {...register("username")}
               />
             </div>
-            <Button type="submit" loading={save.isPending} disabled={!changed && !save.isPending}>
-              {save.isPending ? "Saving..." : "Save username"}
+            <Button type="submit" loading={isSubmitting} disabled={!changed && !isSubmitting}>
+              {isSubmitting ? "Saving..." : "Save username"}
             </Button>
           </div>
           {error ? (

@@ -1,18 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarX, Clock, CloudOff, Globe, RotateCw, UserX } from "lucide-react";
+import { CalendarX, Clock, Globe, UserX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
-import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
 import { fetchPublicProfile, type PublicProfile } from "../bookings/bookingApi";
 import { earlyData, startEarlyFetches, takeEarly } from "../bookings/earlyFetch";
 import { LocationIcon } from "../bookings/LocationIcon";
-import { PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
+import { ErrorCard, PageCard, PublicFrame, StatusCard } from "../bookings/PublicFrame";
 import { formatDuration, zoneLabel } from "../bookings/time";
 
 // Runs once, when the chunk loads (host app); the public app's entry has already started it.
@@ -49,16 +48,7 @@ export default function PublicProfilePage() {
     return missing ? (
       <StatusCard icon={UserX} title="User Not Found" description="This scheduling page does not exist." />
     ) : (
-      <StatusCard
-        icon={CloudOff}
-        title="Failed to load user profile"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void profile.refetch()}>
-            <RotateCw size={16} aria-hidden /> Retry
-          </Button>
-        }
-      />
+      <ErrorCard title="Failed to load user profile" query={profile} />
     );
   }
 

@@ -1,9 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Laptop, LogOut, MonitorSmartphone, RotateCw, Smartphone } from "lucide-react";
+import { Laptop, LogOut, MonitorSmartphone, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { SessionDto } from "../../../contract/users";
-import { Badge, Button, ConfirmDialog, Skeleton, toast } from "../../components/ui";
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  toast,
+} from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { sessionsKey, useSessions } from "./queries";
@@ -49,19 +57,11 @@ export function SessionsSection() {
       description="Browsers and devices signed in to your account."
     >
       {sessions.isPending ? (
-        <div role="status" aria-label="Loading sessions" className="flex flex-col gap-3">
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
+        <LoadingState label="Loading sessions" />
       ) : sessions.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <span className="text-red-700">Failed to load your sessions.</span>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            <RotateCw size={14} aria-hidden /> Retry
-          </Button>
-        </div>
+        <ErrorState variant="inline" title="Failed to load your sessions." query={sessions} />
       ) : sessions.data.length === 0 ? (
-        <p className="text-slate-500 text-sm">No active sessions.</p>
+        <EmptyState icon={MonitorSmartphone} title="No active sessions" className="py-6" />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Sessions">
           {sessions.data.map((s) => (

@@ -13,9 +13,9 @@ import {
   Button,
   buttonClasses,
   Card,
+  DateRangePicker,
   EmptyState,
   ErrorState,
-  Input,
   Label,
   Select,
   Skeleton,
@@ -170,18 +170,32 @@ export default function ExecutionsPage() {
             ))}
           </Select>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="ex-from">From</Label>
-          <Input
-            id="ex-from"
-            type="date"
-            value={filters.from}
-            onChange={(e) => set("from", e.target.value)}
+        <div className="col-span-2 grid gap-1.5 sm:w-64">
+          <Label htmlFor="ex-dates">Due between</Label>
+          {/* A one-day pick stores the start alone; the filter then covers that day. */}
+          <DateRangePicker
+            id="ex-dates"
+            value={{
+              start: filters.from || undefined,
+              end: filters.to && filters.to !== filters.from ? filters.to : undefined,
+            }}
+            onChange={(range) =>
+              setParams(
+                (p) => {
+                  for (const [key, value] of [
+                    ["from", range.start],
+                    ["to", range.end ?? range.start],
+                  ] as const)
+                    if (value) p.set(key, value);
+                    else p.delete(key);
+                  p.delete("page");
+                  return p;
+                },
+                { replace: true },
+              )
+            }
+            today={new Intl.DateTimeFormat("en-CA").format(new Date())}
           />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="ex-to">To</Label>
-          <Input id="ex-to" type="date" value={filters.to} onChange={(e) => set("to", e.target.value)} />
         </div>
       </div>
 

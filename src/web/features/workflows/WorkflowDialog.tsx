@@ -1,8 +1,21 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Bell, Copy, FilePlus2, Mail, Reply, UserPlus, Webhook } from "lucide-react";
 import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { type WorkflowDto, type WorkflowTemplate, workflowBody } from "../../../contract/workflows";
-import { Button, Dialog, DialogContent, DialogFooter, Input, Skeleton, toast } from "../../components/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  ErrorState,
+  Input,
+  Skeleton,
+  toast,
+} from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
+import { flattenErrors } from "../../lib/formErrors";
 import { type Draft, draftOf, emptyDraft } from "./format";
 import { Preview } from "./Preview";
 import { useSaveWorkflow, useTemplates } from "./queries";
@@ -21,63 +34,61 @@ const TEMPLATE_ICONS: Record<string, typeof Mail> = {
   "add-to-crm": UserPlus,
 };
 
-/** zod's issues as "path": "message", the shape the server's per-field errors have. */
-function clientErrors(draft: Draft): Record<string, string> {
-  const parsed = workflowBody.safeParse(draft);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  return errors;
-}
-
 /** Steps: template, then configure (from a template) or custom (from scratch); Back returns to template. */
 export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; onClose: () => void }) {
   const [step, setStep] = useState<"template" | "configure" | "custom">(
     mode.kind === "create" ? "template" : "configure",
   );
-  const [draft, setDraft] = useState<Draft>(() =>
-    mode.kind === "edit" ? draftOf(mode.workflow) : mode.kind === "duplicate" ? mode.draft : emptyDraft(),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const initial = (): Draft =>
+    mode.kind === "edit" ? draftOf(mode.workflow) : mode.kind === "duplicate" ? mode.draft : emptyDraft();
+  // The whole draft lives in the form, checked by the contract's workflowBody. Its parts (trigger, actions)
+  // are controlled editors that take the draft and hand back a changed one, so changes land per top-level
+  // field and messages reach them as "path": "message", the shape the server's errors have too.
+  const form = useForm<Draft, unknown, z.output<typeof workflowBody>>({
+    // A draft is the contract's input with every default filled in, so the contract's resolver takes it.
+    resolver: zodResolver(workflowBody) as Resolver<Draft, unknown, z.output<typeof workflowBody>>,
+    defaultValues: initial(),
+  });
+  const draft = form.watch();
+  const errors = flattenErrors(form.formState.errors);
   const [secret, setSecret] = useState<string | null>(null);
   const templates = useTemplates(mode.kind === "create");
   const save = useSaveWorkflow();
   const editing = mode.kind === "edit" ? mode.workflow : null;
 
+  const setDraft = (next: Draft) => {
+    const revalidate = form.formState.isSubmitted;
+    for (const key of Object.keys(next) as (keyof Draft)[]) {
+      if (next[key] !== draft[key])
+        form.setValue(key, next[key], { shouldDirty: true, shouldValidate: revalidate });
+    }
+  };
   const pick = (t: WorkflowTemplate | null) => {
-    setDraft(t ? draftOf({ ...t, isActive: true }) : emptyDraft());
-    setErrors({});
+    form.reset(t ? draftOf({ ...t, isActive: true }) : emptyDraft());
     setStep(t ? "configure" : "custom");
   };
 
-  const submit = () => {
-    const found = clientErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    save.mutate(
-      { id: editing?._id ?? null, body: draft },
-      {
-        onSuccess: (saved) => {
-          toast.success(editing ? "Workflow updated" : "Workflow created");
-          // The signing secret is shown once, when a new workflow has a webhook.
-          if (!editing && saved.webhookSecret && draft.actions.some((a) => a.type === "webhook")) {
-            setSecret(saved.webhookSecret);
-          } else {
-            onClose();
-          }
-        },
-        onError: (e) => {
-          if (e instanceof ApiError && e.errors) setErrors(e.errors);
-          toast.error(errorMessage(e, editing ? "Failed to update workflow" : "Failed to create workflow"));
-        },
-      },
-    );
-  };
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        const saved = await save.mutateAsync({ id: editing?._id ?? null, body });
+        toast.success(editing ? "Workflow updated" : "Workflow created");
+        // The signing secret is shown once, when a new workflow has a webhook.
+        if (!editing && saved.webhookSecret && body.actions.some((a) => a.type === "webhook")) {
+          setSecret(saved.webhookSecret);
+        } else {
+          onClose();
+        }
+      } catch (e) {
+        for (const [path, message] of Object.entries(e instanceof ApiError ? (e.errors ?? {}) : {}))
+          form.setError(path as keyof Draft, { message });
+        toast.error(errorMessage(e, editing ? "Failed to update workflow" : "Failed to create workflow"));
+      }
+    },
+    // The parts are controlled editors react-hook-form holds no refs of: focus the first marked field.
+    () => requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus()),
+  );
 
-  const canSave = draft.name.trim() !== "" && draft.actions.length > 0 && !save.isPending;
   const title = secret
     ? "Save your signing secret"
     : editing
@@ -142,19 +153,16 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
               </span>
             </button>
             {templates.isError && (
-              <p role="alert" className="text-red-600 text-sm sm:col-span-2">
-                {errorMessage(templates.error, "Failed to load templates")}
-              </p>
+              <ErrorState
+                variant="inline"
+                title="Failed to load templates"
+                query={templates}
+                className="sm:col-span-2"
+              />
             )}
           </div>
         ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <form noValidate onSubmit={submit}>
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
               <WorkflowForm draft={draft} onChange={setDraft} errors={errors} />
               <aside aria-label="Preview" className="lg:sticky lg:top-0 lg:self-start">
@@ -176,7 +184,7 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
               <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!canSave} loading={save.isPending}>
+              <Button type="submit" loading={save.isPending}>
                 {editing
                   ? save.isPending
                     ? "Saving..."

@@ -8,7 +8,19 @@ import {
   type WorkflowActionType,
   type WorkflowTrigger,
 } from "../../../contract/workflows";
-import { Button, Checkbox, Field, Input, Label, Menu, MenuItem, Select, Textarea } from "../../components/ui";
+import {
+  Button,
+  Checkbox,
+  ErrorState,
+  Field,
+  Input,
+  Label,
+  LoadingState,
+  Menu,
+  MenuItem,
+  Select,
+  Textarea,
+} from "../../components/ui";
 import { useEventTypes } from "../event-types/queries";
 import { CrmForm, EmailForm, SmsForm, WebhookForm } from "./ActionForms";
 import { ACTION_LABELS, blankAction, type Draft, TRIGGER_HELP, triggerLabel } from "./format";
@@ -207,7 +219,13 @@ export function WorkflowForm({
           <legend className="font-medium text-slate-700 text-sm">Event types</legend>
           <p className="mb-2 text-slate-500 text-sm">None selected means all event types.</p>
           {eventTypes.isLoading ? (
-            <p className="text-slate-500 text-sm">Loading event types...</p>
+            <LoadingState
+              label="Loading event types"
+              rowClassName="h-5"
+              className="grid gap-2 sm:grid-cols-2"
+            />
+          ) : eventTypes.isError ? (
+            <ErrorState variant="inline" title="Failed to load event types." query={eventTypes} />
           ) : (eventTypes.data ?? []).length === 0 ? (
             <p className="text-slate-500 text-sm">No event types yet: the workflow applies to all.</p>
           ) : (

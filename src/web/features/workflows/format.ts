@@ -2,7 +2,6 @@ import type {
   TimeOffset,
   WorkflowAction,
   WorkflowActionType,
-  WorkflowBody,
   WorkflowDto,
   WorkflowTrigger,
 } from "../../../contract/workflows";
@@ -93,5 +92,3 @@ export function draftOf(
     actions: w.actions,
   });
 }
-
-export const bodyOf = (d: Draft): WorkflowBody => d;

@@ -1,0 +1,1 @@
+ALTER TABLE "holiday_settings" ADD COLUMN "region" text;

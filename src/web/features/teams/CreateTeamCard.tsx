@@ -1,0 +1,76 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { createTeamBody } from "../../../contract/teams";
+import { Button, Card, Field, Input, toast } from "../../components/ui";
+import { setServerErrors } from "../../lib/formErrors";
+import { teamApi, useTeamMutation } from "./queries";
+
+// The contract's fields; an empty logo box means no logo (the server takes null).
+const teamForm = z.object({
+  name: createTeamBody.shape.name,
+  logo: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(""), createTeamBody.shape.logo.unwrap().unwrap()])),
+});
+
+/** The "New team" form: a name and an optional logo link. */
+export function CreateTeamCard({ onCreated }: { onCreated: (teamId: string) => void }) {
+  const create = useTeamMutation(teamApi.create);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(teamForm), defaultValues: { name: "", logo: "" } });
+
+  const onSubmit = handleSubmit(async ({ name, logo }) => {
+    try {
+      const team = await create.mutateAsync({ name, logo: logo || null });
+      toast.success(`Team "${team.name}" created`);
+      reset();
+      onCreated(team._id);
+    } catch (error) {
+      setServerErrors(error, setError, ["name", "logo"], "name", "Failed to create team");
+    }
+  });
+
+  return (
+    <Card className="p-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label="Create team">
+        <h2 className="font-semibold text-slate-900 text-sm">New team</h2>
+        <Field label="Team name *" htmlFor="team-name" error={errors.name?.message}>
+          <Input
+            id="team-name"
+            autoComplete="off"
+            aria-required
+            invalid={!!errors.name}
+            aria-describedby={errors.name ? "team-name-error" : undefined}
+            {...register("name")}
+          />
+        </Field>
+        <Field
+          label="Logo URL (optional)"
+          htmlFor="team-logo"
+          hint="An https:// image link"
+          error={errors.logo?.message}
+        >
+          <Input
+            id="team-logo"
+            type="url"
+            placeholder="https://..."
+            invalid={!!errors.logo}
+            aria-describedby={errors.logo ? "team-logo-error" : "team-logo-hint"}
+            {...register("logo")}
+          />
+        </Field>
+        <Button type="submit" loading={isSubmitting}>
+          <Plus size={16} aria-hidden /> Create team
+        </Button>
+      </form>
+    </Card>
+  );
+}
