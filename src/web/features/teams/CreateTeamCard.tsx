@@ -6,6 +6,7 @@ import { createTeamBody } from "../../../contract/teams";
 import { Button, Card, Field, Input, toast } from "../../components/ui";
 import { setServerErrors } from "../../lib/formErrors";
 import { teamApi, useTeamMutation } from "./queries";
+import { TeamLogoField } from "./TeamLogoField";
 
 // The contract's fields; an empty logo box means no logo (the server takes null).
 const teamForm = z.object({
@@ -16,7 +17,7 @@ const teamForm = z.object({
     .pipe(z.union([z.literal(""), createTeamBody.shape.logo.unwrap().unwrap()])),
 });
 
-/** The "New team" form: a name and an optional logo link. */
+/** The "New team" form: a name and an optional logo (an uploaded image or a link). */
 export function CreateTeamCard({ onCreated }: { onCreated: (teamId: string) => void }) {
   const create = useTeamMutation(teamApi.create);
   const {
@@ -24,8 +25,11 @@ export function CreateTeamCard({ onCreated }: { onCreated: (teamId: string) => v
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(teamForm), defaultValues: { name: "", logo: "" } });
+  const [name, logo] = watch(["name", "logo"]);
 
   const onSubmit = handleSubmit(async ({ name, logo }) => {
     try {
@@ -52,21 +56,13 @@ export function CreateTeamCard({ onCreated }: { onCreated: (teamId: string) => v
             {...register("name")}
           />
         </Field>
-        <Field
-          label="Logo URL (optional)"
-          htmlFor="team-logo"
-          hint="An https:// image link"
+        <TeamLogoField
+          value={logo}
+          onChange={(v) => setValue("logo", v, { shouldValidate: true, shouldDirty: true })}
           error={errors.logo?.message}
-        >
-          <Input
-            id="team-logo"
-            type="url"
-            placeholder="https://..."
-            invalid={!!errors.logo}
-            aria-describedby={errors.logo ? "team-logo-error" : "team-logo-hint"}
-            {...register("logo")}
-          />
-        </Field>
+          teamName={name}
+          inputProps={register("logo")}
+        />
         <Button type="submit" loading={isSubmitting}>
           <Plus size={16} aria-hidden /> Create team
         </Button>

@@ -35,18 +35,44 @@ describe("Teams: the new team form", () => {
     expect(await within(form).findByText("Team name is required")).toBeTruthy();
 
     fireEvent.input(screen.getByLabelText("Team name *"), { target: { value: "  Crew  " } });
-    fireEvent.input(screen.getByLabelText("Logo URL (optional)"), {
+    fireEvent.input(screen.getByLabelText("Logo (optional)"), {
       target: { value: "http://x.test/a.png" },
     });
     fireEvent.click(within(form).getByRole("button", { name: "Create team" }));
     expect(await within(form).findByText("Use an https:// image link or upload an image")).toBeTruthy();
     expect(api.of("POST", "/teams")).toHaveLength(0);
 
-    fireEvent.input(screen.getByLabelText("Logo URL (optional)"), { target: { value: "" } });
+    fireEvent.input(screen.getByLabelText("Logo (optional)"), { target: { value: "" } });
     fireEvent.click(within(form).getByRole("button", { name: "Create team" }));
     await waitFor(() => expect(api.of("POST", "/teams")).toHaveLength(1));
     expect(api.of("POST", "/teams")[0].body).toEqual({ name: "Crew", logo: null });
     await waitFor(() => expect((screen.getByLabelText("Team name *") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("uploads a logo image (as avatars are), and refuses one too large or not an image", async () => {
+    const api = signedIn({
+      "GET /teams": () => ok([]),
+      "POST /teams": () => ({ status: 201, body: { success: true, data: team } }),
+    });
+    renderScreen(<TeamsPage />);
+    const form = await screen.findByRole("form", { name: "Create team" });
+    fireEvent.input(screen.getByLabelText("Team name *"), { target: { value: "Crew" } });
+    const file = screen.getByLabelText("Logo image file");
+    fireEvent.change(file, {
+      target: { files: [new File(["x".repeat(200_001)], "big.png", { type: "image/png" })] },
+    });
+    expect(await within(form).findByText("The logo is too large (200 KB at most)")).toBeTruthy();
+    fireEvent.change(file, { target: { files: [new File(["<svg/>"], "a.txt", { type: "text/plain" })] } });
+    expect(await within(form).findByText("Upload a PNG, JPG, GIF or WebP image")).toBeTruthy();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    fireEvent.change(file, { target: { files: [new File([png], "logo.png", { type: "image/png" })] } });
+    expect(await within(form).findByText("Uploaded image")).toBeTruthy();
+    fireEvent.click(within(form).getByRole("button", { name: "Create team" }));
+    await waitFor(() => expect(api.of("POST", "/teams")).toHaveLength(1));
+    expect(api.of("POST", "/teams")[0].body).toEqual({
+      name: "Crew",
+      logo: "data:image/png;base64,iVBORw0KGgo=",
+    });
   });
 
   it("puts the server's field message on its field", async () => {
