@@ -138,10 +138,12 @@ test("choosing Zoom without its link warns beside the location until a link is t
   await link.fill("https://zoom.us/j/1234567890");
   await expect(warning).toHaveCount(0);
 
-  // Google Meet with no Google account connected says so, with the way to connect one.
+  // Google Meet with no Google account connected: no invitee could book it (the server refuses with
+  // GOOGLE_NOT_CONNECTED); the warning says so, with the way to connect one.
   await drawer.getByLabel("Location 1 type").selectOption({ label: "Google Meet" });
-  await expect(warning).toContainText("connect a Google account");
-  await expect(warning.getByRole("link", { name: "connect a Google account" })).toHaveAttribute(
+  const meetWarning = drawer.getByRole("status").filter({ hasText: "Invitees cannot book this" });
+  await expect(meetWarning).toContainText("connect a Google account");
+  await expect(meetWarning.getByRole("link", { name: "connect a Google account" })).toHaveAttribute(
     "href",
     "/availability?tab=calendar-settings",
   );

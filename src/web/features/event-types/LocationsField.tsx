@@ -295,10 +295,10 @@ function LinkWarning({ id, kind, name }: { id: string; kind: "paste" | "google";
     >
       <AlertTriangle size={16} className="mt-0.5 shrink-0 text-amber-600" aria-hidden />
       <p>
-        No link will reach invitees: they will read "Your host will send the link".{" "}
         {kind === "google" ? (
           <>
-            Paste a Meet link, or{" "}
+            Invitees cannot book this while no Google account is connected (no Meet link could be made). Paste
+            a Meet link, or{" "}
             <Link
               to="/availability?tab=calendar-settings"
               className="font-medium text-amber-900 underline underline-offset-2"
@@ -308,7 +308,10 @@ function LinkWarning({ id, kind, name }: { id: string; kind: "paste" | "google";
             so Kairos creates one.
           </>
         ) : (
-          `Add your ${name} link, or choose another location.`
+          <>
+            No link will reach invitees: they will read "Your host will send the link". Add your {name} link,
+            or choose another location.
+          </>
         )}
       </p>
     </div>

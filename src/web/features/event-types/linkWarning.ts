@@ -55,11 +55,16 @@ export function useWarnMissingLinks() {
     const missing = locationsWithoutLink(saved.locations, accounts.length > 0);
     if (missing.length === 0) return;
     const google = missing.includes(LOCATION_INFO.google_meet.displayName);
-    toast.warning(`${missing.join(", ")}: no meeting link will reach invitees`, {
-      description: google
-        ? "Connect a Google account, paste a Meet link, or choose another location."
-        : "Add the meeting link in the location, or choose another location.",
-      duration: 10_000,
-    });
+    toast.warning(
+      google
+        ? `${missing.join(", ")}: invitees cannot book until a Google account is connected`
+        : `${missing.join(", ")}: no meeting link will reach invitees`,
+      {
+        description: google
+          ? "Connect a Google account, paste a Meet link, or choose another location."
+          : "Add the meeting link in the location, or choose another location.",
+        duration: 10_000,
+      },
+    );
   };
 }

@@ -81,7 +81,16 @@ export default function PollPage() {
     <main className="min-h-screen bg-slate-50 px-4 py-10">
       <Card className="mx-auto max-w-2xl p-6 sm:p-8">
         {!p ? (
-          <EmptyState icon={Vote} title="Poll not found" description={errorMessage(poll.error, "")} />
+          <EmptyState
+            icon={Vote}
+            title="Poll not found"
+            // The server's words only when they say more than the title.
+            description={
+              errorMessage(poll.error, "") === "Poll not found"
+                ? "The link may be mistyped, or the host has removed the poll."
+                : errorMessage(poll.error, "")
+            }
+          />
         ) : (
           <>
             <p className="text-slate-500 text-sm">{p.hostName} asks</p>
