@@ -138,6 +138,24 @@ test("minimum notice, buffers and the window are shown on Availability and edite
     )
   ).json();
   expect(slotsToday).toEqual([]);
+
+  // The editor says where the notice that applies comes from, and offers the spec's quick choices.
+  await page.goto(`/event-types?edit=${eventTypeId}`);
+  const editor = page.getByRole("dialog", { name: "Edit Event Type" });
+  await expect(editor.getByTestId("floor-notice")).toHaveText(
+    /Your Calendar Settings ask at least 1 day: invitees get that\./,
+  );
+  await editor
+    .getByRole("group", { name: "Minimum notice presets" })
+    .getByRole("button", { name: "8 h" })
+    .click();
+  await expect(editor.locator("#edit-notice")).toHaveValue("8");
+  await expect(editor.locator("#edit-notice-unit")).toHaveValue("hours");
+  await editor
+    .getByRole("group", { name: "Days ahead presets" })
+    .getByRole("button", { name: "90 days" })
+    .click();
+  await expect(editor.locator("#edit-days-ahead")).toHaveValue("90");
 });
 
 test("an 'Indefinitely' event type is bookable far beyond the schedule's old maximum notice", async ({

@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn";
 import { DigitsField } from "./DigitsInput";
 import { FieldGroup } from "./FieldGroup";
 import type { EditFormInput } from "./forms";
+import { DAYS_AHEAD_PRESETS, FloorNote, NOTICE_PRESET_HOURS, Presets } from "./RulePresets";
 
 const MODES = [
   { value: "rolling", label: "Rolling", hint: "Some days ahead" },
@@ -24,6 +25,17 @@ export function BookingWindowField({
   onModeChange: (mode: (typeof MODES)[number]["value"]) => void;
 }) {
   const mode = useWatch({ control, name: "bookingSettings.mode" }) ?? "rolling";
+  const settings = useWatch({ control, name: "bookingSettings" });
+  const days = useController({ control, name: "bookingSettings.daysAhead" }).field;
+  const dayUnit = useController({ control, name: "bookingSettings.unit" }).field;
+  const lead = useController({ control, name: "bookingSettings.leadHours" }).field;
+  const leadUnit = useController({ control, name: "bookingSettings.noticeUnit" }).field;
+  const rules = {
+    leadHours: Number(settings?.leadHours) || 0,
+    noticeUnit: settings?.noticeUnit ?? "hours",
+    bufferBefore: settings?.bufferBefore ?? 0,
+    bufferAfter: settings?.bufferAfter ?? 0,
+  };
   const e = errors.bookingSettings;
   return (
     <>
@@ -80,6 +92,16 @@ export function BookingWindowField({
               )}
             />
             <span className="text-slate-600">into the future</span>
+            <Presets
+              label="Days ahead presets"
+              values={DAYS_AHEAD_PRESETS}
+              current={dayUnit.value === "days" ? Number(days.value) : null}
+              text={(n) => `${n} days`}
+              onPick={(n) => {
+                days.onChange(n);
+                dayUnit.onChange("days");
+              }}
+            />
           </div>
         )}
         {mode === "within" && <DateRange control={control} errors={errors} />}
@@ -115,7 +137,18 @@ export function BookingWindowField({
               </Select>
             )}
           />
+          <Presets
+            label="Minimum notice presets"
+            values={NOTICE_PRESET_HOURS}
+            current={leadUnit.value === "hours" ? Number(lead.value) : null}
+            text={(n) => `${n} h`}
+            onPick={(n) => {
+              lead.onChange(n);
+              leadUnit.onChange("hours");
+            }}
+          />
         </div>
+        <FloorNote rule="notice" settings={rules} />
       </FieldGroup>
       <FieldGroup legend="Buffer time" hint="Time kept free before and after each meeting of this type.">
         <div className="grid grid-cols-2 gap-2 sm:w-80">
@@ -146,6 +179,7 @@ export function BookingWindowField({
             </div>
           ))}
         </div>
+        <FloorNote rule="buffer" settings={rules} />
       </FieldGroup>
     </>
   );
