@@ -24,7 +24,7 @@ type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & {
  * The embedded database on its own thread (db/pglite-thread.mjs), with the PGlite calls drizzle makes:
  * query, exec and transaction. PGlite runs on the thread that calls it, so in the server's thread every
  * query's WebAssembly work waited for HTTP and application work and the other way round; with the thread,
- * the server uses both cores (slot lookups on the embedded database: ARCHITECTURE.md has the figures).
+ * the server uses both cores (slot lookups on the embedded database: docs/design-notes.md and docs/performance.md have the figures).
  *
  * Semantics are PGlite's own: one session, statements in the order they arrive, and a transaction holds
  * the database until it ends (a query outside it waits, as in PGlite). Only parsers that keep values as

@@ -378,7 +378,7 @@ export function createSlotsService(
 /**
  * The zone whose wall clock lays the one grid of starts of a team event type: its owner's, read as
  * the owner's own hours are (the event type's schedule, else the owner's default; else their
- * profile). ARCHITECTURE.md, "Bookings with several hosts (teams)".
+ * profile). docs/design-notes.md, "Bookings with several hosts (teams)".
  */
 export function gridZone(ctx: Pick<EventContext, "schedule" | "host">): string {
   return ctx.schedule?.timezone ?? ctx.host.timezone;
