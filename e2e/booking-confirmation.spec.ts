@@ -70,12 +70,17 @@ test("a booking cancelled on its confirmation page stays cancelled after a reloa
 }) => {
   const { slug } = await hostWithEventType(request);
   const { context, page } = await bookInTab(browser, slug);
+  // This server sends mail (the e2e SMTP server): the spec's promise is true here.
+  await expect(page.getByText("A calendar invitation has been sent to your email address.")).toBeVisible();
 
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel Event" });
   await dialog.getByRole("radio", { name: "Changed plans" }).check();
   await dialog.getByRole("button", { name: "Cancel Event" }).click();
   await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+  // The host connected no calendar: nothing was on it to remove, and the page does not say so.
+  await expect(page.getByText("This meeting has been cancelled.", { exact: true })).toBeVisible();
+  await expect(page.getByText("removed from the host's calendar")).toHaveCount(0);
 
   await expectCancelledAfterReload(page);
   await context.close();

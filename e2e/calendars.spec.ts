@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail } from "./support";
+import { bookableTime, uniqueEmail, waitForMail } from "./support";
 
 // The e2e server runs a local Google (scripts/e2e-identity-servers.ts) with Calendar v3: its consent page
 // connects whoever types an address, and events made with a Meet request get a meet.google.com link.
@@ -88,6 +88,46 @@ test("connects a Google account in the popup, books a Meet event and shows Googl
   await expect(page.getByRole("heading", { name: "Recent Bookings" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Recent bookings" }).getByRole("listitem")).toHaveCount(1);
   await expect(panel).toHaveCount(0);
+});
+
+test("a Google Meet type with no Google account: the invitee is told, nothing is booked, the host is mailed", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("meetless");
+  const res = await page.request.post("/api/auth/register", {
+    data: { name: "Noor Meetless", email, password: "calendar-42", timezone: "Europe/London" },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const headers = { Authorization: `Bearer ${(await res.json()).token}` };
+  const created = await page.request.post("/api/event-types", {
+    headers,
+    data: { title: "Meet check-in", duration: 30, locations: [{ type: "google_meet" }] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slug = (await created.json()).data.slug as string;
+
+  const invitee = await browser.newContext({ timezoneId: "Europe/London" });
+  const booking = await invitee.newPage();
+  await booking.goto(`/book/${slug}`);
+  await booking
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  await (await bookableTime(booking)).click();
+  await booking.getByRole("button", { name: "Next", exact: true }).click();
+  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
+  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
+  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
+  await booking.getByRole("button", { name: "Schedule Event" }).click();
+  // The spec's alert for GOOGLE_NOT_CONNECTED, and no booking.
+  await expect(booking.getByText("Google Calendar Not Connected")).toBeVisible();
+  await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toHaveCount(0);
+  await invitee.close();
+  const list = await (await page.request.get("/api/bookings", { headers })).json();
+  expect(list.data).toEqual([]);
+  const mail = await waitForMail(email, "Action needed: reconnect your Google Calendar", 30_000);
+  expect(mail.text).toContain("no Google Calendar is connected");
 });
 
 test("connects a CalDAV server that is not one: a clear error next to the address, nothing saved", async ({

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { bookableTime, uniqueEmail } from "./support";
 
@@ -64,8 +65,22 @@ test("a team owner invites a member who accepts, makes a round-robin type, and t
   await ownerPage.goto("/teams");
   await expect(ownerPage.getByText("No teams yet")).toBeVisible();
   await ownerPage.getByLabel("Team name *").fill(`Crew ${tag}`);
+  // The logo is uploaded as an image (a 1x1 PNG), not only linked.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await ownerPage
+    .getByLabel("Logo image file")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await expect(ownerPage.getByText("Uploaded image")).toBeVisible();
   await ownerPage.getByRole("button", { name: "Create team" }).click();
   await expect(ownerPage.getByRole("heading", { name: `Crew ${tag}` })).toBeVisible();
+  await expect(ownerPage.locator('img[src^="data:image/png;base64,"]').first()).toBeVisible();
+  // The toast sits clear of the header's buttons (bottom of the screen), not over them.
+  const toast = ownerPage.locator("[data-sonner-toast]").first();
+  await expect(toast).toBeVisible();
+  expect((await toast.boundingBox())?.y ?? 0).toBeGreaterThan(400);
   await ownerPage.getByLabel("Email", { exact: true }).fill(member.email);
   await ownerPage.getByRole("button", { name: "Send invitation" }).click();
   const link = ((await ownerPage.getByTestId("invite-link").textContent()) ?? "").trim();
@@ -188,6 +203,8 @@ test("a host runs a meeting poll with three voters and books the favourite time"
       await page.getByRole("combobox", { name: "Search time zones" }).fill("Tokyo");
       await page.getByRole("listbox", { name: "Time zones" }).getByRole("option").first().click();
       await expect(page.getByRole("button", { name: /Time zone/ })).toContainText("Tokyo");
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
     }
     for (let i = 0; i < 3; i++) await rows.nth(i).getByText(answers[k][i], { exact: true }).click();
     await page.getByRole("button", { name: "Submit votes" }).click();

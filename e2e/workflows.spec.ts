@@ -76,6 +76,10 @@ test("a host creates workflows from templates, a booking runs them, and the host
     await expect(dialog.getByLabel("Name")).toHaveValue("Meeting reminder");
     await expect(dialog.getByLabel("Time")).toHaveValue("1");
     await expect(dialog.getByLabel("Before the meeting")).toHaveValue("days");
+    // The template names the day itself and the clock time alone: true copy in the preview.
+    await expect(dialog.getByRole("complementary", { name: "Preview" })).toContainText(
+      "Reminder: Intro call tomorrow at 1:00pm",
+    );
     // The variable picker inserts at the cursor and the preview renders the sample booking.
     const subject = dialog.getByRole("textbox", { name: "Subject" });
     await subject.fill("See you soon, ");
