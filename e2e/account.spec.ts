@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail, waitForMail } from "./support";
+import { bookAsInvitee } from "./booking.page";
+import { uniqueEmail, waitForMail } from "./support";
 
 const desktop = (browser: Browser) => browser.newContext({ viewport: { width: 1280, height: 800 } });
 
@@ -71,12 +72,7 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
   await expect(guest).toHaveURL(new RegExp(`/${username}/30min$`));
   await guest.goto(`/${username}/30min`);
   await expect(guest.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
-  await (await bookableTime(guest)).click();
-  await guest.getByRole("button", { name: "Next", exact: true }).click();
-  await guest.getByRole("textbox", { name: "Name", exact: true }).fill("Ines Invitee");
-  await guest.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await guest.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
-  await guest.getByRole("button", { name: "Schedule Event" }).click();
+  await bookAsInvitee(guest, { name: "Ines Invitee" });
   await expect(guest.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   // The profile lists it, and /user/:id answers with the canonical link.
   await guest.goto(`/${username}`);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail, waitForMail } from "./support";
+import { bookAsInvitee } from "./booking.page";
+import { uniqueEmail, waitForMail } from "./support";
 
 // The e2e server runs a local Google (scripts/e2e-identity-servers.ts) with Calendar v3: its consent page
 // connects whoever types an address, and events made with a Meet request get a meet.google.com link.
@@ -66,16 +67,7 @@ test("connects a Google account in the popup, books a Meet event and shows Googl
   });
   const booking = await invitee.newPage();
   await booking.goto(`/book/${slug}`);
-  await booking
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(booking)).click();
-  await booking.getByRole("button", { name: "Next", exact: true }).click();
-  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
-  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
-  await booking.getByRole("button", { name: "Schedule Event" }).click();
+  await bookAsInvitee(booking, { name: "Rohan Das" });
   await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   const join = booking.getByRole("link", { name: /Join meeting/ });
   await expect(join).toHaveAttribute("href", /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
@@ -110,16 +102,7 @@ test("a Google Meet type with no Google account: the invitee is told, nothing is
   const invitee = await browser.newContext({ timezoneId: "Europe/London" });
   const booking = await invitee.newPage();
   await booking.goto(`/book/${slug}`);
-  await booking
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(booking)).click();
-  await booking.getByRole("button", { name: "Next", exact: true }).click();
-  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
-  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
-  await booking.getByRole("button", { name: "Schedule Event" }).click();
+  await bookAsInvitee(booking, { name: "Rohan Das" });
   // The spec's alert for GOOGLE_NOT_CONNECTED, and no booking.
   await expect(booking.getByText("Google Calendar Not Connected")).toBeVisible();
   await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail } from "./support";
+import { fillDetails, pickTime } from "./booking.page";
+import { uniqueEmail } from "./support";
 
 /** The host's drawer edits the whole list of locations; the invitee picks one of them. */
 
@@ -88,15 +89,8 @@ test("a host adds a second location, saves, sees both again; the invitee books t
   });
   const booking = await invitee.newPage();
   await booking.goto(`/${et.user.username}/${et.slug}`);
-  await booking
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(booking)).click();
-  await booking.getByRole("button", { name: "Next", exact: true }).click();
-  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
-  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
+  await pickTime(booking);
+  await fillDetails(booking, { name: "Rohan Das" });
   await expect(booking.getByRole("radio", { name: /Phone call/ })).toBeChecked();
   await booking.getByRole("radio", { name: /In-person meeting/ }).check();
   await booking.getByRole("button", { name: "Schedule Event" }).click();

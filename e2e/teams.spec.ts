@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail } from "./support";
+import { bookAsInvitee } from "./booking.page";
+import { uniqueEmail } from "./support";
 
 const ZONE = "Asia/Kolkata";
 
@@ -32,18 +33,7 @@ async function bookFirstTime(
   const page = await context.newPage();
   await page.goto(`/book/${slug}`);
   await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
-  await page
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  const slot = await bookableTime(page);
-  const time = ((await slot.textContent()) ?? "").trim();
-  await slot.click();
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill(who);
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
-  await page.getByRole("button", { name: "Schedule Event" }).click();
+  const time = await bookAsInvitee(page, { name: who });
   await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
   const host = ((await page.getByTestId("booking-host").textContent()) ?? "")
     .replace(/^\s*with\s+/, "")

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { bookableTime, uniqueEmail } from "./support";
+import { bookAsInvitee } from "./booking.page";
+import { uniqueEmail } from "./support";
 
 const SHOTS = process.env.WORKFLOWS_SCREENSHOTS;
 
@@ -109,16 +110,7 @@ test("a host creates workflows from templates, a booking runs them, and the host
     const invitee = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const booking = await invitee.newPage();
     await booking.goto(`/book/${slug}`);
-    await booking
-      .getByRole("button", { name: /, times available$/ })
-      .first()
-      .click();
-    await (await bookableTime(booking)).click();
-    await booking.getByRole("button", { name: "Next", exact: true }).click();
-    await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Iris Booker");
-    await booking.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("iris"));
-    await booking.getByRole("textbox", { name: /Phone/ }).fill("+14155550123");
-    await booking.getByRole("button", { name: "Schedule Event" }).click();
+    await bookAsInvitee(booking, { name: "Iris Booker", email: uniqueEmail("iris"), phone: "+14155550123" });
     await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
     await invitee.close();
 

@@ -1,0 +1,40 @@
+import type { Page } from "@playwright/test";
+import { bookableTime, uniqueEmail } from "./support";
+
+/** What an invitee types on the details step; email defaults to a fresh address. */
+export interface InviteeDetails {
+  name: string;
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * The invitee's path on a booking page already open: the shown month's first day with times, a time
+ * that stays bookable (support.ts bookableTime), Next. Returns the time's label ('10:30am').
+ */
+export async function pickTime(page: Page): Promise<string> {
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  const slot = await bookableTime(page);
+  const time = ((await slot.textContent()) ?? "").trim();
+  await slot.click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  return time;
+}
+
+/** Fills the details step's name, email and phone. */
+export async function fillDetails(page: Page, who: InviteeDetails): Promise<void> {
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(who.name);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email ?? uniqueEmail("invitee"));
+  await page.getByRole("textbox", { name: /^Phone/ }).fill(who.phone ?? "+14155550134");
+}
+
+/** The whole booking: a time, the details, Schedule Event. Returns the time's label. */
+export async function bookAsInvitee(page: Page, who: InviteeDetails): Promise<string> {
+  const time = await pickTime(page);
+  await fillDetails(page, who);
+  await page.getByRole("button", { name: "Schedule Event" }).click();
+  return time;
+}
