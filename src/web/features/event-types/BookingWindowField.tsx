@@ -40,7 +40,7 @@ export function BookingWindowField({
   return (
     <>
       <FieldGroup legend="Booking window" error={e?.daysAhead?.message} errorId="edit-days-ahead-error">
-        <div className="grid grid-cols-3 gap-2">
+        <div className="grid gap-2 sm:grid-cols-3">
           {MODES.map((m) => (
             <label
               key={m.value}
