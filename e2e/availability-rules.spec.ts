@@ -146,13 +146,13 @@ test("minimum notice, buffers and the window are shown on Availability and edite
     /Your Calendar Settings ask at least 1 day: invitees get that\./,
   );
   await editor
-    .getByRole("group", { name: "Minimum notice presets" })
+    .getByRole("group", { name: "Common notice lengths" })
     .getByRole("button", { name: "8 h" })
     .click();
   await expect(editor.locator("#edit-notice")).toHaveValue("8");
   await expect(editor.locator("#edit-notice-unit")).toHaveValue("hours");
   await editor
-    .getByRole("group", { name: "Days ahead presets" })
+    .getByRole("group", { name: "Common windows" })
     .getByRole("button", { name: "90 days" })
     .click();
   await expect(editor.locator("#edit-days-ahead")).toHaveValue("90");

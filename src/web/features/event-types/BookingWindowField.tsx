@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { type Control, Controller, type FieldErrors, useController, useWatch } from "react-hook-form";
 import { BUFFER_CHOICES } from "../../../contract/event-types";
 import { DateRangePicker, Select } from "../../components/ui";
@@ -93,7 +94,7 @@ export function BookingWindowField({
             />
             <span className="text-slate-600">into the future</span>
             <Presets
-              label="Days ahead presets"
+              label="Common windows"
               values={DAYS_AHEAD_PRESETS}
               current={dayUnit.value === "days" ? Number(days.value) : null}
               text={(n) => `${n} days`}
@@ -138,7 +139,7 @@ export function BookingWindowField({
             )}
           />
           <Presets
-            label="Minimum notice presets"
+            label="Common notice lengths"
             values={NOTICE_PRESET_HOURS}
             current={leadUnit.value === "hours" ? Number(lead.value) : null}
             text={(n) => `${n} h`}
@@ -207,6 +208,9 @@ function DateRange({
   const e = errors.bookingSettings;
   const error = e?.withinStart?.message ?? e?.withinEnd?.message;
   const today = browserToday();
+  // react-hook-form shows a field set to undefined with its default (the saved dates) again; after a
+  // Clear the picker shows nothing, as the form now holds.
+  const [cleared, setCleared] = useState(false);
   return (
     <div className="flex flex-col gap-1.5 sm:max-w-sm">
       <label htmlFor="edit-within" className="text-slate-600 text-sm">
@@ -214,8 +218,9 @@ function DateRange({
       </label>
       <DateRangePicker
         id="edit-within"
-        value={{ start: start.field.value, end: end.field.value }}
+        value={cleared ? {} : { start: start.field.value, end: end.field.value }}
         onChange={(range) => {
+          setCleared(!range.start);
           start.field.onChange(range.start);
           end.field.onChange(range.end);
         }}
