@@ -15,7 +15,11 @@ import { bookableTime, uniqueEmail } from "./support";
  */
 test.setTimeout(180_000);
 
-const SHOTS = "/work/shots/editor";
+/** Screenshots for a person to look at, only when asked for (E2E_SHOTS_DIR): CI writes none. */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shoot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
 const PHONE = { width: 390, height: 844 };
 
 async function newTeam(page: Page, headers: Record<string, string>, name: string) {
@@ -56,7 +60,7 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
   // The card says it is incomplete; invitees are not offered it.
   await expect(screen.card(title).getByText("Incomplete")).toBeVisible();
   await expect(screen.card(title)).toContainText("Choose at least one host");
-  await host.page.screenshot({ path: `${SHOTS}/card-incomplete-desktop.png` });
+  await shoot(host.page, `card-incomplete-desktop`);
   // It says what it misses, not "No bookable times" as if the schedule were wrong.
   await expect(screen.card(title).getByText("No bookable times.")).toHaveCount(0);
   const { _id, slug } = await eventTypeByTitle(host.page, host.headers, title);
@@ -74,7 +78,7 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
   );
   await expectAccessible(host.page);
   await editor.getByText("Team", { exact: true }).scrollIntoViewIfNeeded();
-  await host.page.screenshot({ path: `${SHOTS}/editor-incomplete-desktop.png` });
+  await shoot(host.page, `editor-incomplete-desktop`);
   await editor.getByRole("checkbox", { name: "Rosa Robin" }).check();
   await expect(editor.getByText("Not offered to invitees yet")).toBeHidden();
   await editor.getByLabel("Weight").fill("3");
@@ -277,7 +281,7 @@ test("phone size: the create dialog and the editor fit 390 px; screenshots of ev
         await dialog.getByRole("checkbox", { name: "Sam Shots" }).check();
       }
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/create-${kind}-${size}.png` });
+      await shoot(page, `create-${kind}-${size}`);
       if (size === "phone") {
         // Nothing wider than the phone: no sideways scrolling, labels not broken mid-word.
         const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -296,7 +300,7 @@ test("phone size: the create dialog and the editor fit 390 px; screenshots of ev
       await expect(dialog).toBeHidden();
       const editor = await screen.openEditor(`${kind} ${size} ${tag}`);
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/editor-${kind}-${size}.png` });
+      await shoot(page, `editor-${kind}-${size}`);
       // What the kind needs, where the host scrolls to first.
       const own = {
         "round-robin": "Team",
@@ -306,7 +310,7 @@ test("phone size: the create dialog and the editor fit 390 px; screenshots of ev
       }[kind as string];
       if (own) {
         await editor.getByText(own, { exact: true }).first().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/editor-${kind}-${size}-kind.png` });
+        await shoot(page, `editor-${kind}-${size}-kind`);
       }
       if (size === "phone") {
         const overflow = await editor.evaluate((el) => el.scrollWidth - el.clientWidth);
