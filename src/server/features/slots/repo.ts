@@ -126,36 +126,48 @@ const meetingWindow = sql`tstzrange(
   ${sql.placeholder("at")}::timestamptz - make_interval(mins => ${bufferOf("bufferBefore")}),
   ${sql.placeholder("at")}::timestamptz + make_interval(mins => ${eventTypes.duration} + ${bufferOf("bufferAfter")}))`;
 
+/** The host's columns every context query reads. */
+const hostColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  timezone: users.timezone,
+  username: users.username,
+};
+
+/** The schedule's date overrides on host dates [fromDate, toDate] (placeholders or values), as JSON. */
+const overridesBetween = (fromDate: unknown, toDate: unknown) => sql<OverrideData[]>`(
+    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
+    from ${dateOverrides} o
+    where o.schedule_id = ${availabilitySchedules.id}
+      and o.date between ${fromDate}::date and ${toDate}::date)`;
+
+/** Changes whenever the host's holidays change: keys the holiday cache. */
+const holidayStampOf = (userId: SQL) => sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
+    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${userId}))`;
+
+/** The host-wide settings (calendar_settings, left-joined) the slot engine and bookings read. */
+const settingsColumns = {
+  bufferTime: calendarSettings.bufferTime,
+  minimumNotice: calendarSettings.minimumNotice,
+  notifications: calendarSettings.notifications,
+};
+
 /**
  * The hosts of a team event type, each with what their availability depends on: their default
  * schedule, its overrides, busy time, host-wide settings and holiday stamp; one round trip.
  */
 function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
-  const overrides = sql<OverrideData[]>`(
-    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
-    from ${dateOverrides} o
-    where o.schedule_id = ${availabilitySchedules.id}
-      and o.date between ${sql.placeholder("fromDate")}::date and ${sql.placeholder("toDate")}::date)`;
-  const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
-    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${users.id}))`;
   return db
     .select({
-      host: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        timezone: users.timezone,
-        username: users.username,
-      },
+      host: hostColumns,
       weight: eventTypeHosts.weight,
       priority: eventTypeHosts.priority,
       schedule: scheduleColumns,
-      overrides,
+      overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
       busy: busyOf(sql`${users.id}`, window),
-      bufferTime: calendarSettings.bufferTime,
-      minimumNotice: calendarSettings.minimumNotice,
-      notifications: calendarSettings.notifications,
-      holidayStamp,
+      ...settingsColumns,
+      holidayStamp: holidayStampOf(sql`${users.id}`),
     })
     .from(eventTypeHosts)
     .innerJoin(users, eq(users.id, eventTypeHosts.userId))
@@ -177,31 +189,15 @@ function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
  * version stamp: one round trip. Built once and prepared: the slot page calls it on every request.
  */
 function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, window = rangeWindow) {
-  const overrides = sql<OverrideData[]>`(
-    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
-    from ${dateOverrides} o
-    where o.schedule_id = ${availabilitySchedules.id}
-      and o.date between ${sql.placeholder("fromDate")}::date and ${sql.placeholder("toDate")}::date)`;
-  const busy = busyOf(sql`${eventTypes.userId}`, window);
-  const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
-    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${eventTypes.userId}))`;
   return db
     .select({
       eventType: eventTypeColumns,
-      host: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        timezone: users.timezone,
-        username: users.username,
-      },
+      host: hostColumns,
       schedule: scheduleColumns,
-      overrides,
-      busy,
-      bufferTime: calendarSettings.bufferTime,
-      minimumNotice: calendarSettings.minimumNotice,
-      notifications: calendarSettings.notifications,
-      holidayStamp,
+      overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
+      busy: busyOf(sql`${eventTypes.userId}`, window),
+      ...settingsColumns,
+      holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
     })
     .from(eventTypes)
     .innerJoin(users, eq(users.id, eventTypes.userId))
@@ -240,29 +236,14 @@ async function hostContext(
   range: { fromDate: string; toDate: string; from: Date; to: Date },
 ): Promise<HostContext | undefined> {
   const window = sql`tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)`;
-  const overrides = sql<OverrideData[]>`(
-    select coalesce(json_agg(json_build_object('date', o.date, 'isAvailable', o.is_available, 'timeSlots', o.time_slots)), '[]'::json)
-    from ${dateOverrides} o
-    where o.schedule_id = ${availabilitySchedules.id}
-      and o.date between ${range.fromDate}::date and ${range.toDate}::date)`;
-  const holidayStamp = sql<string>`concat_ws('|', ${holidaySettings.updatedAt},
-    (select concat(count(*), '/', max(c.created_at)) from custom_holidays c where c.user_id = ${users.id}))`;
   const [row] = await db
     .select({
-      host: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        timezone: users.timezone,
-        username: users.username,
-      },
+      host: hostColumns,
       schedule: scheduleColumns,
-      overrides,
+      overrides: overridesBetween(range.fromDate, range.toDate),
       busy: busyOf(sql`${users.id}`, window),
-      bufferTime: calendarSettings.bufferTime,
-      minimumNotice: calendarSettings.minimumNotice,
-      notifications: calendarSettings.notifications,
-      holidayStamp,
+      ...settingsColumns,
+      holidayStamp: holidayStampOf(sql`${users.id}`),
     })
     .from(users)
     .leftJoin(
