@@ -69,7 +69,8 @@ test("a host picks a username, is booked through /{username}/{slug}, changes the
   // The link under the old username still works: the server redirects it (301) to the new one.
   const viaOld = await guest.goto("/noor-account/30min");
   expect(viaOld?.request().redirectedFrom()?.url()).toMatch(/\/noor-account\/30min$/);
-  await expect(guest).toHaveURL(new RegExp(`/${username}/30min$`));
+  // The page may write the first open day into the address (?month=&date=) once it has loaded.
+  await expect(guest).toHaveURL(new RegExp(`/${username}/30min(\\?|$)`));
   await guest.goto(`/${username}/30min`);
   await expect(guest.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
   await bookAsInvitee(guest, { name: "Ines Invitee" });
