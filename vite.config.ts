@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
+import { printEntrySizes } from "./scripts/lib/entry-sizes";
 
 const outDir = "../../dist/web";
 
@@ -154,7 +155,7 @@ function inlineStylesheet(): Plugin {
 
 /**
  * `vite build` builds the host app, then the public app into the same folder, then the booking page's
- * first view for the server (dist/ssr), then compresses the two apps.
+ * first view for the server (dist/ssr), then compresses the two apps and prints what each page sends.
  */
 function buildPublicApp(): Plugin {
   return {
@@ -164,6 +165,7 @@ function buildPublicApp(): Plugin {
       await build(publicBuild);
       await build(firstViewBuild);
       precompress(path.resolve(import.meta.dirname, "dist/web"));
+      printEntrySizes(path.resolve(import.meta.dirname, "dist/web"));
     },
   };
 }

@@ -149,8 +149,11 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       const uid = randomToken(16);
       const manageToken = idempotencyKey ? keyedManageToken(idempotencyKey, uid) : randomToken(32);
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
-      const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
-        .emailOnBooking;
+      const hostNotifications = {
+        ...DEFAULT_CALENDAR_SETTINGS.notifications,
+        ...ctx.settings?.notifications,
+      };
+      const notifyHost = hostNotifications.emailOnBooking;
       const values = {
         id,
         uid,
@@ -185,7 +188,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // the transaction would hold the embedded database). A team booking's host is chosen inside
         // the transaction, so for it both happen there.
         const draft = ctx.teamHosts ? null : recordOf(draftRow(values, now()), ctx);
-        const reactions = draft && (await listen(listeners, db, { kind: "created", booking: draft }));
+        const reactions =
+          draft && (await listen(listeners, db, { kind: "created", booking: draft, hostNotifications }));
         const messages = draft && messagesOf("created", draft, mailOptions);
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
