@@ -72,6 +72,19 @@ export async function firstFree<T>(
 }
 
 /**
+ * Who holds a collective booking (the owner when a host, else the first host) and who joins it; null
+ * for any other kind. Known before the booking's transaction, unlike a round robin's host.
+ */
+export function collectiveHosts(
+  ctx: EventContext,
+): { primary: TeamHostContext; others: TeamHostContext[] } | null {
+  const hosts = ctx.teamHosts ?? [];
+  if (ctx.eventType.kind !== "collective" || hosts.length === 0) return null;
+  const primary = hosts.find((h) => h.host.id === ctx.host.id) ?? hosts[0];
+  return { primary, others: hosts.filter((h) => h !== primary) };
+}
+
+/**
  * Inserts a booking of a team event type. Round robin: the best-ranked free host that the
  * database accepts. Collective: the owner (or first host) holds the booking and every other host
  * gets a (booking, host) row, all under the exclusion constraint. Undefined: the slot is taken.
@@ -84,10 +97,9 @@ export async function placeTeamBooking(
   now: Date,
 ): Promise<Placed | undefined> {
   const repo = createBookingsRepo(tx);
-  const hosts = ctx.teamHosts ?? [];
-  if (ctx.eventType.kind === "collective") {
-    const primary = hosts.find((h) => h.host.id === ctx.host.id) ?? hosts[0];
-    const others = hosts.filter((h) => h !== primary);
+  const collective = collectiveHosts(ctx);
+  if (collective) {
+    const { primary, others } = collective;
     const row = await repo.insert({ ...values, hostUserId: primary.host.id, hostTimezone: zoneOf(primary) });
     await repo.insertCoHosts(
       row,
