@@ -1,9 +1,12 @@
+import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { monthWindow, rankRoundRobin } from "../../../domain/round-robin.js";
 import type { Tx } from "../../db/client.js";
 import type { BookingRow, NewBookingRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import type { EventContext, TeamHostContext } from "../slots/service.js";
-import { createBookingsRepo } from "./repo.js";
+import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { type DraftDefaults, draftRow, recordOf } from "./service-records.js";
 
 type Person = { id: string; name: string; email: string; username: string };
 
@@ -82,6 +85,32 @@ export function collectiveHosts(
   if (ctx.eventType.kind !== "collective" || hosts.length === 0) return null;
   const primary = hosts.find((h) => h.host.id === ctx.host.id) ?? hosts[0];
   return { primary, others: hosts.filter((h) => h !== primary) };
+}
+
+/**
+ * The booking about to be written, as a record, and its holder's notification settings as the slot
+ * check read them (so listeners need not read them again); nulls for a round robin booking, whose host
+ * is chosen inside the transaction. A collective booking's holder goes into `values`.
+ */
+export function draftBooking(
+  ctx: EventContext,
+  values: Omit<BookingRow, DraftDefaults>,
+  at: Date,
+): { draft: BookingRecord | null; hostNotifications: NotificationSettings | null } {
+  const collective = collectiveHosts(ctx);
+  if (collective) {
+    values.hostUserId = collective.primary.host.id;
+    values.hostTimezone = zoneOf(collective.primary);
+  }
+  const holder = collective?.primary ?? (ctx.teamHosts ? null : ctx);
+  if (!holder) return { draft: null, hostNotifications: null };
+  const draft = collective
+    ? recordOf(draftRow(values, at), ctx, person(collective.primary), collective.others.map(person))
+    : recordOf(draftRow(values, at), ctx);
+  return {
+    draft,
+    hostNotifications: { ...DEFAULT_CALENDAR_SETTINGS.notifications, ...holder.settings?.notifications },
+  };
 }
 
 /**

@@ -35,7 +35,7 @@ import {
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
-import { collectiveHosts, placeTeamBooking, teamHostPerson, teamHostZone } from "./service-team.js";
+import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 export interface BookingsDeps {
@@ -179,31 +179,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           : null;
       if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
       const mailOptions = { manageToken, notifyHost };
-      // A collective booking's holder is known now; a round robin's host is chosen in the transaction.
-      const collective = collectiveHosts(ctx);
-      if (collective) {
-        values.hostUserId = collective.primary.host.id;
-        values.hostTimezone = teamHostZone(collective.primary);
-      }
-      const holder = collective?.primary ?? (ctx.teamHosts ? null : ctx);
       try {
         // Before the transaction, from the row about to be written: the other features read what they
         // react with (see BookingListener), and the mails are rendered (about a millisecond, for which
         // the transaction would hold the embedded database). A round robin booking's host is chosen
         // inside the transaction, so for it both happen there.
-        const draft =
-          holder &&
-          recordOf(
-            draftRow(values, now()),
-            ctx,
-            collective ? teamHostPerson(collective.primary) : ctx.host,
-            collective ? collective.others.map(teamHostPerson) : [],
-          );
-        // The holder's notification settings as the slot check read them: listeners need not read them.
-        const hostNotifications = holder && {
-          ...DEFAULT_CALENDAR_SETTINGS.notifications,
-          ...holder.settings?.notifications,
-        };
+        const { draft, hostNotifications } = draftBooking(ctx, values, now());
         const reactions =
           draft &&
           hostNotifications &&
