@@ -36,7 +36,8 @@ export async function rankedHosts(
   now: Date,
 ): Promise<TeamHostContext[]> {
   const repo = createBookingsRepo(tx);
-  const window = monthWindow(now.getTime(), ctx.host.timezone);
+  // The month the counts cover is the event type's own: its schedule's zone, as its slots are.
+  const window = monthWindow(now.getTime(), ctx.schedule?.timezone ?? ctx.host.timezone);
   const stats = await repo.roundRobinStats(
     ctx.eventType.id,
     free.map((h) => h.host.id),
