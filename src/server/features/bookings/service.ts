@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { BOOKING_REFUSED_MESSAGE } from "../../../contract/blocklist.js";
 import {
   type BookingDto,
   type CreateBookingAnswer,
@@ -54,7 +55,16 @@ export interface BookingsDeps {
    * itself), so the answer, the mails and the invite carry it; the first to make one wins.
    */
   meetingMakers?: readonly MeetingMaker[];
+  /** Who may refuse a new booking before anything is written (the blocklist adds itself). */
+  guards?: readonly BookingGuard[];
 }
+
+/** The rule that refuses this invitee's booking (the host never tells them which), or undefined. */
+export type BookingGuard = (input: {
+  hostId: string;
+  email: string;
+  eventTitle: string;
+}) => Promise<string | undefined>;
 
 /** Whether a booking is on a calendar of its host's (so the invitee's pages may say it was removed). */
 export type CalendarCheck = (bookingId: string) => Promise<boolean>;
@@ -145,6 +155,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         throw badRequest(message, { answers: message });
       }
 
+      // The guards read while the rest is prepared; their answer is awaited with the listeners' reads.
+      const guard = { hostId: ctx.host.id, email: body.attendee.email, eventTitle: ctx.eventType.title };
+      const refusals = Promise.all((deps.guards ?? []).map((refuses) => refuses(guard)));
+      refusals.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       const id = randomUUID();
       const uid = randomToken(16);
       const manageToken = idempotencyKey ? keyedManageToken(idempotencyKey, uid) : randomToken(32);
@@ -185,10 +199,13 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // the transaction would hold the embedded database). A round robin booking's host is chosen
         // inside the transaction, so for it both happen there.
         const { draft, hostNotifications } = draftBooking(ctx, values, now());
-        const reactions =
+        const [refused, reactions] = await Promise.all([
+          refusals,
           draft &&
-          hostNotifications &&
-          (await listen(listeners, db, { kind: "created", booking: draft, hostNotifications }));
+            hostNotifications &&
+            listen(listeners, db, { kind: "created", booking: draft, hostNotifications }),
+        ]);
+        if (refused.some(Boolean)) throw new AppError("BOOKING_REFUSED", BOOKING_REFUSED_MESSAGE);
         const messages = draft && messagesOf("created", draft, mailOptions);
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
@@ -363,7 +380,6 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       return createBookingsRepo(db).findForHost(hostId, id);
     },
 
-    /** The host's confirmed bookings that have not ended yet (workflows plan reminders for them). */
     /** The host's upcoming confirmed bookings, read with `reader` (a caller's transaction, else the database). */
     async upcomingForHost(hostId: string, reader: DbOrTx = db): Promise<BookingRecord[]> {
       const repo = createBookingsRepo(reader);
