@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
+import { BlocklistSection } from "../blocklist/BlocklistSection";
 import { DataSection } from "./DataSection";
 import { LinkSection } from "./LinkSection";
 import { NotificationsSection } from "./NotificationsSection";
@@ -13,6 +14,7 @@ const SECTIONS = [
   { id: "profile", label: "Profile" },
   { id: "link", label: "Public link" },
   { id: "notifications", label: "Notifications" },
+  { id: "blocked-bookers", label: "Blocked bookers" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
   { id: "sign-in-methods", label: "Sign-in methods" },
@@ -36,7 +38,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your profile, public link, notifications, sign-in security and data"
+        subtitle="Your profile, public link, notifications, blocked bookers, sign-in security and data"
       />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
@@ -57,6 +59,7 @@ export default function SettingsPage() {
           <ProfileSection />
           <LinkSection />
           <NotificationsSection />
+          <BlocklistSection />
           <SecuritySection />
           <SessionsSection />
           <SignInMethodsSection />
