@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Ban, ShieldCheck, Trash2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { blockRuleBody } from "../../../contract/blocklist";
+import { SettingsCard } from "../../components/SettingsCard";
 import {
   Badge,
   Button,
@@ -16,7 +17,6 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { setServerErrors } from "../../lib/formErrors";
-import { SettingsCard } from "../users/SettingsCard";
 import { useAddBlock, useBlockDisposable, useBlocklist, useRemoveBlock } from "./queries";
 
 const when = (iso: string) =>
