@@ -88,3 +88,25 @@ export async function signUp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A test's `call(token, method, url, payload)`: a request to /api<url> with the host's bearer token
+ * (none when null), answering its status, JSON body and raw text. `app` is read at call time, since
+ * tests build theirs in beforeAll.
+ */
+export function apiCaller(app: () => FastifyInstance) {
+  return async (
+    token: string | null,
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    url: string,
+    payload?: object,
+  ) => {
+    const res = await app().inject({
+      method,
+      url: `/api${url}`,
+      headers: token ? bearer(token) : {},
+      payload,
+    });
+    return { status: res.statusCode, body: res.json(), raw: res.body };
+  };
+}

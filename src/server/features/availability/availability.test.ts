@@ -5,7 +5,7 @@ import {
   defaultWeek,
   WEEKDAYS,
 } from "../../../contract/availability.js";
-import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
+import { apiCaller, bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
 
 describe.each(dbKinds)("availability schedules on %s", (kind) => {
@@ -15,15 +15,7 @@ describe.each(dbKinds)("availability schedules on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (
-    token: string,
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: object,
-  ) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = apiCaller(() => t.app);
   const list = async (token: string): Promise<AvailabilitySchedule[]> =>
     (await call(token, "GET", "/availability")).body.data;
 

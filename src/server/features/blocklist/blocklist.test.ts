@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_REFUSED_MESSAGE } from "../../../contract/blocklist.js";
-import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
+import { apiCaller, createTestApp, type TestApp } from "../../testing/app.js";
 import { attendee, book, eventType, hostBookings, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 
@@ -14,15 +14,7 @@ describe.each(dbKinds)("blocked bookers on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (
-    token: string,
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: object,
-  ) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = apiCaller(() => t.app);
   const bookAs = (eventTypeId: string, hour: number, email: string) =>
     book(t.app, eventTypeId, at(hour), { attendee: attendee({ email }) });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
-import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
+import { apiCaller, createTestApp, signUp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
 
 describe.each(dbKinds)("calendar settings on %s", (kind) => {
@@ -10,10 +10,7 @@ describe.each(dbKinds)("calendar settings on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (token: string, method: "GET" | "PUT", url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = apiCaller(() => t.app);
 
   it("answers the defaults on first read", async () => {
     const { token } = await signUp(t.app);
@@ -144,10 +141,7 @@ describe.each(dbKinds)("calendar settings listeners on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (token: string, method: "GET" | "PUT", url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = apiCaller(() => t.app);
 
   it("saves a reminder change only together with what follows it: a failing follower changes nothing", async () => {
     const host = await signUp(t.app);

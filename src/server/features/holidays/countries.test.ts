@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HolidayCountryView, HolidaySettings } from "../../../contract/holidays.js";
-import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
+import { apiCaller, createTestApp, signUp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
 import { createHolidaysService } from "./service.js";
 
@@ -13,10 +13,7 @@ describe.each(dbKinds)("holiday countries and regions on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (token: string, method: "GET" | "PUT", url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = apiCaller(() => t.app);
   const names = (s: HolidaySettings) => s.holidays.filter((h) => h.type === "public").map((h) => h.name);
 
   it("lists every country of the holiday data by name, the United Kingdom as UK, with regions where it has them", async () => {

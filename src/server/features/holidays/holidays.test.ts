@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Holiday, HolidaySettings } from "../../../contract/holidays.js";
-import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
+import { apiCaller, createTestApp, signUp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
 import { createHolidaysService, type HolidaysService } from "./service.js";
 
@@ -15,15 +15,7 @@ describe.each(dbKinds)("holidays on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (
-    token: string,
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: object,
-  ) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = apiCaller(() => t.app);
   const find = (list: Holiday[], date: string) => list.filter((h) => h.date === date);
 
   it("starts with no country, no custom holidays and nothing blocked", async () => {
