@@ -117,12 +117,9 @@ async function data<T>(
  * (with `pagination`). Throws ApiError on failure, as `request`.
  */
 export async function requestAnswer<Responses>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
+  ...call: Parameters<typeof request>
 ): Promise<Answer<Responses>> {
-  return (await request<unknown>(method, path, body, headers)) as Answer<Responses>;
+  return (await request<unknown>(...call)) as Answer<Responses>;
 }
 
 export const api = {
