@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail } from "./support";
+import { bookAsInvitee, expectScheduled, fillDetails } from "./booking.page";
+import { uniqueEmail } from "./support";
 
 /**
  * The confirmation page. It is reached with navigation state, which the browser keeps across reloads and
@@ -42,17 +43,8 @@ async function bookInTab(browser: Browser, slug: string) {
   const context = await browser.newContext({ timezoneId: ZONE, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`/${slug}`);
-  await page
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(page)).click();
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
-  await page.getByRole("button", { name: "Schedule Event" }).click();
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await bookAsInvitee(page, { name: "Rohan Das" });
+  await expectScheduled(page);
   return { context, page };
 }
 
@@ -107,7 +99,7 @@ test("a rescheduled booking shows its new time after a reload and Back, and a la
   await times(page).filter({ hasNotText: "Current" }).nth(1).click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("button", { name: "Reschedule Event" }).click();
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expectScheduled(page);
   const movedTime = (await page.getByTestId("confirmed-time").textContent()) ?? "";
   expect(movedTime).not.toBe(firstTime);
 
@@ -269,9 +261,7 @@ test("a slot taken while the invitee types is explained, not logged as an error"
   });
   expect(taken.status(), await taken.text()).toBe(201);
 
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rohan Das");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
+  await fillDetails(page, { name: "Rohan Das" });
   await page.getByRole("button", { name: "Schedule Event" }).click();
   await expect(page.getByText("This time is no longer available").first()).toBeVisible();
   expect(errors).toEqual([]);

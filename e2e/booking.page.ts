@@ -1,11 +1,14 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { bookableTime, uniqueEmail } from "./support";
 
 /** What an invitee types on the details step; email defaults to a fresh address. */
 export interface InviteeDetails {
   name: string;
   email?: string;
-  phone?: string;
+  /** Defaults to a US number; null leaves the field alone (a hidden or optional phone, or one a spec types itself). */
+  phone?: string | null;
+  /** Answers to the event type's questions, by the question's label. */
+  answers?: Record<string, string>;
 }
 
 /**
@@ -24,11 +27,20 @@ export async function pickTime(page: Page): Promise<string> {
   return time;
 }
 
-/** Fills the details step's name, email and phone. */
+/** Fills the details step's name, email, phone and answers. */
 export async function fillDetails(page: Page, who: InviteeDetails): Promise<void> {
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(who.name);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email ?? uniqueEmail("invitee"));
-  await page.getByRole("textbox", { name: /^Phone/ }).fill(who.phone ?? "+14155550134");
+  if (who.phone !== null)
+    await page.getByRole("textbox", { name: /^Phone/ }).fill(who.phone ?? "+14155550134");
+  for (const [question, answer] of Object.entries(who.answers ?? {})) {
+    await page.getByRole("textbox", { name: question, exact: true }).fill(answer);
+  }
+}
+
+/** The confirmation the booking ends on. */
+export async function expectScheduled(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
 }
 
 /** The whole booking: a time, the details, Schedule Event. Returns the time's label. */

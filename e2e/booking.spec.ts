@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { bookAsInvitee, expectScheduled, fillDetails, pickTime } from "./booking.page";
 import { bookableTime, label12h, uniqueEmail } from "./support";
 
 const HOST_ZONE = "Asia/Kolkata";
@@ -68,21 +69,13 @@ test("an invitee in another zone books a host's event type and sees the right lo
   // The invitee's zone is detected, not assumed.
   await expect(page.getByRole("button", { name: /Time zone/ })).toContainText("Los Angeles");
 
-  // Pick the first open day and its first time.
-  await page
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  const time = await bookableTime(page);
-  const picked = ((await time.textContent()) ?? "").trim();
+  // Pick the first open day and a time.
+  const picked = await pickTime(page);
   expect(picked).toMatch(/^\d{1,2}:\d{2}(am|pm)$/);
-  await time.click();
-  // The chosen day is in the address; Next adds the time.
-  await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
   await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  // The chosen day and time are in the address.
+  await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
   await expect(page).toHaveURL(/[?&]time=/);
   // A reload keeps the details step and its time; Back steps back to the times, Forward returns.
   await page.reload();
@@ -100,21 +93,23 @@ test("an invitee in another zone books a host's event type and sees the right lo
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
   await expect(page.getByTestId("chosen-time")).toContainText(picked);
   const email = uniqueEmail("invitee");
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Jordan Lee");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   // Issue 14 item 8: letters are stripped as they are typed; the number is stored as E.164.
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+1 (415) 555-0134 ext");
+  await fillDetails(page, {
+    name: "Jordan Lee",
+    email,
+    phone: "+1 (415) 555-0134 ext",
+    answers: { Company: "Acme" },
+  });
   await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("+1 (415) 555-0134 ");
-  await page.getByRole("textbox", { name: "Company", exact: true }).fill("Acme");
   await page.getByRole("button", { name: "Schedule Event" }).click();
 
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expectScheduled(page);
   await expect(page.getByTestId("confirmed-time")).toHaveText(new RegExp(`^${picked} - `));
   await expect(page).toHaveURL(/\/booking-confirmed\?uid=[^&]+&token=/);
 
   // The uid and token in the URL keep the confirmation alive across a reload.
   await page.reload();
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expectScheduled(page);
   await expect(page.getByTestId("confirmed-time")).toHaveText(new RegExp(`^${picked} - `));
   await expect(page.getByText("Jordan Lee")).toBeVisible();
   await invitee.close();
@@ -201,7 +196,7 @@ test("an invitee moving their booking sees its own time and the neighbours its b
   await times.filter({ hasText: new RegExp(`^${neighbours[2]}$`) }).click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("button", { name: "Reschedule Event" }).click();
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expectScheduled(page);
   await expect(page.getByTestId("confirmed-time")).toHaveText(new RegExp(`^${neighbours[2]} - `));
   await invitee.close();
 
@@ -229,15 +224,13 @@ test("a booking whose answer is lost is retried and still shows its manage links
   });
 
   await page.goto(`/book/${host.slug}`);
-  await (await bookableTime(page)).click();
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Byron");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("lost"));
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550134");
-  await page.getByRole("textbox", { name: "Company", exact: true }).fill("Analytical");
-  await page.getByRole("button", { name: "Schedule Event" }).click();
+  await bookAsInvitee(page, {
+    name: "Ada Byron",
+    email: uniqueEmail("lost"),
+    answers: { Company: "Analytical" },
+  });
 
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expectScheduled(page);
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22,}$/);
   expect(keys[1]).toBe(keys[0]);
@@ -246,7 +239,7 @@ test("a booking whose answer is lost is retried and still shows its manage links
   await expect(page.getByRole("link", { name: "Reschedule" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expectScheduled(page);
   await expect(page.getByText("Ada Byron")).toBeVisible();
   await invitee.close();
 });

@@ -1,24 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail } from "./support";
+import { bookAsInvitee, expectScheduled, pickTime } from "./booking.page";
+import { uniqueEmail } from "./support";
 
 const SHOTS = process.env.CONTACTS_SCREENSHOTS;
 
 async function signInAs(page: Page, token: string) {
   await page.goto("/");
   await page.evaluate((t) => localStorage.setItem("auth_token", t), token);
-}
-
-/** Picks the first open day and time on a booking page and goes on to the details form. */
-async function pickFirstSlot(page: Page) {
-  await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
-  await page
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(page)).click();
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
 }
 
 test("a booking fills Contacts; the host edits, tags, filters, imports, exports and schedules from a row", async ({
@@ -57,13 +46,13 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   const booking = await invitee.newPage();
   // The host's own link: the seeded demo host also has a "discovery-call", which /book/{slug} finds first.
   await booking.goto(`/${owner.username}/${slug}`);
-  await pickFirstSlot(booking);
-  await booking.getByRole("textbox", { name: "Name", exact: true }).fill("Nora Quinn");
-  await booking.getByRole("textbox", { name: "Email", exact: true }).fill(inviteeEmail);
-  await booking.getByRole("textbox", { name: "Phone", exact: true }).fill("+14155550199");
-  await booking.getByRole("textbox", { name: "Company", exact: true }).fill("Quinn Labs");
-  await booking.getByRole("button", { name: "Schedule Event" }).click();
-  await expect(booking.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await bookAsInvitee(booking, {
+    name: "Nora Quinn",
+    email: inviteeEmail,
+    phone: "+14155550199",
+    answers: { Company: "Quinn Labs" },
+  });
+  await expectScheduled(booking);
   await invitee.close();
 
   // The host finds the invitee in Contacts.
@@ -172,7 +161,7 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   const popup = await popupPromise;
   await popup.waitForLoadState();
   expect(popup.url()).toContain(`/${owner.username}/${slug}?`);
-  await pickFirstSlot(popup);
+  await pickTime(popup);
   await expect(popup.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Nora Quinn");
   await expect(popup.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(inviteeEmail);
   await expect(popup.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("+14155550199");

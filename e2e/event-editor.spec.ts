@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { bookAsInvitee, expectScheduled } from "./booking.page";
 import {
   CREATE_TITLES,
   EventTypesScreen,
@@ -6,7 +7,7 @@ import {
   type Kind,
   signedInHost,
 } from "./event-types.page";
-import { bookableTime, uniqueEmail } from "./support";
+import { uniqueEmail } from "./support";
 
 /**
  * Issue 29 items 1-4: the event editor saves everything with one save and asks before unsaved changes
@@ -243,16 +244,8 @@ test("locations: in-person needs an address, a video place without a link warns 
   const context = await browser.newContext({ timezoneId: "Asia/Kolkata" });
   const invitee = await context.newPage();
   await invitee.goto(`/book/${slug}`);
-  await invitee
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(invitee)).click();
-  await invitee.getByRole("button", { name: "Next", exact: true }).click();
-  await invitee.getByRole("textbox", { name: "Name", exact: true }).fill("Ivy Invitee");
-  await invitee.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("ivy"));
-  await invitee.getByRole("button", { name: "Schedule Event" }).click();
-  await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await bookAsInvitee(invitee, { name: "Ivy Invitee", email: uniqueEmail("ivy"), phone: null });
+  await expectScheduled(invitee);
   await expect(invitee.getByText("Your host will send the link")).toBeVisible();
   await expect(invitee.getByText("Meeting link will be provided")).toHaveCount(0);
   await context.close();

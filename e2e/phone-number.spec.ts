@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { bookableTime, uniqueEmail } from "./support";
+import { expectScheduled, fillDetails, pickTime } from "./booking.page";
+import { uniqueEmail } from "./support";
 
 const SHOTS = process.env.PHONE_SCREENSHOTS;
 
@@ -43,22 +44,13 @@ async function invitee(browser: Browser, timezoneId: string) {
   return { context, page: await context.newPage() };
 }
 
-/** The first open day and time, then the details form. */
+/** The first open day and time, then the details form without a phone (each test types its own). */
 async function toDetails(page: Page, path: string) {
   await page.goto(path);
-  await page
-    .getByRole("button", { name: /, times available$/ })
-    .first()
-    .click();
-  await (await bookableTime(page)).click();
-  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await pickTime(page);
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Lena Vogel");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("lena"));
+  await fillDetails(page, { name: "Lena Vogel", email: uniqueEmail("lena"), phone: null });
 }
-
-const scheduled = (page: Page) =>
-  expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
 
 test("an invitee in Berlin books with a local number; the host reads it formatted in Meetings", async ({
   browser,
@@ -95,7 +87,7 @@ test("an invitee in Berlin books with a local number; the host reads it formatte
   // The field fits a phone's width: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole("button", { name: "Schedule Event" }).click();
-  await scheduled(page);
+  await expectScheduled(page);
   await context.close();
 
   const list = await request.get("/api/bookings", { headers: host.headers });
@@ -139,7 +131,7 @@ test("hidden asks for no phone, optional books without one, a phone call always 
   await expect(page.getByRole("textbox", { name: /Phone/ })).toHaveCount(0);
   await expect(page.getByRole("combobox", { name: "Country code" })).toHaveCount(0);
   await page.getByRole("button", { name: "Schedule Event" }).click();
-  await scheduled(page);
+  await expectScheduled(page);
 
   await toDetails(page, optional.path);
   await expect(page.getByRole("textbox", { name: "Phone (optional)" })).toHaveAttribute(
@@ -147,14 +139,14 @@ test("hidden asks for no phone, optional books without one, a phone call always 
     "false",
   );
   await page.getByRole("button", { name: "Schedule Event" }).click();
-  await scheduled(page);
+  await expectScheduled(page);
 
   await toDetails(page, call.path);
   await page.getByRole("button", { name: "Schedule Event" }).click();
   await expect(page.getByText("Phone is required")).toBeVisible();
   await page.getByRole("textbox", { name: "Phone", exact: true }).fill("0151 12345678");
   await page.getByRole("button", { name: "Schedule Event" }).click();
-  await scheduled(page);
+  await expectScheduled(page);
   await context.close();
 
   const phones = Object.fromEntries(

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { DashboardStats } from "../src/contract/analytics";
-import type { BookingDto, BookingListEnvelope } from "../src/contract/bookings";
+import type { BookingDto } from "../src/contract/bookings";
+import type { bookingsResponses } from "../src/contract/responses/bookings";
+import type { Answer } from "../src/contract/responses/shared";
 
 /**
  * The e2e server starts on a database filled by `npm run seed` (see playwright.config.ts). The demo
@@ -27,7 +29,7 @@ test("the seeded demo host's dashboard adds up to its bookings", async ({ page, 
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({ from: startsAt, to: endsAt, limit: "100", page: String(page) });
     const res = await request.get(`/api/bookings?${query}`, { headers: auth });
-    const body: BookingListEnvelope = await res.json();
+    const body: Answer<typeof bookingsResponses.list> = await res.json();
     inRange.push(...body.data);
     if (page >= body.pagination.totalPages && !body.pagination.totalCapped) break;
   }

@@ -47,10 +47,6 @@ export interface UserProfile extends PublicUser {
   hasPassword: boolean;
 }
 
-export interface AuthResult {
-  user: UserProfile;
-}
-
 // --- Single sign-on (Google and OpenID Connect providers) ---
 
 /** A provider set up on the server: the login page shows a button for each, and only those. */
@@ -113,8 +109,3 @@ export interface IdentityView {
   createdAt: string;
   lastUsedAt: string;
 }
-
-/** The answer of a provider callback: a session (`token` beside `data`), or a newly linked identity. */
-export type SsoCallbackResult =
-  | { intent: "sign-in"; user: UserProfile; created: boolean }
-  | { intent: "link"; identity: IdentityView };

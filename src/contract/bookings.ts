@@ -373,10 +373,3 @@ export interface Pagination {
    */
   totalCapped?: boolean;
 }
-
-/** GET /bookings: the envelope's data is BookingDto[]; `pagination` sits beside it. */
-export interface BookingListEnvelope {
-  success: boolean;
-  data: BookingDto[];
-  pagination: Pagination;
-}

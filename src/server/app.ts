@@ -24,14 +24,13 @@ import { teamsPlugin } from "./features/teams/plugin.js";
 import { usersPlugin } from "./features/users/plugin.js";
 import { workflowsPlugin } from "./features/workflows/plugin.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
+import { API_PREFIX, createApiRoutes, refuseApiRoutesOutsideScope } from "./lib/api-routes.js";
 import { hostOnly } from "./lib/auth.js";
 import { registerErrorHandlers } from "./lib/error-handler.js";
 import { documentFailures } from "./lib/failure-responses.js";
 import { createGoogleOAuth } from "./lib/google.js";
-import type { ApiRoutes } from "./lib/infra.js";
 import { createOidcProviders } from "./lib/oidc.js";
 import { postgresRateLimitStore } from "./lib/rate-limit-store.js";
-import { createRegistry } from "./lib/registry.js";
 import { registerRequestLog } from "./lib/request-log.js";
 import { createSecretBox, loadSecretsKey } from "./lib/secrets.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
@@ -145,7 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       timeoutMs: config.oauthTimeoutMs,
     }),
   });
-  app.decorate("apiRoutes", createRegistry<ApiRoutes>());
+  // Routes under /api live only inside its scope below (its auth hook); the features add theirs to it.
+  refuseApiRoutesOutsideScope(app);
+  const apiRoutes = createApiRoutes();
+  app.decorate("apiRoutes", apiRoutes);
 
   // The features, each after those it uses or follows (its plugin names them as `dependencies`).
   await app.register(usersPlugin);
@@ -177,9 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         data: { status: "ok", db: database.kind },
       }));
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
-      for (const routes of app.apiRoutes.items) await routes(api);
+      // From here on app.apiRoutes.add refuses: a feature listed after this would have no routes.
+      await apiRoutes.buildInto(api);
     },
-    { prefix: "/api" },
+    { prefix: API_PREFIX },
   );
 
   registerWebPages(

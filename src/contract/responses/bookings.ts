@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
 import { EVENT_KINDS } from "../event-types.js";
 import { locationSchema } from "./event-types.js";
-import { type Agrees, envelope, fileResponse } from "./shared.js";
+import { type Agrees, type AnswerData, envelope, fileResponse } from "./shared.js";
 
 /*
  * The booking page's two hot routes (slots, POST /bookings) go through these schemas thousands of
@@ -92,3 +92,9 @@ export const bookingsResponses = {
   /** The host's own free starts of a day (GET /bookings/free-slots). */
   freeSlots: { 200: envelope(z.array(slotSchema)) },
 };
+
+type SlotsAnswer = AnswerData<typeof bookingsResponses.slots>;
+/** The slots route with `?date=`: that day's slots. */
+export type DaySlotsAnswer = Extract<SlotsAnswer, unknown[]>;
+/** The slots route with `?month=`: the days that have any. */
+export type MonthDaysAnswer = Exclude<SlotsAnswer, unknown[]>;

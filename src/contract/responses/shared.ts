@@ -67,17 +67,21 @@ export type Agrees<Json, Interface> = [Json] extends [Interface]
   : { schemaHasWhatInterfaceLacks: Json };
 
 /**
+ * A route's whole success answer as the web receives it (the JSON side of its response schema): `data`
+ * and what the envelope carries beside it (a page's `pagination`, a new session's `token`).
+ */
+export type Answer<Responses> = {
+  [Status in keyof Responses]: Responses[Status] extends z.ZodType ? z.input<Responses[Status]> : never;
+}[keyof Responses];
+
+type DataOf<Whole> = Whole extends { data: infer Data } ? Data : never;
+
+/**
  * The `data` of a route's success answer as the web receives it (the JSON side of its response schema),
  * e.g. `AnswerData<typeof teamsResponses.invited>`: a web query types its answer from the route's own
  * schema instead of restating it.
  */
-export type AnswerData<Responses> = {
-  [Status in keyof Responses]: Responses[Status] extends z.ZodType
-    ? z.input<Responses[Status]> extends { data: infer Data }
-      ? Data
-      : never
-    : never;
-}[keyof Responses];
+export type AnswerData<Responses> = DataOf<Answer<Responses>>;
 
 /**
  * A route that answers a file (CSV, an image, an invite), not JSON: documented at /api/docs with its

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.js";
 import type { Db } from "../db/client.js";
 import type { OAuthStatesService } from "../features/oauth-states/service.js";
+import type { ApiRouteList } from "./api-routes.js";
 import type { GoogleOAuth } from "./google.js";
 import type { OidcProviders } from "./oidc.js";
-import type { Registry } from "./registry.js";
 import type { SecretBox } from "./secrets.js";
 import type { OutboundPolicy } from "./ssrf.js";
 
@@ -24,15 +23,9 @@ export interface Infra {
   oidc: OidcProviders;
 }
 
-/**
- * A feature's routes, added to the /api scope when app.ts builds it after every feature registered:
- * the scope's onRequest hook (lib/auth.ts) makes each host-only unless public-routes.ts lists it.
- */
-export type ApiRoutes = (api: FastifyInstance) => PromiseLike<unknown>;
-
 declare module "fastify" {
   interface FastifyInstance {
     infra: Infra;
-    apiRoutes: Registry<ApiRoutes>;
+    apiRoutes: ApiRouteList;
   }
 }

@@ -1,4 +1,5 @@
 import type { Envelope } from "../../contract/envelope";
+import type { Answer } from "../../contract/responses/shared";
 
 export const TOKEN_KEY = "auth_token";
 
@@ -108,6 +109,17 @@ async function data<T>(
   headers?: Record<string, string>,
 ): Promise<T> {
   return (await request<T>(method, path, body, headers)).data as T;
+}
+
+/**
+ * Calls the API and returns the route's whole success answer, typed by the route's response schemas, for
+ * answers that carry more than `data`: `requestAnswer<typeof workflowsResponses.executions>("GET", path)`
+ * (with `pagination`). Throws ApiError on failure, as `request`.
+ */
+export async function requestAnswer<Responses>(
+  ...call: Parameters<typeof request>
+): Promise<Answer<Responses>> {
+  return (await request<unknown>(...call)) as Answer<Responses>;
 }
 
 export const api = {

@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { UserProfile } from "../../contract/auth";
+import type { AnswerData } from "../../contract/responses/shared";
+import type { authResponses } from "../../contract/responses/users";
 import { getToken, request, setToken, TOKEN_KEY } from "./api";
 
 type AuthState =
@@ -23,7 +25,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 async function fetchMe(): Promise<UserProfile | null> {
   if (!getToken()) return null;
   try {
-    const envelope = await request<{ user: UserProfile }>("GET", "/auth/me");
+    const envelope = await request<AnswerData<typeof authResponses.me>>("GET", "/auth/me");
     return envelope.data?.user ?? null;
   } catch {
     return null;

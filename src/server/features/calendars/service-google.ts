@@ -27,11 +27,10 @@ export interface GoogleStatus {
 export function createGoogleAccountsService(deps: {
   accounts: AccountsService;
   oauthStates: OAuthStatesService;
-  google: GoogleOAuth | null;
-  /** Google's Calendar API made from `google` (service.ts), null without it. */
-  calendarApi: GoogleCalendarApi | null;
+  /** Google's OAuth client and the Calendar API made from it (service.ts): both, or neither on this server. */
+  google: { oauth: GoogleOAuth; calendarApi: GoogleCalendarApi } | null;
 }) {
-  const { accounts, oauthStates, calendarApi } = deps;
+  const { accounts, oauthStates } = deps;
   const google = () => {
     if (!deps.google) {
       throw new AppError(
@@ -48,7 +47,7 @@ export function createGoogleAccountsService(deps: {
       const g = google();
       const start = await oauthStates.create({ provider: "google", purpose: PURPOSE, userId });
       return {
-        authUrl: g.authorizeUrl({
+        authUrl: g.oauth.authorizeUrl({
           redirectPath: GOOGLE_CALENDAR_CALLBACK_PATH,
           scopes: GOOGLE_CALENDAR_SCOPES,
           state: start.state,
@@ -73,7 +72,7 @@ export function createGoogleAccountsService(deps: {
         );
       }
       try {
-        const tokens = await g.exchangeCode({
+        const tokens = await g.oauth.exchangeCode({
           code: body.code,
           redirectPath: GOOGLE_CALENDAR_CALLBACK_PATH,
           codeVerifier: flow.codeVerifier,
@@ -88,18 +87,15 @@ export function createGoogleAccountsService(deps: {
             "GOOGLE_ACCESS_DENIED",
           );
         }
-        const profile = await g.userInfo(tokens.accessToken);
+        const profile = await g.oauth.userInfo(tokens.accessToken);
         const secret = {
           accessToken: tokens.accessToken,
           refreshToken: tokens.refreshToken,
           expiry: tokens.expiresAt?.getTime() ?? null,
         };
-        const calendars = await (calendarApi as NonNullable<typeof calendarApi>).listCalendars(
-          secret,
-          (t) => {
-            Object.assign(secret, { ...t, refreshToken: t.refreshToken ?? secret.refreshToken });
-          },
-        );
+        const calendars = await g.calendarApi.listCalendars(secret, (t) => {
+          Object.assign(secret, { ...t, refreshToken: t.refreshToken ?? secret.refreshToken });
+        });
         return await accounts.saveGoogle(
           userId,
           {

@@ -28,12 +28,15 @@ export interface CalendarsDeps {
  */
 export function createCalendarsService(db: Db, deps: CalendarsDeps) {
   // Google's Calendar API for every Google account, unless a test wraps it.
-  const calendarApi = deps.google
-    ? createGoogleCalendar(deps.google, { timeoutMs: deps.googleTimeoutMs })
+  const google = deps.google
+    ? {
+        oauth: deps.google,
+        calendarApi: createGoogleCalendar(deps.google, { timeoutMs: deps.googleTimeoutMs }),
+      }
     : null;
   const providers: Providers = {
     caldav: deps.providers.caldav,
-    google: deps.providers.google ?? calendarApi,
+    google: deps.providers.google ?? google?.calendarApi ?? null,
   };
   // The busy-time cache opens accounts through the accounts service and follows its changes of calendars.
   const sourcesChanged = createRegistry<SourcesListener>();
@@ -45,16 +48,11 @@ export function createCalendarsService(db: Db, deps: CalendarsDeps) {
   });
   const busy = createBusyTimes(db, { open: accounts.open, now: deps.now, options: deps.busyOptions });
   sourcesChanged.add((hostId, calendarIds) => busy.invalidateHost(hostId, calendarIds));
-  const google = createGoogleAccountsService({
-    accounts,
-    oauthStates: deps.oauthStates,
-    google: deps.google,
-    calendarApi,
-  });
+  const googleAccounts = createGoogleAccountsService({ accounts, oauthStates: deps.oauthStates, google });
 
   const externalBusy: ExternalBusySource = (hostId, range, zone) => busy.forHost(hostId, range, zone);
 
-  return { accounts, busy, google, externalBusy };
+  return { accounts, busy, google: googleAccounts, externalBusy };
 }
 
 export type CalendarsService = ReturnType<typeof createCalendarsService>;

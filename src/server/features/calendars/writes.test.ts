@@ -1,59 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { attendee, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
-import { type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
-import { addFakeCalendarApi, type FakeGoogleCalendar } from "../../testing/fake-google-calendar.js";
-import { connectGoogleCalendar, fakeGoogleConfig } from "../../testing/google-test-app.js";
+import { type GoogleCalendarApp, startGoogleCalendarApp } from "../../testing/google-test-app.js";
 import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
 
 describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
-  let t: TestApp;
-  let fake: FakeGoogle;
-  let gcal: FakeGoogleCalendar;
+  let g: GoogleCalendarApp;
   let radicale: RadicaleServer;
-  let clock = new Date("2027-03-01T08:00:00Z");
 
   beforeAll(async () => {
     radicale = await startRadicale();
-    fake = await startFakeGoogle();
-    gcal = addFakeCalendarApi(fake);
-    t = await createTestApp(kind, {
-      now: () => clock,
-      config: {
-        ...fakeGoogleConfig(fake, { publicUrl: "http://127.0.0.1:3999" }),
-        // Radicale listens on loopback.
-        allowPrivateTargets: true,
-      },
+    g = await startGoogleCalendarApp(kind, {
+      publicUrl: "http://127.0.0.1:3999",
+      // Radicale listens on loopback.
+      config: { allowPrivateTargets: true },
       calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
     });
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
-    await fake?.close();
+    await g?.close();
     await radicale?.close();
   });
 
-  const call = async (token: string | null, method: string, url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method: method as "GET",
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      payload,
-    });
-    return { status: res.statusCode, body: res.json(), raw: res.body };
-  };
   const syncState = async (host: Host, bookingId: string) =>
-    (await call(host.token, "GET", `/calendar-sync?bookingIds=${bookingId}`)).body.data[bookingId];
-
-  const connectGoogle = (host: Host, email: string) => connectGoogleCalendar(t.app, fake, host, email);
+    (await g.call(host.token, "GET", `/calendar-sync?bookingIds=${bookingId}`)).body.data[bookingId];
 
   it("a Google Meet booking carries Google's Meet link in the answer, the mails and the invite; moves and cancels follow", async () => {
-    const host = await hostIn(t.app, "Europe/London");
-    await connectGoogle(host, "meet-host@example.com");
-    const et = await eventType(t.app, host, { locations: [{ type: "google_meet", value: "" }] });
+    const host = await hostIn(g.app, "Europe/London");
+    await g.connectGoogle(host, "meet-host@example.com");
+    const et = await eventType(g.app, host, { locations: [{ type: "google_meet", value: "" }] });
     const invitee = attendee();
-    const res = await call(null, "POST", "/bookings", {
+    const res = await g.call(null, "POST", "/bookings", {
       eventTypeId: et._id,
       startTime: "2027-03-09T10:00:00.000Z",
       attendee: invitee,
@@ -63,14 +40,14 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     const link = res.body.data.meetingLink as string;
     expect(link).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
     expect(res.body.data.meetingIdFormatted).toBe(link.slice("https://meet.google.com/".length));
-    const [event] = gcal.events("meet-host@example.com");
+    const [event] = g.gcal.events("meet-host@example.com");
     expect(event).toMatchObject({
       hangoutLink: link,
       start: { dateTime: "2027-03-09T10:00:00+00:00", timeZone: "Europe/London" },
       attendees: [{ email: invitee.email, displayName: invitee.name }],
     });
     // The mails (and their invite) name the same link.
-    const mails = await t.database.db.execute(
+    const mails = await g.database.db.execute(
       `select text, ical_event from mail_outbox where "to" ilike '%${invitee.email}%'`,
     );
     const rows = ((mails as unknown as { rows?: unknown[] }).rows ?? mails) as {
@@ -83,32 +60,32 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(await syncState(host, res.body.data._id)).toMatchObject({ state: "synced", meetLink: link });
 
     // The host moves it: the same Google event moves.
-    const moved = await call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
+    const moved = await g.call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
       startTime: "2027-03-10T13:00:00.000Z",
     });
     expect(moved.status, moved.raw).toBe(200);
-    await t.app.jobs.flush();
-    const after = gcal.events("meet-host@example.com");
+    await g.app.jobs.flush();
+    const after = g.gcal.events("meet-host@example.com");
     expect(after).toHaveLength(1);
     expect(after[0]?.start.dateTime).toBe("2027-03-10T13:00:00+00:00");
     expect(after[0]?.hangoutLink).toBe(link);
 
-    const cancelled = await call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, {
+    const cancelled = await g.call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, {
       reason: "Other",
     });
     expect(cancelled.status, cancelled.raw).toBe(200);
-    await t.app.jobs.flush();
-    expect(gcal.events("meet-host@example.com")[0]?.status).toBe("cancelled");
+    await g.app.jobs.flush();
+    expect(g.gcal.events("meet-host@example.com")[0]?.status).toBe("cancelled");
   });
 
   it("a Google outage never loses the booking: the job retries, the meeting shows it, the link comes later", async () => {
-    const host = await hostIn(t.app, "Europe/London");
-    await connectGoogle(host, "outage@example.com");
-    const et = await eventType(t.app, host, { locations: [{ type: "google_meet", value: "" }] });
-    gcal.failWrites = true;
+    const host = await hostIn(g.app, "Europe/London");
+    await g.connectGoogle(host, "outage@example.com");
+    const et = await eventType(g.app, host, { locations: [{ type: "google_meet", value: "" }] });
+    g.gcal.failWrites = true;
     let id: string;
     try {
-      const res = await call(null, "POST", "/bookings", {
+      const res = await g.call(null, "POST", "/bookings", {
         eventTypeId: et._id,
         startTime: "2027-03-11T10:00:00.000Z",
         attendee: attendee(),
@@ -117,32 +94,32 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
       expect(res.status, res.raw).toBe(201);
       expect(res.body.data.meetingLink).toBeNull();
       id = res.body.data._id;
-      await t.app.jobs.flush();
+      await g.app.jobs.flush();
       expect(await syncState(host, id)).toMatchObject({ state: "failed", attempts: 1 });
       expect((await syncState(host, id)).lastError).toMatch(/Google/);
     } finally {
-      gcal.failWrites = false;
+      g.gcal.failWrites = false;
     }
-    clock = new Date(clock.getTime() + 10 * 60_000); // past the retry's backoff
-    await t.app.jobs.flush();
+    g.advance(10 * 60_000); // past the retry's backoff
+    await g.app.jobs.flush();
     const state = await syncState(host, id);
     expect(state.state).toBe("synced");
-    const meeting = await call(host.token, "GET", `/bookings/${id}`);
+    const meeting = await g.call(host.token, "GET", `/bookings/${id}`);
     expect(meeting.body.data.meetingLink).toBe(state.meetLink);
-    expect(gcal.events("outage@example.com")).toHaveLength(1);
+    expect(g.gcal.events("outage@example.com")).toHaveLength(1);
   });
 
   it("CalDAV: a booking appears in the chosen calendar, moves with a reschedule and vanishes with a cancel", async () => {
-    const host = await hostIn(t.app, "Europe/London");
+    const host = await hostIn(g.app, "Europe/London");
     const calendarUrl = await radicale.makeCalendar(`bookings-${Date.now()}`, "Bookings");
-    const connected = await call(host.token, "POST", "/calendar-accounts/caldav", {
+    const connected = await g.call(host.token, "POST", "/calendar-accounts/caldav", {
       serverUrl: radicale.url,
       username: radicale.username,
       password: radicale.password,
     });
     expect(connected.status, connected.raw).toBe(201);
     const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Bookings");
-    const chosen = await call(
+    const chosen = await g.call(
       host.token,
       "PUT",
       `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`,
@@ -152,15 +129,15 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(
       chosen.body.data.calendars.filter((c: { receivesBookings: boolean }) => c.receivesBookings),
     ).toEqual([expect.objectContaining({ _id: target._id })]);
-    const et = await eventType(t.app, host);
+    const et = await eventType(g.app, host);
     const invitee = attendee();
-    const res = await call(null, "POST", "/bookings", {
+    const res = await g.call(null, "POST", "/bookings", {
       eventTypeId: et._id,
       startTime: "2027-03-12T10:00:00.000Z",
       attendee: invitee,
     });
     expect(res.status, res.raw).toBe(201);
-    await t.app.jobs.flush();
+    await g.app.jobs.flush();
     let objects = await radicale.objects(calendarUrl);
     expect(objects.size).toBe(1);
     // Unfolded: long iCalendar lines wrap at 75 octets.
@@ -170,72 +147,72 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(ics).not.toContain("METHOD:");
     // The invitee's pages may say it is on the host's calendar; this server sends no mail (no SMTP).
     const { uid, manageToken } = res.body.data;
-    const seen = await call(null, "GET", `/bookings/public/${uid}?token=${manageToken}`);
+    const seen = await g.call(null, "GET", `/bookings/public/${uid}?token=${manageToken}`);
     expect(seen.body.data.delivery).toEqual({ invitationMailed: false, onHostCalendar: true });
-    const moved = await call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
+    const moved = await g.call(host.token, "PUT", `/bookings/${res.body.data._id}/reschedule`, {
       startTime: "2027-03-12T10:30:00.000Z",
     });
     expect(moved.status, moved.raw).toBe(200);
-    await t.app.jobs.flush();
+    await g.app.jobs.flush();
     objects = await radicale.objects(calendarUrl);
     expect(objects.size).toBe(1);
     expect([...objects.values()][0]).toContain("DTSTART;TZID=Europe/London:20270312T103000");
-    await call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, { reason: "Other" });
-    await t.app.jobs.flush();
+    await g.call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, { reason: "Other" });
+    await g.app.jobs.flush();
     expect((await radicale.objects(calendarUrl)).size).toBe(0);
     expect(await syncState(host, res.body.data._id)).toMatchObject({ state: "synced" });
   });
 
   it("round robin: a booking given to another host leaves the previous host's calendar for the new one's", async () => {
     const hosts = [
-      await hostIn(t.app, "Europe/London", "Round Robin A"),
-      await hostIn(t.app, "Europe/London", "Round Robin B"),
+      await hostIn(g.app, "Europe/London", "Round Robin A"),
+      await hostIn(g.app, "Europe/London", "Round Robin B"),
     ];
     const mailboxes = ["rr-a@example.com", "rr-b@example.com"];
-    for (const [i, h] of hosts.entries()) await connectGoogle(h, mailboxes[i]);
+    for (const [i, h] of hosts.entries()) await g.connectGoogle(h, mailboxes[i]);
     const [owner, member] = hosts;
-    const team = (await call(owner.token, "POST", "/teams", { name: "Rota" })).body.data;
-    const invite = await call(owner.token, "POST", `/teams/${team._id}/invites`, { email: member.email });
+    const team = (await g.call(owner.token, "POST", "/teams", { name: "Rota" })).body.data;
+    const invite = await g.call(owner.token, "POST", `/teams/${team._id}/invites`, { email: member.email });
     const inviteToken = /team-invite\/([^/]+)$/.exec(invite.body.data.link)?.[1];
-    expect((await call(member.token, "POST", `/team-invites/${inviteToken}/accept`)).status).toBe(200);
-    const et = await eventType(t.app, owner, { type: "round-robin", duration: 30 });
-    const set = await call(owner.token, "PUT", `/event-types/${et._id}/hosts`, {
+    expect((await g.call(member.token, "POST", `/team-invites/${inviteToken}/accept`)).status).toBe(200);
+    const et = await eventType(g.app, owner, { type: "round-robin", duration: 30 });
+    const set = await g.call(owner.token, "PUT", `/event-types/${et._id}/hosts`, {
       teamId: team._id,
       hosts: hosts.map((h) => ({ userId: h.userId, weight: 1 })),
     });
     expect(set.status, set.raw).toBe(200);
     // The meeting's events still in a host's Google calendar (Google keeps deleted ones as cancelled).
     const teamEvents = (mailbox: string) =>
-      gcal
+      g.gcal
         .events(mailbox)
         .filter((e) => e.summary?.startsWith(`${et.title} with`) && e.status !== "cancelled");
 
-    const res = await call(null, "POST", "/bookings", {
+    const res = await g.call(null, "POST", "/bookings", {
       eventTypeId: et._id,
       startTime: "2027-03-11T10:00:00.000Z",
       attendee: attendee(),
     });
     expect(res.status, res.raw).toBe(201);
-    await t.app.jobs.flush();
+    await g.app.jobs.flush();
     const first = res.body.data.host.name === "Round Robin A" ? 0 : 1;
     expect(teamEvents(mailboxes[first])).toHaveLength(1);
     expect(teamEvents(mailboxes[1 - first])).toHaveLength(0);
 
     // The assigned host is busy at 11:00, so moving there hands the meeting to the other host.
-    const own = await eventType(t.app, hosts[first]);
-    const busy = await call(null, "POST", "/bookings", {
+    const own = await eventType(g.app, hosts[first]);
+    const busy = await g.call(null, "POST", "/bookings", {
       eventTypeId: own._id,
       startTime: "2027-03-11T11:00:00.000Z",
       attendee: attendee(),
     });
     expect(busy.status, busy.raw).toBe(201);
-    const moved = await call(null, "POST", `/bookings/public/${res.body.data.uid}/reschedule`, {
+    const moved = await g.call(null, "POST", `/bookings/public/${res.body.data.uid}/reschedule`, {
       token: res.body.data.manageToken,
       startTime: "2027-03-11T11:00:00.000Z",
     });
     expect(moved.status, moved.raw).toBe(200);
     expect(moved.body.data.host.name).toBe(hosts[1 - first] === owner ? "Round Robin A" : "Round Robin B");
-    await t.app.jobs.flush();
+    await g.app.jobs.flush();
     expect(teamEvents(mailboxes[first])).toHaveLength(0);
     const [handed] = teamEvents(mailboxes[1 - first]);
     expect(handed?.start).toMatchObject({ dateTime: "2027-03-11T11:00:00+00:00" });
@@ -243,28 +220,28 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
   });
 
   it("writes nothing when the host turned adding bookings off, and shows no state to another host", async () => {
-    const host = await hostIn(t.app, "Europe/London");
-    await connectGoogle(host, "quiet@example.com");
-    await call(host.token, "PUT", "/calendar-settings/sync", { addBookingsToCalendar: false });
-    const et = await eventType(t.app, host);
-    const res = await call(null, "POST", "/bookings", {
+    const host = await hostIn(g.app, "Europe/London");
+    await g.connectGoogle(host, "quiet@example.com");
+    await g.call(host.token, "PUT", "/calendar-settings/sync", { addBookingsToCalendar: false });
+    const et = await eventType(g.app, host);
+    const res = await g.call(null, "POST", "/bookings", {
       eventTypeId: et._id,
       startTime: "2027-03-09T14:00:00.000Z",
       attendee: attendee(),
     });
     expect(res.status).toBe(201);
-    await t.app.jobs.flush();
-    expect(gcal.events("quiet@example.com")).toHaveLength(0);
+    await g.app.jobs.flush();
+    expect(g.gcal.events("quiet@example.com")).toHaveLength(0);
     // Nothing on the host's calendar: the invitee's cancel page will not say it was removed from it.
     const { uid, manageToken } = res.body.data;
-    const cancelled = await call(null, "POST", `/bookings/public/${uid}/cancel`, {
+    const cancelled = await g.call(null, "POST", `/bookings/public/${uid}/cancel`, {
       token: manageToken,
       reason: "Other",
     });
     expect(cancelled.status, cancelled.raw).toBe(200);
     expect(cancelled.body.data.delivery).toEqual({ invitationMailed: false, onHostCalendar: false });
-    const other = await hostIn(t.app, "Europe/London");
-    const seen = await call(other.token, "GET", `/calendar-sync?bookingIds=${res.body.data._id}`);
+    const other = await hostIn(g.app, "Europe/London");
+    const seen = await g.call(other.token, "GET", `/calendar-sync?bookingIds=${res.body.data._id}`);
     expect(seen.body.data).toEqual({});
   });
 });

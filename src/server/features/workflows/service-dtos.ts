@@ -59,10 +59,11 @@ export function toExecutionDto(r: WorkflowExecutionRow): WorkflowExecutionDto {
   };
 }
 
-/** The booking a test runs against: tomorrow at 10:00 in the host's zone, with a sample invitee. */
+/** The booking a test runs against: a day ahead, on the hour, with a sample invitee in the host's zone. */
 export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRecord {
   const start = new Date(Math.ceil((at.getTime() + 86_400_000) / 3_600_000) * 3_600_000);
-  const booking = {
+  const invitee = { name: "Priya Sharma", email: "priya@example.com", phone: "14155550123" };
+  const booking: BookingRow = {
     id: "00000000-0000-4000-8000-000000000000",
     uid: "sample",
     hostUserId: user.id,
@@ -73,9 +74,10 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
     startTime: start,
     endTime: new Date(start.getTime() + 30 * 60_000),
     status: "confirmed",
-    attendeeName: "Priya Sharma",
-    attendeeEmail: "priya@example.com",
-    attendeePhone: "14155550123",
+    slotKey: "sample",
+    attendeeName: invitee.name,
+    attendeeEmail: invitee.email,
+    attendeePhone: invitee.phone,
     attendeeTimezone: zone,
     hostTimezone: zone,
     location: {
@@ -83,8 +85,22 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
       value: "https://meet.google.com/abc-defg-hij",
       displayName: "Google Meet",
     },
+    answers: [],
+    guests: [],
+    message: "",
+    // Never stored: no manage link of a sample booking can work.
+    manageTokenHash: "",
+    earlierManageTokenHashes: [],
+    icsSequence: 0,
+    rescheduleCount: 0,
+    cancelledAt: null,
     cancelReason: null,
-  } as unknown as BookingRow;
+    cancelNote: null,
+    cancelledBy: null,
+    createdAt: at,
+    updatedAt: at,
+    searchText: [invitee.name, invitee.email, invitee.phone, "Sample meeting"].join("\n").toLowerCase(),
+  };
   return {
     booking,
     eventType: null,

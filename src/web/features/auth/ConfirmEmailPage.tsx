@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { UserProfile } from "../../../contract/auth";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { usersResponses } from "../../../contract/responses/users";
 import { buttonClasses, Spinner } from "../../components/ui";
 import { errorMessage, request } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
@@ -22,7 +23,7 @@ export default function ConfirmEmailPage() {
     // Once: the token is single use, so a second call (StrictMode, re-render) would fail.
     if (!token || started.current) return;
     started.current = true;
-    request<{ user: UserProfile }>("POST", "/auth/confirm-email", { token }).then(
+    request<AnswerData<typeof usersResponses.withUser>>("POST", "/auth/confirm-email", { token }).then(
       (envelope) => {
         const changed = envelope.data?.user;
         if (changed && user && changed._id === user._id) setUser(changed);

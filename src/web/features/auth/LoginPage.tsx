@@ -2,10 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { type AuthResult, type LoginBody, loginBody } from "../../../contract/auth";
+import { type LoginBody, loginBody } from "../../../contract/auth";
+import type { authResponses } from "../../../contract/responses/users";
 import { useReturnPath } from "../../components/layout/RouteGuards";
 import { Button, Field, Input } from "../../components/ui";
-import { errorMessage, request } from "../../lib/api";
+import { errorMessage, requestAnswer } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { AuthLayout } from "./AuthLayout";
 import { SsoButtons } from "./SsoButtons";
@@ -24,8 +25,8 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const envelope = await request<AuthResult>("POST", "/auth/login", values);
-      await signIn(envelope.token!, envelope.data?.user);
+      const answer = await requestAnswer<typeof authResponses.signedIn>("POST", "/auth/login", values);
+      await signIn(answer.token, answer.data.user);
       navigate(returnPath, { replace: true });
     } catch (error) {
       setFormError(errorMessage(error, "Login failed"));

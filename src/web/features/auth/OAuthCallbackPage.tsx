@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
-import type { SsoCallbackResult } from "../../../contract/auth";
+import type { authResponses } from "../../../contract/responses/users";
 import { OAuthReturnPage } from "../../components/OAuthReturnPage";
-import { request, setToken } from "../../lib/api";
+import { requestAnswer, setToken } from "../../lib/api";
 import { hasOpener } from "../../lib/oauthPopup";
 import { fallbackLabel, ssoFlow, useSsoProviders } from "./providers";
 
@@ -28,13 +28,13 @@ export default function OAuthCallbackPage() {
       flow={ssoFlow(provider)}
       callKey={provider}
       exchange={async (code, state, params) => {
-        const envelope = await request<SsoCallbackResult>("POST", `/auth/${provider}`, {
+        const envelope = await requestAnswer<typeof authResponses.ssoCallback>("POST", `/auth/${provider}`, {
           code,
           state,
           ...(params.get("iss") ? { iss: params.get("iss") } : {}),
           timezone: browserTimeZone(),
         });
-        const linked = envelope.data?.intent === "link";
+        const linked = envelope.data.intent === "link";
         // Opened on its own (no popup), this window is the one signing in.
         if (!linked && envelope.token && !hasOpener()) setToken(envelope.token);
         return {

@@ -4,10 +4,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
-import { type AuthResult, registerBody } from "../../../contract/auth";
+import { registerBody } from "../../../contract/auth";
+import type { authResponses } from "../../../contract/responses/users";
 import { SiteFooter } from "../../components/layout/SiteFooter";
 import { Button, Field, Input } from "../../components/ui";
-import { ApiError, errorMessage, request } from "../../lib/api";
+import { ApiError, errorMessage, requestAnswer } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { AuthLayout } from "./AuthLayout";
 import { SsoButtons } from "./SsoButtons";
@@ -39,11 +40,11 @@ export default function SignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const envelope = await request<AuthResult>("POST", "/auth/register", {
+      const answer = await requestAnswer<typeof authResponses.registered>("POST", "/auth/register", {
         ...values,
         timezone: browserTimeZone(),
       });
-      await signIn(envelope.token!, envelope.data?.user);
+      await signIn(answer.token, answer.data.user);
       navigate("/dashboard", { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === "EMAIL_TAKEN") {

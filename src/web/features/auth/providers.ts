@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SsoProviderView } from "../../../contract/auth";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { authResponses } from "../../../contract/responses/users";
 import { api } from "../../lib/api";
 
 export type SsoProvider = SsoProviderView;
@@ -8,7 +10,8 @@ export type SsoProvider = SsoProviderView;
 export function useSsoProviders() {
   return useQuery({
     queryKey: ["auth-providers"],
-    queryFn: async () => (await api.get<{ providers: SsoProvider[] }>("/auth/providers")).providers,
+    queryFn: async () =>
+      (await api.get<AnswerData<typeof authResponses.providers>>("/auth/providers")).providers,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

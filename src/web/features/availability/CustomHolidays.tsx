@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { type CustomHoliday, customHolidayBody } from "../../../contract/holidays";
+import type { holidaysResponses } from "../../../contract/responses/holidays";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, ConfirmDialog, DateRangePicker, Field, Input, toast } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
 import { holidayKeys } from "./queries";
@@ -61,7 +63,7 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
       return;
     }
     try {
-      await api.post<CustomHoliday>("/holidays/custom", parsed.data);
+      await api.post<AnswerData<typeof holidaysResponses.customAdded>>("/holidays/custom", parsed.data);
       await queryClient.invalidateQueries({ queryKey: holidayKeys.all });
       toast.success("Holiday added");
       reset();

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Flag, PartyPopper } from "lucide-react";
-import type { HolidaySettings, HolidaySettingsBody } from "../../../contract/holidays";
+import type { HolidaySettingsBody } from "../../../contract/holidays";
+import type { holidaysResponses } from "../../../contract/responses/holidays";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { Card, EmptyState, LoadingState, Switch, toast } from "../../components/ui";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -11,6 +13,8 @@ import { OptionalHolidays } from "./OptionalHolidays";
 import { holidayKeys, useHolidayCountries, useHolidaySettings, useSchedules } from "./queries";
 import { todayIn } from "./timezones";
 import { UpcomingHolidays } from "./UpcomingHolidays";
+
+type HolidaySettings = AnswerData<typeof holidaysResponses.settings>;
 
 /** The Holidays tab: a country's public holidays (each can be switched off) and custom days off. */
 export function HolidaysTab() {

@@ -1,7 +1,9 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { AvailabilityList, AvailabilitySchedule } from "../../../contract/availability";
-import type { CalendarSettings } from "../../../contract/calendar-settings";
-import type { HolidayCountryView, HolidaySettings, UpcomingHolidays } from "../../../contract/holidays";
+import type { availabilityResponses } from "../../../contract/responses/availability";
+import type { calendarSettingsResponses } from "../../../contract/responses/calendar-settings";
+import type { holidaysResponses } from "../../../contract/responses/holidays";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { api } from "../../lib/api";
 
 export const availabilityKeys = {
@@ -22,7 +24,7 @@ export function useSchedules({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
     queryKey: availabilityKeys.list,
-    queryFn: () => api.get<AvailabilityList>("/availability"),
+    queryFn: () => api.get<AnswerData<typeof availabilityResponses.list>>("/availability"),
   });
 }
 
@@ -30,7 +32,7 @@ export function useSchedules({ enabled = true }: { enabled?: boolean } = {}) {
 export function useSchedule(id: string | undefined, queryClient: QueryClient) {
   return useQuery({
     queryKey: availabilityKeys.detail(id ?? "none"),
-    queryFn: () => api.get<AvailabilitySchedule>(`/availability/${id}`),
+    queryFn: () => api.get<AnswerData<typeof availabilityResponses.one>>(`/availability/${id}`),
     enabled: Boolean(id),
     initialData: () =>
       queryClient.getQueryData<AvailabilityList>(availabilityKeys.list)?.find((s) => s._id === id),
@@ -49,7 +51,7 @@ export function storeSchedule(queryClient: QueryClient, schedule: AvailabilitySc
 export function useHolidaySettings() {
   return useQuery({
     queryKey: holidayKeys.settings,
-    queryFn: () => api.get<HolidaySettings>("/holidays"),
+    queryFn: () => api.get<AnswerData<typeof holidaysResponses.settings>>("/holidays"),
   });
 }
 
@@ -57,7 +59,7 @@ export function useHolidaySettings() {
 export function useHolidayCountries() {
   return useQuery({
     queryKey: holidayKeys.countries,
-    queryFn: () => api.get<HolidayCountryView[]>("/holidays/countries"),
+    queryFn: () => api.get<AnswerData<typeof holidaysResponses.countries>>("/holidays/countries"),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -65,13 +67,13 @@ export function useHolidayCountries() {
 export function useUpcomingHolidays() {
   return useQuery({
     queryKey: holidayKeys.upcoming,
-    queryFn: () => api.get<UpcomingHolidays>("/holidays/upcoming?limit=5"),
+    queryFn: () => api.get<AnswerData<typeof holidaysResponses.upcoming>>("/holidays/upcoming?limit=5"),
   });
 }
 
 export function useCalendarSettings() {
   return useQuery({
     queryKey: calendarSettingsKey,
-    queryFn: () => api.get<CalendarSettings>("/calendar-settings"),
+    queryFn: () => api.get<AnswerData<typeof calendarSettingsResponses.settings>>("/calendar-settings"),
   });
 }

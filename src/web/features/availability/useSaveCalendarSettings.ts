@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CalendarSettings, CalendarSettingsBody } from "../../../contract/calendar-settings";
+import type { CalendarSettingsBody } from "../../../contract/calendar-settings";
+import type { calendarSettingsResponses } from "../../../contract/responses/calendar-settings";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
 import { calendarSettingsKey } from "./queries";
+
+type CalendarSettings = AnswerData<typeof calendarSettingsResponses.settings>;
 
 /**
  * Saves part of the calendar settings at once (switches and selects save on change), shown before the

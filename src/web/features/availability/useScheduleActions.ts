@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AvailabilityList, AvailabilitySchedule } from "../../../contract/availability";
+import type { AvailabilityList } from "../../../contract/availability";
+import type { availabilityResponses } from "../../../contract/responses/availability";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
 import { availabilityKeys, storeSchedule } from "./queries";
@@ -11,7 +13,8 @@ export function useScheduleActions() {
     queryClient.setQueryData<AvailabilityList>(availabilityKeys.list, (list) => (list ? change(list) : list));
 
   const create = useMutation({
-    mutationFn: (name: string) => api.post<AvailabilitySchedule>("/availability", { name }),
+    mutationFn: (name: string) =>
+      api.post<AnswerData<typeof availabilityResponses.created>>("/availability", { name }),
     onSuccess: (schedule) => {
       queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
       setList((list) => [...list, schedule]);
@@ -22,7 +25,7 @@ export function useScheduleActions() {
 
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.put<AvailabilitySchedule>(`/availability/${id}`, { name }),
+      api.put<AnswerData<typeof availabilityResponses.one>>(`/availability/${id}`, { name }),
     onSuccess: (schedule) => {
       storeSchedule(queryClient, schedule);
       toast.success("Schedule renamed");
@@ -31,7 +34,8 @@ export function useScheduleActions() {
   });
 
   const setDefault = useMutation({
-    mutationFn: (id: string) => api.put<AvailabilitySchedule>(`/availability/${id}/set-default`),
+    mutationFn: (id: string) =>
+      api.put<AnswerData<typeof availabilityResponses.one>>(`/availability/${id}/set-default`),
     onSuccess: (schedule) => {
       // Only one default: the others lose the badge at once, then the list is confirmed by the server.
       setList((list) => list.map((s) => (s._id === schedule._id ? schedule : { ...s, isDefault: false })));

@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AvailabilitySchedule } from "../../../contract/availability";
+import type { availabilityResponses } from "../../../contract/responses/availability";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { ApiError, api } from "../../lib/api";
 import { draftFrom, type EditorDraft, type FieldErrors, payloadOf, sameDraft, validateDraft } from "./draft";
 import { storeSchedule } from "./queries";
@@ -47,7 +49,10 @@ export function useScheduleEditor(schedule: AvailabilitySchedule, autoSave: bool
       setSaving(true);
       setFailure(null);
       try {
-        const result = await api.put<AvailabilitySchedule>(`/availability/${id}`, payloadOf(snapshot));
+        const result = await api.put<AnswerData<typeof availabilityResponses.one>>(
+          `/availability/${id}`,
+          payloadOf(snapshot),
+        );
         storeSchedule(queryClient, result);
         const next = draftFrom(result);
         savedRef.current = next;

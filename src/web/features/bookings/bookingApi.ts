@@ -1,14 +1,15 @@
 // Types only: the contract's zod schemas would pull zod (~22 KB gzipped) into the public booking chunk.
 
-import type { PublicUser } from "../../../contract/auth";
-import type {
-  BookingDto,
-  CreateBookingAnswer,
-  CreateBookingBody,
-  Slot,
-  SlotDays,
-} from "../../../contract/bookings";
+import type { BookingDto, CreateBookingBody } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
+import type {
+  bookingsResponses,
+  DaySlotsAnswer,
+  MonthDaysAnswer,
+} from "../../../contract/responses/bookings";
+import type { eventTypeResponses } from "../../../contract/responses/event-types";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { usersResponses } from "../../../contract/responses/users";
 import { eventTypePath } from "../../../contract/usernames";
 import { api } from "../../lib/api";
 
@@ -49,17 +50,16 @@ function refParts(ref: string): { path: string; user: string | null } {
 }
 
 /** GET /users/:idOrUsername/public: the host (without e-mail), their active event types, their link. */
-export interface PublicProfile {
-  user: Omit<PublicUser, "email">;
-  eventTypes: EventTypeDto[];
-  canonicalPath: string;
-}
+export type PublicProfile = AnswerData<typeof usersResponses.publicProfile>;
+type Booking = AnswerData<typeof bookingsResponses.one>;
 
 export const fetchPublicProfile = (ref: string) => api.get<PublicProfile>(`/users/${enc(ref)}/public`);
 
 export const fetchPublicEventType = (ref: string) => {
   const { path, user } = refParts(ref);
-  return api.get<EventTypeDto>(`/event-types/${path}/public${user ? `?${user}` : ""}`);
+  return api.get<AnswerData<typeof eventTypeResponses.one>>(
+    `/event-types/${path}/public${user ? `?${user}` : ""}`,
+  );
 };
 
 const movingQuery = (moving?: Moving | null) =>
@@ -72,10 +72,10 @@ function availabilityUrl(ref: string, when: string, zone: string, moving?: Movin
 
 /** `ref`: see eventRefOf (the availability endpoint also takes an id or a bare slug). */
 export const fetchSlotDays = (ref: string, month: string, zone: string, moving?: Moving | null) =>
-  api.get<SlotDays>(availabilityUrl(ref, `month=${month}`, zone, moving));
+  api.get<MonthDaysAnswer>(availabilityUrl(ref, `month=${month}`, zone, moving));
 
 export const fetchSlots = (ref: string, date: string, zone: string, moving?: Moving | null) =>
-  api.get<Slot[]>(availabilityUrl(ref, `date=${date}`, zone, moving));
+  api.get<DaySlotsAnswer>(availabilityUrl(ref, `date=${date}`, zone, moving));
 
 /** The booking being moved, from the page's query string (both parts, or none). */
 export function movingFrom(search: URLSearchParams): Moving | null {
@@ -86,7 +86,9 @@ export function movingFrom(search: URLSearchParams): Moving | null {
 
 /** `idempotencyKey`: the same for every retry of one attempt, so a retry gets the manage token too. */
 export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =>
-  api.post<CreateBookingAnswer>("/bookings", body, { "Idempotency-Key": idempotencyKey });
+  api.post<AnswerData<typeof bookingsResponses.create>>("/bookings", body, {
+    "Idempotency-Key": idempotencyKey,
+  });
 
 /** 192 random bits, URL-safe: a new one for each booking attempt (see createBookingHeaders). */
 export function newIdempotencyKey(): string {
@@ -98,13 +100,13 @@ export function newIdempotencyKey(): string {
 }
 
 export const fetchPublicBooking = (uid: string, token: string) =>
-  api.get<BookingDto>(`/bookings/public/${enc(uid)}?token=${enc(token)}`);
+  api.get<Booking>(`/bookings/public/${enc(uid)}?token=${enc(token)}`);
 
 export const rescheduleBooking = (uid: string, token: string, startTime: string) =>
-  api.post<BookingDto>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime });
+  api.post<Booking>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime });
 
 export const cancelBooking = (uid: string, token: string, reason: string, note?: string) =>
-  api.post<BookingDto>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined });
+  api.post<Booking>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined });
 
 export const icsUrl = (uid: string, token: string) =>
   `/api/bookings/public/${enc(uid)}/ics?token=${enc(token)}`;

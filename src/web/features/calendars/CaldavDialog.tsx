@@ -1,11 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import {
-  type CalendarAccountDto,
-  type ConnectCaldavBody,
-  connectCaldavBody,
-} from "../../../contract/calendars";
+import { type ConnectCaldavBody, connectCaldavBody } from "../../../contract/calendars";
+import type { calendarsResponses } from "../../../contract/responses/calendars";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, DialogClose, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
 import { calendarAccountsKey } from "./queries";
@@ -26,7 +24,8 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
     defaultValues: { serverUrl: "", username: "", password: "" },
   });
   const connect = useMutation({
-    mutationFn: (body: ConnectCaldavBody) => api.post<CalendarAccountDto>("/calendar-accounts/caldav", body),
+    mutationFn: (body: ConnectCaldavBody) =>
+      api.post<AnswerData<typeof calendarsResponses.connected>>("/calendar-accounts/caldav", body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: calendarAccountsKey });
       toast.success("Calendar connected");

@@ -1,20 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
+import type { calendarsResponses } from "../../../contract/responses/calendars";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { Badge } from "../../components/ui";
 import { api } from "../../lib/api";
 
-export interface CalendarSyncState {
-  state: "pending" | "synced" | "failed";
-  account: string | null;
-  lastError: string | null;
-  attempts: number;
-}
+type CalendarSyncStates = AnswerData<typeof calendarsResponses.syncStates>;
+export type CalendarSyncState = CalendarSyncStates[string];
 
 /** How the calendar events of these meetings are doing (GET /calendar-sync), by booking id. */
 export function useCalendarSync(bookingIds: string[]) {
   return useQuery({
     queryKey: ["calendar-sync", bookingIds],
-    queryFn: () =>
-      api.get<Record<string, CalendarSyncState>>(`/calendar-sync?bookingIds=${bookingIds.join(",")}`),
+    queryFn: () => api.get<CalendarSyncStates>(`/calendar-sync?bookingIds=${bookingIds.join(",")}`),
     enabled: bookingIds.length > 0,
     // Retries run in the background; the meeting catches up.
     refetchInterval: (q) =>

@@ -7,6 +7,8 @@ import {
   type CalendarAccountDto,
   type UpdateConnectedCalendarBody,
 } from "../../../contract/calendars";
+import type { calendarsResponses } from "../../../contract/responses/calendars";
+import type { AnswerData } from "../../../contract/responses/shared";
 import {
   Avatar,
   Badge,
@@ -64,7 +66,7 @@ export function ConnectedAccounts() {
   });
   const connectGoogle = () =>
     popup.start(
-      api.get<{ authUrl: string }>("/google-accounts/connect").then(
+      api.get<AnswerData<typeof calendarsResponses.connectUrl>>("/google-accounts/connect").then(
         (d) => d.authUrl,
         (error: unknown) => {
           throw new Error(error instanceof Error ? error.message : "Failed to get Google OAuth URL");

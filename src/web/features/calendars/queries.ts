@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CalendarAccountDto } from "../../../contract/calendars";
+import type { calendarsResponses } from "../../../contract/responses/calendars";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { api } from "../../lib/api";
 
 export const calendarAccountsKey = ["calendar-accounts"] as const;
@@ -11,6 +12,6 @@ export function useCalendarAccounts({ enabled = true }: { enabled?: boolean } = 
   return useQuery({
     enabled,
     queryKey: calendarAccountsKey,
-    queryFn: () => api.get<CalendarAccountDto[]>("/calendar-accounts"),
+    queryFn: () => api.get<AnswerData<typeof calendarsResponses.list>>("/calendar-accounts"),
   });
 }

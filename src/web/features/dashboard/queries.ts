@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { AnalyticsPeriod, DashboardStats, UpcomingStats } from "../../../contract/analytics";
-import type { UserProfile } from "../../../contract/auth";
+import type { AnalyticsPeriod } from "../../../contract/analytics";
+import type { analyticsResponses } from "../../../contract/responses/analytics";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { usersResponses } from "../../../contract/responses/users";
 import type { PreferencesBody } from "../../../contract/users";
 import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
@@ -15,14 +17,15 @@ export const analyticsKeys = {
 export function useUpcomingStats() {
   return useQuery({
     queryKey: analyticsKeys.upcoming,
-    queryFn: () => api.get<UpcomingStats>("/analytics/upcoming"),
+    queryFn: () => api.get<AnswerData<typeof analyticsResponses.upcoming>>("/analytics/upcoming"),
   });
 }
 
 export function useDashboardStats(period: AnalyticsPeriod) {
   return useQuery({
     queryKey: analyticsKeys.dashboard(period),
-    queryFn: () => api.get<DashboardStats>(`/analytics/dashboard?period=${period}`),
+    queryFn: () =>
+      api.get<AnswerData<typeof analyticsResponses.dashboard>>(`/analytics/dashboard?period=${period}`),
     // Switching the period dims the current figures instead of blanking the page.
     placeholderData: keepPreviousData,
   });
@@ -32,7 +35,8 @@ export function useDashboardStats(period: AnalyticsPeriod) {
 export function useUpdatePreferences() {
   const { setUser } = useAuth();
   return useMutation({
-    mutationFn: (body: PreferencesBody) => api.put<{ user: UserProfile }>("/users/preferences", body),
+    mutationFn: (body: PreferencesBody) =>
+      api.put<AnswerData<typeof usersResponses.withUser>>("/users/preferences", body),
     onSuccess: ({ user }) => setUser(user),
   });
 }

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BookingDto, BookingListEnvelope } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
+import type { bookingsResponses } from "../../../contract/responses/bookings";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
-import { errorMessage, request } from "../../lib/api";
+import { errorMessage, requestAnswer } from "../../lib/api";
 import { useDeleteEventType } from "./queries";
 
 /** Confirms, deletes, and lets the list refresh; stays open with the error if the delete fails. */
@@ -20,10 +20,10 @@ export function DeleteEventTypeDialog({
     enabled: eventType !== null,
     staleTime: 0,
     queryFn: async () => {
-      const res = (await request<BookingDto[]>(
+      const res = await requestAnswer<typeof bookingsResponses.list>(
         "GET",
         `/bookings?when=upcoming&status=confirmed&limit=1&eventTypeId=${eventType?._id}`,
-      )) as unknown as BookingListEnvelope;
+      );
       return res.pagination.total;
     },
   });

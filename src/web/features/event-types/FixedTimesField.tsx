@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { Slot } from "../../../contract/bookings";
 import { MAX_FIXED_TIMES, MISSING_PART_MESSAGES } from "../../../contract/event-types";
+import type { DaySlotsAnswer } from "../../../contract/responses/bookings";
 import { Field, Input, Spinner } from "../../components/ui";
 import { api } from "../../lib/api";
 import { formatPollTime, localZone } from "../polls/time";
@@ -40,7 +40,7 @@ export function FixedTimesField({
   const [day, setDay] = useState(() => new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA"));
   const slots = useQuery({
     queryKey: ["fixed-times-slots", slotsPath(day, zone)],
-    queryFn: () => api.get<Slot[]>(slotsPath(day, zone)),
+    queryFn: () => api.get<DaySlotsAnswer>(slotsPath(day, zone)),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
   const toggle = (iso: string) => {

@@ -1,24 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX2 } from "lucide-react";
 import { Link } from "react-router";
+import type { calendarsResponses } from "../../../contract/responses/calendars";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { Field, Select, Skeleton } from "../../components/ui";
-import { api } from "../../lib/api";
-
-/**
- * What the picker reads from GET /google-accounts. There is no shared contract for
- * Google accounts yet, so only the fields the spec names (section 3) are relied on.
- */
-interface GoogleAccountOption {
-  id: string;
-  email: string;
-  name?: string;
-  isActive?: boolean;
-  isPrimary?: boolean;
-}
+import { googleAccountsQuery } from "./linkWarning";
 
 /** Spec: the first account picked automatically is the primary one, else the first active one. */
-export function defaultGoogleAccount(accounts: GoogleAccountOption[]): string | null {
-  const pick = accounts.find((a) => a.isPrimary) ?? accounts.find((a) => a.isActive !== false) ?? accounts[0];
+export function defaultGoogleAccount(accounts: AnswerData<typeof calendarsResponses.list>): string | null {
+  const pick = accounts.find((a) => a.isPrimary) ?? accounts.find((a) => a.isActive) ?? accounts[0];
   return pick?.id ?? null;
 }
 
@@ -32,12 +22,7 @@ export function GoogleAccountPicker({
   value: string | null;
   onChange: (accountId: string | null) => void;
 }) {
-  const accounts = useQuery({
-    queryKey: ["google-accounts"],
-    queryFn: () => api.get<GoogleAccountOption[]>("/google-accounts"),
-    // Until the host connects one, the route may not answer at all; treat that as none.
-    retry: false,
-  });
+  const accounts = useQuery(googleAccountsQuery);
 
   if (accounts.isPending) {
     return (

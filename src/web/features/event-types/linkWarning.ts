@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type EventTypeDto, LOCATION_INFO, type LocationType } from "../../../contract/event-types";
+import type { calendarsResponses } from "../../../contract/responses/calendars";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
 
@@ -32,9 +34,10 @@ export function locationsWithoutLink(
     .map((l) => l.displayName || LOCATION_INFO[l.type].displayName);
 }
 
-const googleAccountsQuery = {
+/** The host's Google accounts (GET /google-accounts): the Meet link warnings and the account picker. */
+export const googleAccountsQuery = {
   queryKey: ["google-accounts"],
-  queryFn: () => api.get<unknown[]>("/google-accounts"),
+  queryFn: () => api.get<AnswerData<typeof calendarsResponses.list>>("/google-accounts"),
   staleTime: 30_000,
   // Until the host connects one, the route may not answer at all; treat that as none.
   retry: false,

@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SlotDays } from "../../../contract/bookings";
 import type { CreateEventTypeBody, EventTypeDto, UpdateEventTypeBody } from "../../../contract/event-types";
+import type { MonthDaysAnswer } from "../../../contract/responses/bookings";
+import type { eventTypeResponses } from "../../../contract/responses/event-types";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { availabilityKeys } from "../availability/queries";
 import { teamKeys } from "../teams/queries";
 
 /** Query keys shared by the list page, the dashboard section and the drawers. */
+type EventType = AnswerData<typeof eventTypeResponses.one>;
+
 export const eventTypeKeys = {
   all: ["event-types"] as const,
   detail: (id: string) => ["event-types", "detail", id] as const,
@@ -15,14 +19,14 @@ export const eventTypeKeys = {
 export function useEventTypes() {
   return useQuery({
     queryKey: eventTypeKeys.all,
-    queryFn: () => api.get<EventTypeDto[]>("/event-types"),
+    queryFn: () => api.get<AnswerData<typeof eventTypeResponses.list>>("/event-types"),
   });
 }
 
 export function useEventType(id: string | null) {
   return useQuery({
     queryKey: eventTypeKeys.detail(id ?? ""),
-    queryFn: () => api.get<EventTypeDto>(`/event-types/${id}`),
+    queryFn: () => api.get<EventType>(`/event-types/${id}`),
     enabled: !!id,
     // The drawer edits this copy: always start from what the server has now.
     staleTime: 0,
@@ -43,7 +47,8 @@ function useRefresh() {
 export function useCreateEventType() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CreateEventTypeBody) => api.post<EventTypeDto>("/event-types", body),
+    mutationFn: (body: CreateEventTypeBody) =>
+      api.post<AnswerData<typeof eventTypeResponses.created>>("/event-types", body),
     onSuccess: (created) => {
       refresh();
       // Other parts of the app (dashboard stats, onboarding) listen for new event types.
@@ -56,7 +61,7 @@ export function useUpdateEventType() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateEventTypeBody }) =>
-      api.put<EventTypeDto>(`/event-types/${id}`, body),
+      api.put<EventType>(`/event-types/${id}`, body),
     onSuccess: refresh,
   });
 }
@@ -65,7 +70,8 @@ export function useUpdateEventType() {
 export function useDuplicateEventType() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.post<EventTypeDto>(`/event-types/${id}/duplicate`, {}),
+    mutationFn: (id: string) =>
+      api.post<AnswerData<typeof eventTypeResponses.duplicated>>(`/event-types/${id}/duplicate`, {}),
     onSuccess: refresh,
   });
 }
@@ -83,7 +89,7 @@ export function useToggleActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      api.put<EventTypeDto>(`/event-types/${id}`, { isActive }),
+      api.put<EventType>(`/event-types/${id}`, { isActive }),
     onMutate: async ({ id, isActive }) => {
       await queryClient.cancelQueries({ queryKey: eventTypeKeys.all });
       const previous = queryClient.getQueryData<EventTypeDto[]>(eventTypeKeys.all);
@@ -131,7 +137,7 @@ export function useHasBookableTimes(
     staleTime: 60_000,
     queryFn: async () => {
       for (const month of monthsFrom(et.user.timezone, 3)) {
-        const { days } = await api.get<SlotDays>(
+        const { days } = await api.get<MonthDaysAnswer>(
           `/bookings/availability/${encodeURIComponent(et._id)}?month=${month}&timezone=${encodeURIComponent(et.user.timezone)}`,
         );
         if (days.length > 0) return true;

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BookingDto, BookingStatus, HostCancelReason, Pagination } from "../../../contract/bookings";
 import type {
-  BookingDto,
-  BookingListEnvelope,
-  BookingStatus,
-  HostCancelReason,
-  Pagination,
-  Slot,
-  SlotDays,
-} from "../../../contract/bookings";
-import { api, request } from "../../lib/api";
+  bookingsResponses,
+  DaySlotsAnswer,
+  MonthDaysAnswer,
+} from "../../../contract/responses/bookings";
+import type { AnswerData } from "../../../contract/responses/shared";
+import { api, requestAnswer } from "../../lib/api";
+
+type Booking = AnswerData<typeof bookingsResponses.one>;
 
 export type MeetingsTab = "upcoming" | "past";
 export type StatusFilter = "all" | BookingStatus;
@@ -51,11 +51,11 @@ export function useBookingList(params: MeetingsParams) {
   return useQuery({
     queryKey: bookingKeys.list(params),
     queryFn: async (): Promise<BookingPage> => {
-      const envelope = (await request<BookingDto[]>(
+      const answer = await requestAnswer<typeof bookingsResponses.list>(
         "GET",
         `/bookings?${listQueryString(params)}`,
-      )) as unknown as BookingListEnvelope;
-      return { bookings: envelope.data, pagination: envelope.pagination };
+      );
+      return { bookings: answer.data, pagination: answer.pagination };
     },
     // Paging and typing keep the current rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
@@ -85,7 +85,7 @@ export function useCancelBooking() {
   const patch = usePatchCachedBooking();
   return useMutation({
     mutationFn: ({ id, reason, note }: { id: string; reason: HostCancelReason; note?: string }) =>
-      api.put<BookingDto>(`/bookings/${id}/cancel`, note ? { reason, note } : { reason }),
+      api.put<Booking>(`/bookings/${id}/cancel`, note ? { reason, note } : { reason }),
     onSuccess: (updated) => {
       patch(updated);
       refresh();
@@ -98,7 +98,7 @@ export function useSetNoShow() {
   const patch = usePatchCachedBooking();
   return useMutation({
     mutationFn: ({ id, noShow }: { id: string; noShow: boolean }) =>
-      api.put<BookingDto>(`/bookings/${id}/no-show`, { noShow }),
+      api.put<Booking>(`/bookings/${id}/no-show`, { noShow }),
     onSuccess: (updated) => {
       patch(updated);
       refresh();
@@ -111,7 +111,7 @@ export function useRescheduleBooking() {
   const patch = usePatchCachedBooking();
   return useMutation({
     mutationFn: ({ id, startTime }: { id: string; startTime: string }) =>
-      api.put<BookingDto>(`/bookings/${id}/reschedule`, { startTime }),
+      api.put<Booking>(`/bookings/${id}/reschedule`, { startTime }),
     onSuccess: (updated) => {
       patch(updated);
       refresh();
@@ -131,7 +131,7 @@ function slotsPath(b: BookingDto, zone: string, by: { month: string } | { date: 
 export function useRescheduleDays(b: BookingDto | null, zone: string, month: string) {
   return useQuery({
     queryKey: ["bookings", "slot-days", b?._id, zone, month],
-    queryFn: () => api.get<SlotDays>(slotsPath(b as BookingDto, zone, { month })),
+    queryFn: () => api.get<MonthDaysAnswer>(slotsPath(b as BookingDto, zone, { month })),
     enabled: !!b?.eventType._id,
     staleTime: 0,
   });
@@ -140,7 +140,7 @@ export function useRescheduleDays(b: BookingDto | null, zone: string, month: str
 export function useRescheduleSlots(b: BookingDto | null, zone: string, date: string | null) {
   return useQuery({
     queryKey: ["bookings", "slots", b?._id, zone, date],
-    queryFn: () => api.get<Slot[]>(slotsPath(b as BookingDto, zone, { date: date as string })),
+    queryFn: () => api.get<DaySlotsAnswer>(slotsPath(b as BookingDto, zone, { date: date as string })),
     enabled: !!b?.eventType._id && !!date,
     staleTime: 0,
   });

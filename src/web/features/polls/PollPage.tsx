@@ -3,13 +3,9 @@ import { Vote } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants";
-import {
-  POLL_ANSWER_LABELS,
-  POLL_ANSWERS,
-  type PollAnswerName,
-  type PollVoterDto,
-  type PublicPollDto,
-} from "../../../contract/polls";
+import { POLL_ANSWER_LABELS, POLL_ANSWERS, type PollAnswerName } from "../../../contract/polls";
+import type { pollsResponses } from "../../../contract/responses/polls";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, Card, EmptyState, Field, FullPageSpinner, Input, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { TimeFormatSwitch } from "../bookings/TimeFormatSwitch";
@@ -23,12 +19,12 @@ export default function PollPage() {
   const [token, setToken] = useState(params.get("token"));
   const poll = useQuery({
     queryKey: ["poll", slug],
-    queryFn: () => api.get<PublicPollDto>(`/polls/${slug}/public`),
+    queryFn: () => api.get<AnswerData<typeof pollsResponses.publicPoll>>(`/polls/${slug}/public`),
     retry: false,
   });
   const own = useQuery({
     queryKey: ["poll", slug, "own", token],
-    queryFn: () => api.get<PollVoterDto>(`/polls/${slug}/votes/${token}`),
+    queryFn: () => api.get<AnswerData<typeof pollsResponses.voter>>(`/polls/${slug}/votes/${token}`),
     enabled: !!token,
     retry: false,
   });
@@ -63,7 +59,11 @@ export default function PollPage() {
         await api.put(`/polls/${slug}/votes/${token}`, { name, votes });
         toast.success("Your votes are updated");
       } else {
-        const res = await api.post<{ token: string }>(`/polls/${slug}/votes`, { name, email, votes });
+        const res = await api.post<AnswerData<typeof pollsResponses.voted>>(`/polls/${slug}/votes`, {
+          name,
+          email,
+          votes,
+        });
         const url = `${window.location.origin}/poll/${slug}?token=${res.token}`;
         setLink(url);
         setToken(res.token);

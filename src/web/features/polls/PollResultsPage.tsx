@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Vote } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
-import type { BookingDto } from "../../../contract/bookings";
-import { type HostPollDto, POLL_ANSWER_LABELS } from "../../../contract/polls";
+import { POLL_ANSWER_LABELS } from "../../../contract/polls";
+import type { pollsResponses } from "../../../contract/responses/polls";
+import type { AnswerData } from "../../../contract/responses/shared";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
@@ -17,11 +18,12 @@ export default function PollResultsPage() {
   const queryClient = useQueryClient();
   const poll = useQuery({
     queryKey: ["poll-results", id],
-    queryFn: () => api.get<HostPollDto>(`/polls/${id}`),
+    queryFn: () => api.get<AnswerData<typeof pollsResponses.hostPoll>>(`/polls/${id}`),
   });
   const [pick, setPick] = useState<string | null>(null);
   const book = useMutation({
-    mutationFn: (startTime: string) => api.post<BookingDto>(`/polls/${id}/book`, { startTime }),
+    mutationFn: (startTime: string) =>
+      api.post<AnswerData<typeof pollsResponses.booked>>(`/polls/${id}/book`, { startTime }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["poll-results", id] });
       void queryClient.invalidateQueries({ queryKey: ["event-types"] });

@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AnswerData } from "../../../contract/responses/shared";
 import type { teamsResponses } from "../../../contract/responses/teams";
-import type {
-  EventTypeHostsBody,
-  EventTypeHostsDto,
-  InvitePreviewDto,
-  PublicTeamDto,
-  TeamDetailDto,
-  TeamSummaryDto,
-} from "../../../contract/teams";
+import type { EventTypeHostsBody } from "../../../contract/teams";
 import { api } from "../../lib/api";
+
+type TeamDetail = AnswerData<typeof teamsResponses.detail>;
+type EventTypeHosts = AnswerData<typeof teamsResponses.hosts>;
 
 export const teamKeys = {
   all: ["teams"] as const,
@@ -18,26 +14,29 @@ export const teamKeys = {
 };
 
 export const useTeams = () =>
-  useQuery({ queryKey: teamKeys.all, queryFn: () => api.get<TeamSummaryDto[]>("/teams") });
+  useQuery({
+    queryKey: teamKeys.all,
+    queryFn: () => api.get<AnswerData<typeof teamsResponses.list>>("/teams"),
+  });
 
 export const useTeam = (id: string | null) =>
   useQuery({
     queryKey: teamKeys.detail(id ?? ""),
-    queryFn: () => api.get<TeamDetailDto>(`/teams/${id}`),
+    queryFn: () => api.get<TeamDetail>(`/teams/${id}`),
     enabled: !!id,
   });
 
 export const usePublicTeam = (slug: string) =>
   useQuery({
     queryKey: ["teams", "public", slug],
-    queryFn: () => api.get<PublicTeamDto>(`/teams/${slug}/public`),
+    queryFn: () => api.get<AnswerData<typeof teamsResponses.publicTeam>>(`/teams/${slug}/public`),
     retry: false,
   });
 
 export const useInvitePreview = (token: string) =>
   useQuery({
     queryKey: ["teams", "invite", token],
-    queryFn: () => api.get<InvitePreviewDto>(`/team-invites/${token}`),
+    queryFn: () => api.get<AnswerData<typeof teamsResponses.invitePreview>>(`/team-invites/${token}`),
     retry: false,
   });
 
@@ -45,7 +44,7 @@ export const useInvitePreview = (token: string) =>
 export const useEventTypeHosts = (eventTypeId: string | null) =>
   useQuery({
     queryKey: teamKeys.hosts(eventTypeId ?? ""),
-    queryFn: () => api.get<EventTypeHostsDto>(`/event-types/${eventTypeId}/hosts`),
+    queryFn: () => api.get<EventTypeHosts>(`/event-types/${eventTypeId}/hosts`),
     enabled: !!eventTypeId,
     // The editor starts from what the server has now.
     staleTime: 0,
@@ -64,19 +63,20 @@ export function useTeamMutation<A, R>(fn: (args: A) => Promise<R>) {
 }
 
 export const teamApi = {
-  create: (body: { name: string; logo?: string | null }) => api.post<TeamDetailDto>("/teams", body),
+  create: (body: { name: string; logo?: string | null }) =>
+    api.post<AnswerData<typeof teamsResponses.created>>("/teams", body),
   update: ({ id, ...body }: { id: string; name?: string; logo?: string | null }) =>
-    api.put<TeamDetailDto>(`/teams/${id}`, body),
+    api.put<TeamDetail>(`/teams/${id}`, body),
   remove: (id: string) => api.delete<void>(`/teams/${id}`),
   invite: ({ id, email }: { id: string; email: string }) =>
     api.post<AnswerData<typeof teamsResponses.invited>>(`/teams/${id}/invites`, { email }),
   revoke: ({ id, inviteId }: { id: string; inviteId: string }) =>
     api.delete<void>(`/teams/${id}/invites/${inviteId}`),
   setRole: ({ id, userId, role }: { id: string; userId: string; role: "owner" | "member" }) =>
-    api.put<TeamDetailDto>(`/teams/${id}/members/${userId}`, { role }),
+    api.put<TeamDetail>(`/teams/${id}/members/${userId}`, { role }),
   removeMember: ({ id, userId }: { id: string; userId: string }) =>
     api.delete<void>(`/teams/${id}/members/${userId}`),
-  accept: (token: string) => api.post<TeamDetailDto>(`/team-invites/${token}/accept`),
+  accept: (token: string) => api.post<TeamDetail>(`/team-invites/${token}/accept`),
   setHosts: ({ eventTypeId, ...body }: EventTypeHostsBody & { eventTypeId: string }) =>
-    api.put<EventTypeHostsDto>(`/event-types/${eventTypeId}/hosts`, body),
+    api.put<EventTypeHosts>(`/event-types/${eventTypeId}/hosts`, body),
 };

@@ -1,6 +1,8 @@
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { usersResponses } from "../../../contract/responses/users";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
 import { api, request, saveFile } from "../../lib/api";
@@ -16,7 +18,7 @@ export function DataSection() {
   const download = async () => {
     setDownloading(true);
     try {
-      const data = await api.get<unknown>("/users/export");
+      const data = await api.get<AnswerData<typeof usersResponses.export>>("/users/export");
       saveFile(
         new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }),
         `kairos-${user.username}-${new Date().toISOString().slice(0, 10)}.json`,

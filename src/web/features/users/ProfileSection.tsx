@@ -9,7 +9,7 @@ import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../com
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { TimezoneSelect } from "../bookings/TimezoneSelect";
-import { uploadAvatar, useUpdateProfile } from "./queries";
+import { uploadAvatar, useUpdateProfile, type WithUser } from "./queries";
 
 const profileForm = updateProfileBody.required();
 type ProfileForm = z.infer<typeof profileForm>;
@@ -156,7 +156,7 @@ function AvatarField() {
   const remove = async () => {
     setBusy("remove");
     try {
-      setUser((await api.delete<{ user: typeof user }>("/users/avatar")).user);
+      setUser((await api.delete<WithUser>("/users/avatar")).user);
       toast.success("Avatar removed");
     } catch (error) {
       toast.error("Could not remove the avatar", { description: errorMessage(error) });

@@ -1,13 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  ExecutionsPage,
-  WorkflowBody,
-  WorkflowDto,
-  WorkflowExecutionDto,
-  WorkflowTemplate,
-  WorkflowTestResult,
-} from "../../../contract/workflows";
-import { api, request } from "../../lib/api";
+import type { AnswerData } from "../../../contract/responses/shared";
+import type { workflowsResponses } from "../../../contract/responses/workflows";
+import type { WorkflowBody } from "../../../contract/workflows";
+import { api, requestAnswer } from "../../lib/api";
+
+type Workflow = AnswerData<typeof workflowsResponses.workflow>;
 
 export const workflowKeys = {
   all: ["workflows"] as const,
@@ -24,13 +21,16 @@ export interface ExecutionFilters {
 }
 
 export function useWorkflows() {
-  return useQuery({ queryKey: workflowKeys.all, queryFn: () => api.get<WorkflowDto[]>("/workflows") });
+  return useQuery({
+    queryKey: workflowKeys.all,
+    queryFn: () => api.get<AnswerData<typeof workflowsResponses.list>>("/workflows"),
+  });
 }
 
 export function useTemplates(enabled: boolean) {
   return useQuery({
     queryKey: workflowKeys.templates,
-    queryFn: () => api.get<WorkflowTemplate[]>("/workflows/templates/list"),
+    queryFn: () => api.get<AnswerData<typeof workflowsResponses.templates>>("/workflows/templates/list"),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -42,10 +42,7 @@ export function useExecutions(id: string, f: ExecutionFilters) {
     queryFn: async () => {
       const q = new URLSearchParams({ page: String(f.page), limit: "25" });
       for (const key of ["status", "action", "from", "to"] as const) if (f[key]) q.set(key, f[key]);
-      return (await request<WorkflowExecutionDto[]>(
-        "GET",
-        `/workflows/${id}/executions?${q}`,
-      )) as unknown as ExecutionsPage;
+      return requestAnswer<typeof workflowsResponses.executions>("GET", `/workflows/${id}/executions?${q}`);
     },
     placeholderData: keepPreviousData,
     // Scheduled runs turn into sent ones while the page is open.
@@ -62,7 +59,9 @@ export function useSaveWorkflow() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: WorkflowBody }) =>
-      id ? api.put<WorkflowDto>(`/workflows/${id}`, body) : api.post<WorkflowDto>("/workflows", body),
+      id
+        ? api.put<Workflow>(`/workflows/${id}`, body)
+        : api.post<AnswerData<typeof workflowsResponses.created>>("/workflows", body),
     onSuccess: refresh,
   });
 }
@@ -70,7 +69,7 @@ export function useSaveWorkflow() {
 export function useToggleWorkflow() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.put<WorkflowDto>(`/workflows/${id}/toggle`),
+    mutationFn: (id: string) => api.put<Workflow>(`/workflows/${id}/toggle`),
     onSuccess: refresh,
   });
 }
@@ -81,18 +80,23 @@ export function useDeleteWorkflow() {
 }
 
 export function useTestWorkflow() {
-  return useMutation({ mutationFn: (id: string) => api.post<WorkflowTestResult[]>(`/workflows/${id}/test`) });
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<AnswerData<typeof workflowsResponses.tested>>(`/workflows/${id}/test`),
+  });
 }
 
 export function useRotateSecret() {
-  return useMutation({ mutationFn: (id: string) => api.post<WorkflowDto>(`/workflows/${id}/secret`) });
+  return useMutation({ mutationFn: (id: string) => api.post<Workflow>(`/workflows/${id}/secret`) });
 }
 
 export function useRetryExecution(workflowId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (executionId: string) =>
-      api.post<WorkflowExecutionDto>(`/workflows/${workflowId}/executions/${executionId}/retry`),
+      api.post<AnswerData<typeof workflowsResponses.execution>>(
+        `/workflows/${workflowId}/executions/${executionId}/retry`,
+      ),
     onSuccess: refresh,
   });
 }
