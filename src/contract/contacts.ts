@@ -226,7 +226,18 @@ export interface ContactDto {
 export interface ContactListEnvelope {
   success: boolean;
   data: ContactDto[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: {
+    page: number;
+    limit: number;
+    /** Matching contacts; exact without a search or tag, else a lower bound when `totalCapped`. */
+    total: number;
+    totalPages: number;
+    /**
+     * A search or tag filter counts no further than 1,000 matches (or the end of the page asked
+     * for, when further): true means more match than `total` (show "1,000+", "Page 2 of 40+").
+     */
+    totalCapped?: boolean;
+  };
 }
 
 /** One booking with this contact, on their page's timeline. */

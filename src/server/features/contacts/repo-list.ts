@@ -8,14 +8,18 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 const nameKey = sql`lower(${contacts.fullName})`;
 
-/** The conditions of the list's filters; always scoped to one host. */
-export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefined {
+/**
+ * The conditions of the list's filters; always scoped to one host. `trigramIndex` false hides the
+ * search from its index (same matches), for a page that walks a sort's index instead.
+ */
+export function filterWhere(hostUserId: string, f: ContactFilter, trigramIndex = true): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(contacts.hostUserId, hostUserId)];
   if (f.stage && f.stage !== "all") conditions.push(eq(contacts.relationshipStage, f.stage));
   if (f.priority && f.priority !== "all") conditions.push(eq(contacts.priority, f.priority));
   if (f.searchQuery) {
     // search_text holds name, email, company and job title lower-cased; its trigram index answers this.
-    conditions.push(sql`${contacts.searchText} like lower(${containsPattern(f.searchQuery)})`);
+    const text = trigramIndex ? sql`${contacts.searchText}` : sql`(${contacts.searchText} || '')`;
+    conditions.push(sql`${text} like lower(${containsPattern(f.searchQuery)})`);
   }
   if (f.tag) {
     conditions.push(sql`exists (select 1 from unnest(${contacts.tags}) t where lower(t) = lower(${f.tag}))`);
@@ -25,7 +29,7 @@ export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefin
 
 /**
  * Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap.
- * With a search the matches come from the trigram index and are sorted: walking the name index and
+ * `searching`: the matches come from the trigram index and are sorted: walking the name index and
  * filtering would read most of the list when the matches cluster in the alphabet ("Priya ..."), which
  * the planner cannot foresee, so the name key is then an expression no index answers.
  */
@@ -57,6 +61,11 @@ function orderFor(sort: ContactSort, order: "asc" | "desc", searching: boolean):
 
 export function createContactsListRepo(db: DbOrTx) {
   return {
+    /**
+     * One page of the filter's matches. `fromSearchIndex`: the search is rare enough (see
+     * countUpTo) to collect its matches from the trigram index and sort them; else the sort's index
+     * is walked and the search filters it, which a common search fills a page from quickly.
+     */
     async page(
       hostUserId: string,
       f: ContactFilter,
@@ -64,19 +73,53 @@ export function createContactsListRepo(db: DbOrTx) {
       order: "asc" | "desc",
       page: number,
       limit: number,
-    ): Promise<{ rows: ContactRow[]; total: number }> {
-      const where = filterWhere(hostUserId, f);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(contacts)
-          .where(where)
-          .orderBy(...orderFor(sort, order, !!f.searchQuery))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(contacts).where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
+      fromSearchIndex: boolean,
+    ): Promise<ContactRow[]> {
+      const where = filterWhere(hostUserId, f, !fromSearchIndex);
+      return db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(...orderFor(sort, order, fromSearchIndex))
+        .limit(limit)
+        .offset((page - 1) * limit);
+    },
+
+    /**
+     * The page from the first `window` contacts in the sort's order (stage and priority applied)
+     * that the search matches: for a common search (see service-list.ts), whose matches come early
+     * in any order unless they cluster; an empty or short answer says to collect them instead.
+     */
+    async pageFromWindow(
+      hostUserId: string,
+      f: ContactFilter,
+      sort: ContactSort,
+      order: "asc" | "desc",
+      page: number,
+      limit: number,
+      window: number,
+    ): Promise<ContactRow[]> {
+      const walked = db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
+        .orderBy(...orderFor(sort, order, false))
+        .limit(window);
+      return db
+        .select()
+        .from(contacts)
+        .where(and(filterWhere(hostUserId, f, false), inArray(contacts.id, walked)))
+        .orderBy(...orderFor(sort, order, false))
+        .limit(limit)
+        .offset((page - 1) * limit);
+    },
+
+    /** How many contacts the filter matches, counting no further than `cap`. */
+    async countUpTo(hostUserId: string, f: ContactFilter, cap: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(db.select({ one: sql`1` }).from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m"));
+      return row?.n ?? 0;
     },
 
     /** Ids matching a filter (select-all, bulk actions), in batches so huge lists stay bounded. */
@@ -151,26 +194,6 @@ export function createContactsListRepo(db: DbOrTx) {
           updatedAt: new Date(),
         })
         .where(and(eq(contacts.hostUserId, hostUserId), eq(contacts.id, id)));
-    },
-
-    async stats(hostUserId: string, monthStart: Date, since30: Date) {
-      const [row] = await db
-        .select({
-          total: count(),
-          prospect: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'prospect')::int`,
-          lead: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'lead')::int`,
-          customer: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'customer')::int`,
-          partner: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'partner')::int`,
-          other: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'other')::int`,
-          high: sql<number>`count(*) filter (where ${contacts.priority} = 'high')::int`,
-          medium: sql<number>`count(*) filter (where ${contacts.priority} = 'medium')::int`,
-          low: sql<number>`count(*) filter (where ${contacts.priority} = 'low')::int`,
-          newThisMonth: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${monthStart})::int`,
-          metLast30Days: sql<number>`count(*) filter (where ${contacts.lastMeetingAt} >= ${since30})::int`,
-        })
-        .from(contacts)
-        .where(eq(contacts.hostUserId, hostUserId));
-      return row;
     },
   };
 }
