@@ -29,7 +29,9 @@ describe.each(dbKinds)("kept contact counts on %s", (kind) => {
       rows: { stage: string; priority: string; n: number }[];
     };
     const byStage = Object.fromEntries(CONTACT_STAGES.map((s) => [s, 0])) as ContactStats["byStage"];
-    const byPriority = Object.fromEntries(CONTACT_PRIORITIES.map((p) => [p, 0])) as ContactStats["byPriority"];
+    const byPriority = Object.fromEntries(
+      CONTACT_PRIORITIES.map((p) => [p, 0]),
+    ) as ContactStats["byPriority"];
     let total = 0;
     for (const r of rows) {
       byStage[r.stage as keyof typeof byStage] += r.n;
@@ -52,7 +54,8 @@ describe.each(dbKinds)("kept contact counts on %s", (kind) => {
       return res.json().pagination.total as number;
     };
     expect(await totalOf(""), step).toBe(real.total);
-    for (const stage of CONTACT_STAGES) expect(await totalOf(`stage=${stage}`), step).toBe(real.byStage[stage]);
+    for (const stage of CONTACT_STAGES)
+      expect(await totalOf(`stage=${stage}`), step).toBe(real.byStage[stage]);
     for (const p of CONTACT_PRIORITIES) expect(await totalOf(`priority=${p}`), step).toBe(real.byPriority[p]);
     expect(await totalOf("stage=lead&priority=high"), step).toBe(
       (
@@ -110,7 +113,9 @@ describe.each(dbKinds)("kept contact counts on %s", (kind) => {
     await expectExact(other, "other host");
 
     // A refused create (taken email) changes nothing.
-    expect((await call(host, "POST", "/api/contacts", { fullName: "Dup", email: "p1@example.com" })).statusCode).toBe(409);
+    expect(
+      (await call(host, "POST", "/api/contacts", { fullName: "Dup", email: "p1@example.com" })).statusCode,
+    ).toBe(409);
     await call(host, "PUT", `/api/contacts/${ids[0]}`, { relationshipStage: "partner" });
     await call(host, "PUT", `/api/contacts/${ids[1]}`, { priority: "medium", notes: "moved" });
     await call(host, "PUT", `/api/contacts/${ids[2]}`, { notes: "same cell" });
@@ -159,7 +164,10 @@ describe.each(dbKinds)("kept contact counts on %s", (kind) => {
     expect(again.statusCode, again.body).toBe(201);
     await expectExact(host, "after bookings");
 
-    const bulkDelete = await call(host, "POST", "/api/contacts/bulk", { filter: { stage: "other" }, action: "delete" });
+    const bulkDelete = await call(host, "POST", "/api/contacts/bulk", {
+      filter: { stage: "other" },
+      action: "delete",
+    });
     expect(bulkDelete.statusCode, bulkDelete.body).toBe(200);
     expect(bulkDelete.json().data.affected).toBeGreaterThan(0);
     await expectExact(host, "after bulk delete");
@@ -171,7 +179,9 @@ describe.each(dbKinds)("kept contact counts on %s", (kind) => {
     }
     expect(await keptRows(host.userId)).toBeGreaterThan(CONTACT_STAGES.length * CONTACT_PRIORITIES.length);
     await expectExact(host, "before folding");
-    expect(await keptRows(host.userId)).toBeLessThanOrEqual(CONTACT_STAGES.length * CONTACT_PRIORITIES.length);
+    expect(await keptRows(host.userId)).toBeLessThanOrEqual(
+      CONTACT_STAGES.length * CONTACT_PRIORITIES.length,
+    );
     await expectExact(host, "after folding");
     await expectExact(other, "other host at the end");
   });

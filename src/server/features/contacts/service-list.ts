@@ -1,9 +1,9 @@
 import { Temporal } from "temporal-polyfill";
 import {
   type BulkContactsBody,
+  type BulkResult,
   CONTACT_PRIORITIES,
   CONTACT_STAGES,
-  type BulkResult,
   type ContactFilter,
   type ContactListEnvelope,
   type ContactStats,
@@ -124,7 +124,9 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       const since30 = new Date(deps.now().getTime() - 30 * 86_400_000);
       const { cells, newThisMonth, metLast30Days } = await counts.overview(hostUserId, monthStart, since30);
       const byStage = Object.fromEntries(CONTACT_STAGES.map((st) => [st, 0])) as ContactStats["byStage"];
-      const byPriority = Object.fromEntries(CONTACT_PRIORITIES.map((p) => [p, 0])) as ContactStats["byPriority"];
+      const byPriority = Object.fromEntries(
+        CONTACT_PRIORITIES.map((p) => [p, 0]),
+      ) as ContactStats["byPriority"];
       for (const c of cells) {
         byStage[c.stage] += c.n;
         byPriority[c.priority] += c.n;
@@ -137,7 +139,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
 /** The contacts of the cells the filter's stage and priority pick. */
 function cellsTotal(cells: CountCell[], f: ContactFilter): number {
   return cells
-    .filter((c) => (!f.stage || f.stage === "all" || c.stage === f.stage))
+    .filter((c) => !f.stage || f.stage === "all" || c.stage === f.stage)
     .filter((c) => !f.priority || f.priority === "all" || c.priority === f.priority)
     .reduce((sum, c) => sum + c.n, 0);
 }
