@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type ContactRow, contacts } from "../../db/schema/index.js";
@@ -8,18 +8,14 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 const nameKey = sql`lower(${contacts.fullName})`;
 
-/**
- * The conditions of the list's filters; always scoped to one host. `trigramIndex` false hides the
- * search from its index (same matches), for a page that walks a sort's index instead.
- */
-export function filterWhere(hostUserId: string, f: ContactFilter, trigramIndex = true): SQL | undefined {
+/** The conditions of the list's filters; always scoped to one host. */
+export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(contacts.hostUserId, hostUserId)];
   if (f.stage && f.stage !== "all") conditions.push(eq(contacts.relationshipStage, f.stage));
   if (f.priority && f.priority !== "all") conditions.push(eq(contacts.priority, f.priority));
   if (f.searchQuery) {
     // search_text holds name, email, company and job title lower-cased; its trigram index answers this.
-    const text = trigramIndex ? sql`${contacts.searchText}` : sql`(${contacts.searchText} || '')`;
-    conditions.push(sql`${text} like lower(${containsPattern(f.searchQuery)})`);
+    conditions.push(sql`${contacts.searchText} like lower(${containsPattern(f.searchQuery)})`);
   }
   if (f.tag) {
     conditions.push(sql`exists (select 1 from unnest(${contacts.tags}) t where lower(t) = lower(${f.tag}))`);
@@ -27,31 +23,38 @@ export function filterWhere(hostUserId: string, f: ContactFilter, trigramIndex =
   return and(...conditions);
 }
 
+/** The columns a sort reads, of the table or of a subquery of its rows. */
+type SortColumns = Record<"id" | "fullName" | "createdAt" | "totalMeetings" | "lastMeetingAt", SQLWrapper>;
+
 /**
  * Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap.
  * `searching`: the matches come from the trigram index and are sorted: walking the name index and
  * filtering would read most of the list when the matches cluster in the alphabet ("Priya ..."), which
  * the planner cannot foresee, so the name key is then an expression no index answers.
  */
-function orderFor(sort: ContactSort, order: "asc" | "desc", searching: boolean): SQL[] {
+function orderFor(
+  sort: ContactSort,
+  order: "asc" | "desc",
+  searching: boolean,
+  t: SortColumns = contacts,
+): SQL[] {
   const dir = order === "asc" ? asc : desc;
-  const id = contacts.id;
+  const id = t.id;
+  const nameKey = sql`lower(${t.fullName})`;
   // `+ 0` and `|| ''` leave values and order as they are but hide the column from the planner's index choice.
   switch (sort) {
     case "name":
       return [dir(searching ? sql`(${nameKey} || '')` : nameKey), dir(id)];
     case "created":
       return [
-        dir(searching ? sql`(${contacts.createdAt} + interval '0 seconds')` : contacts.createdAt),
+        dir(searching ? sql`(${t.createdAt} + interval '0 seconds')` : t.createdAt),
         dir(id),
       ];
     case "meetings":
-      return [dir(searching ? sql`(${contacts.totalMeetings} + 0)` : contacts.totalMeetings), dir(id)];
+      return [dir(searching ? sql`(${t.totalMeetings} + 0)` : t.totalMeetings), dir(id)];
     case "lastMet": {
       // Matches the index (last_meeting_at desc nulls last, id desc) read forwards or backwards.
-      const key = searching
-        ? sql`(${contacts.lastMeetingAt} + interval '0 seconds')`
-        : contacts.lastMeetingAt;
+      const key = searching ? sql`(${t.lastMeetingAt} + interval '0 seconds')` : t.lastMeetingAt;
       return order === "desc"
         ? [sql`${key} desc nulls last`, desc(id)]
         : [sql`${key} asc nulls first`, asc(id)];
@@ -75,7 +78,7 @@ export function createContactsListRepo(db: DbOrTx) {
       limit: number,
       fromSearchIndex: boolean,
     ): Promise<ContactRow[]> {
-      const where = filterWhere(hostUserId, f, !fromSearchIndex);
+      const where = filterWhere(hostUserId, f);
       return db
         .select()
         .from(contacts)
@@ -99,19 +102,46 @@ export function createContactsListRepo(db: DbOrTx) {
       limit: number,
       window: number,
     ): Promise<ContactRow[]> {
+      // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
+      // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
+      // would make PostgreSQL read and sort the whole window).
       const walked = db
-        .select({ id: contacts.id })
+        .select()
         .from(contacts)
         .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
         .orderBy(...orderFor(sort, order, false))
-        .limit(window);
+        .limit(window)
+        .as("w");
       return db
         .select()
-        .from(contacts)
-        .where(and(filterWhere(hostUserId, f, false), inArray(contacts.id, walked)))
-        .orderBy(...orderFor(sort, order, false))
+        .from(walked)
+        .where(sql`${walked.searchText} like lower(${containsPattern(f.searchQuery ?? "")})`)
         .limit(limit)
         .offset((page - 1) * limit);
+    },
+
+    /**
+     * The page from the filter's first `cap` matches in no order (a search's from its trigram
+     * index), sorted, and how many there were (`found`, at most `cap`): when fewer than `cap`, they
+     * are all the matches and this is the page. Undefined `found` when the page is past them all.
+     */
+    async pageOfFirst(
+      hostUserId: string,
+      f: ContactFilter,
+      sort: ContactSort,
+      order: "asc" | "desc",
+      page: number,
+      limit: number,
+      cap: number,
+    ): Promise<{ rows: ContactRow[]; found: number | undefined }> {
+      const m = db.select().from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m");
+      const rows = await db
+        .select({ ...m._.selectedFields, found: sql<number>`(count(*) over ())::int` })
+        .from(m)
+        .orderBy(...orderFor(sort, order, false, m))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return { rows: rows.map(({ found: _, ...row }) => row), found: rows[0]?.found };
     },
 
     /** How many contacts the filter matches, counting no further than `cap`. */

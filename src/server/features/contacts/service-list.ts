@@ -48,10 +48,13 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       return { rows, total: cellsTotal(cells, f), capped: false };
     }
     const cap = Math.max(COUNT_CAP, q.page * q.limit);
-    const found = await list.countUpTo(hostUserId, f, cap + 1);
-    const capped = found > cap;
     const args = [hostUserId, f, q.sort, order, q.page, q.limit] as const;
-    let rows = capped && f.searchQuery ? await list.pageFromWindow(...args, SEARCH_WINDOW) : [];
+    // A rare search is answered here, its page and its count from one read of its matches.
+    const first = await list.pageOfFirst(...args, cap + 1);
+    const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
+    const capped = found > cap;
+    if (!capped) return { rows: first.rows, total: found, capped };
+    let rows = f.searchQuery ? await list.pageFromWindow(...args, SEARCH_WINDOW) : [];
     if (rows.length < q.limit) rows = await list.page(...args, !!f.searchQuery);
     return { rows, total: Math.min(found, cap), capped };
   }
