@@ -145,14 +145,13 @@ export function createContactsRepo(db: DbOrTx) {
       await recountWhere(sql`d.host_user_id = ${hostUserId}`, now);
     },
 
-    /** Recounts the host's contacts with these emails (after an import). */
+    /**
+     * Recounts the host's contacts with these emails (after an import): one array parameter, so
+     * PostgreSQL parses a short statement, not hundreds of literals.
+     */
     async recountEmails(hostUserId: string, emails: string[], now: Date): Promise<void> {
       if (emails.length === 0) return;
-      const list = sql.join(
-        emails.map((e) => sql`${e}`),
-        sql`, `,
-      );
-      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.email in (${list})`, now);
+      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.email = any(${textArray(emails)}::text[])`, now);
     },
 
     /** Adds a contact known only by email (a booking's guest); an existing one is left as it is. */
@@ -250,6 +249,11 @@ export function createContactsRepo(db: DbOrTx) {
 }
 
 export type ContactsRepo = ReturnType<typeof createContactsRepo>;
+
+/** A PostgreSQL array literal of these texts (each quoted, its quotes and backslashes escaped). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+}
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
