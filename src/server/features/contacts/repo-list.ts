@@ -46,10 +46,7 @@ function orderFor(
     case "name":
       return [dir(searching ? sql`(${nameKey} || '')` : nameKey), dir(id)];
     case "created":
-      return [
-        dir(searching ? sql`(${t.createdAt} + interval '0 seconds')` : t.createdAt),
-        dir(id),
-      ];
+      return [dir(searching ? sql`(${t.createdAt} + interval '0 seconds')` : t.createdAt), dir(id)];
     case "meetings":
       return [dir(searching ? sql`(${t.totalMeetings} + 0)` : t.totalMeetings), dir(id)];
     case "lastMet": {

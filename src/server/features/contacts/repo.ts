@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { FILLABLE_FIELDS, type FillableField } from "../../../domain/contact-fields.js";
 import type { DbOrTx } from "../../db/client.js";
 import {
   bookings,
@@ -7,41 +8,6 @@ import {
   contacts,
   type NewContactRow,
 } from "../../db/schema/index.js";
-
-/** The fields a booking, a workflow or an import may fill; each may be locked by a host edit. */
-export const FILLABLE_FIELDS = [
-  "fullName",
-  "phone",
-  "jobTitle",
-  "company",
-  "linkedIn",
-  "timezone",
-  "country",
-  "city",
-  "state",
-  "relationshipStage",
-  "priority",
-  "tags",
-  "notes",
-] as const;
-export type FillableField = (typeof FILLABLE_FIELDS)[number];
-
-/** Column names in SQL, for the host_edited list (which holds the API's field names). */
-const column = {
-  fullName: contacts.fullName,
-  phone: contacts.phone,
-  jobTitle: contacts.jobTitle,
-  company: contacts.company,
-  linkedIn: contacts.linkedIn,
-  timezone: contacts.timezone,
-  country: contacts.country,
-  city: contacts.city,
-  state: contacts.state,
-  relationshipStage: contacts.relationshipStage,
-  priority: contacts.priority,
-  tags: contacts.tags,
-  notes: contacts.notes,
-} as const;
 
 export type AutoFill = Partial<Pick<NewContactRow, FillableField>>;
 
@@ -53,7 +19,7 @@ export function autoFillSet(given: AutoFill): Record<string, SQL> {
   const set: Record<string, SQL> = {};
   for (const field of FILLABLE_FIELDS) {
     if (given[field] === undefined) continue;
-    const col = column[field];
+    const col = contacts[field];
     const name = sql.raw(`"${col.name}"`);
     const empty = field === "tags" ? sql`cardinality(excluded.${name}) = 0` : sql`excluded.${name} = ''`;
     set[field] =
@@ -151,7 +117,10 @@ export function createContactsRepo(db: DbOrTx) {
      */
     async recountEmails(hostUserId: string, emails: string[], now: Date): Promise<void> {
       if (emails.length === 0) return;
-      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.email = any(${textArray(emails)}::text[])`, now);
+      await recountWhere(
+        sql`d.host_user_id = ${hostUserId} and d.email = any(${textArray(emails)}::text[])`,
+        now,
+      );
     },
 
     /** Adds a contact known only by email (a booking's guest); an existing one is left as it is. */
