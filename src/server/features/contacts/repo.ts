@@ -29,8 +29,12 @@ export function autoFillSet(given: AutoFill): Record<string, SQL> {
 }
 
 export function createContactsRepo(db: DbOrTx) {
-  /** Recounts meetings (as recountMeetings does) for the contacts `d` that `where` picks. */
-  async function recountWhere(where: SQL, now: Date): Promise<void> {
+  /**
+   * Recounts meetings (as recountMeetings does) for the contacts that `where` picks, given the
+   * table's alias. The condition holds for both sides of the self-join: on `d` alone PostgreSQL
+   * planned a hash join over a scan of every contact `c`, once per import batch.
+   */
+  async function recountWhere(where: (t: SQL) => SQL, now: Date): Promise<void> {
     await db.execute(sql`
       update ${contacts} c set
         total_meetings = s.n, last_meeting_at = s.last, counts_valid_until = s.next
@@ -42,7 +46,7 @@ export function createContactsRepo(db: DbOrTx) {
         from ${bookings} b
         where b.host_user_id = d.host_user_id and b.attendee_email = d.email and b.status = 'confirmed'
       ) s
-      where d.id = c.id and ${where}
+      where d.id = c.id and ${where(sql.raw("d"))} and ${where(sql.raw("c"))}
         -- Unchanged counts are not rewritten (an import recounts thousands of contacts without meetings).
         and (d.total_meetings, d.last_meeting_at, d.counts_valid_until) is distinct from (s.n, s.last, s.next)`);
   }
@@ -91,7 +95,10 @@ export function createContactsRepo(db: DbOrTx) {
 
     /** Recounts the host's contacts whose next meeting has ended since their counts were made. */
     async refreshDue(hostUserId: string, now: Date): Promise<void> {
-      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.counts_valid_until <= ${now}`, now);
+      await recountWhere(
+        (t) => sql`${t}.host_user_id = ${hostUserId} and ${t}.counts_valid_until <= ${now}`,
+        now,
+      );
     },
 
     /**
@@ -108,7 +115,7 @@ export function createContactsRepo(db: DbOrTx) {
         where b.host_user_id = ${hostUserId} and b.attendee_email <> lower(u.email)
         order by b.attendee_email, b.created_at desc
         on conflict (host_user_id, email) do nothing`);
-      await recountWhere(sql`d.host_user_id = ${hostUserId}`, now);
+      await recountWhere((t) => sql`${t}.host_user_id = ${hostUserId}`, now);
     },
 
     /**
@@ -117,8 +124,9 @@ export function createContactsRepo(db: DbOrTx) {
      */
     async recountEmails(hostUserId: string, emails: string[], now: Date): Promise<void> {
       if (emails.length === 0) return;
+      const list = textArray(emails);
       await recountWhere(
-        sql`d.host_user_id = ${hostUserId} and d.email = any(${textArray(emails)}::text[])`,
+        (t) => sql`${t}.host_user_id = ${hostUserId} and ${t}.email = any(${list}::text[])`,
         now,
       );
     },
