@@ -24,11 +24,12 @@ const BULK_BATCH = 500;
  * A search or tag filter is counted no further than this (or the end of the page asked for): an
  * exact figure would read every match. Without them the kept counts give the exact total.
  */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 /**
  * A search with more matches than the cap fills its page from this many contacts in the sort's
- * order (see pageFromWindow): one in COUNT_CAP / 100k of them matches even for the largest lists
- * measured, so a page's matches are usually there; when not, the matches are collected and sorted.
+ * order (see pageFromWindow): in a list of 100k (the largest measured) such a search matches at
+ * least 1 in 100, so a first page's 25 are usually there; when not (matches that cluster in the
+ * order, or a later page), they are collected and sorted instead.
  */
 const SEARCH_WINDOW = 2500;
 
