@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContactField } from "../domain/contact-fields.js";
 import { isKnownTimeZone } from "./common.js";
 
 export const CONTACT_STAGES = ["prospect", "lead", "customer", "partner", "other"] as const;
@@ -112,7 +113,7 @@ export const contactFields = {
   priority: z.enum(CONTACT_PRIORITIES, { message: "Choose a priority" }),
   tags: tagListSchema,
   notes: text(10_000, "Notes"),
-};
+} satisfies Record<ContactField, z.ZodType>;
 
 /** POST /contacts: full name and email required; the rest default. */
 export const createContactBody = z.object({
@@ -197,22 +198,9 @@ export const importJsonBody = z.object({
   contacts: z.array(z.record(z.string(), z.unknown())).max(MAX_IMPORT_ROWS),
 });
 
-export interface ContactDto {
+/** A contact as the API gives it: every field a host sets (CONTACT_FIELDS), and what the server keeps. */
+export interface ContactDto extends ContactInput {
   _id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  jobTitle: string;
-  company: string;
-  linkedIn: string;
-  timezone: string;
-  country: string;
-  city: string;
-  state: string;
-  relationshipStage: ContactStage;
-  priority: ContactPriority;
-  tags: string[];
-  notes: string;
   /** Same-origin URL of the uploaded picture (needs the host's bearer token), or null. */
   avatar: string | null;
   totalMeetings: number;
@@ -226,7 +214,18 @@ export interface ContactDto {
 export interface ContactListEnvelope {
   success: boolean;
   data: ContactDto[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: {
+    page: number;
+    limit: number;
+    /** Matching contacts; exact without a search or tag, else a lower bound when `totalCapped`. */
+    total: number;
+    totalPages: number;
+    /**
+     * A search or tag filter counts no further than 1,000 matches (or the end of the page asked
+     * for, when further): true means more match than `total` (show "1,000+", "Page 2 of 40+").
+     */
+    totalCapped?: boolean;
+  };
 }
 
 /** One booking with this contact, on their page's timeline. */

@@ -2,23 +2,10 @@
  * The contact CSV format: which header names map to which field, the template, and CSV
  * formula-injection safety. Parsing and writing CSV itself is csv-parse / csv-stringify's job.
  */
+import { CONTACT_FIELDS } from "./contact-fields.js";
 
-export const CSV_FIELDS = [
-  "fullName",
-  "email",
-  "phone",
-  "jobTitle",
-  "company",
-  "linkedIn",
-  "timezone",
-  "country",
-  "city",
-  "state",
-  "relationshipStage",
-  "priority",
-  "tags",
-  "notes",
-] as const;
+/** The CSV's columns: every field a host sets, in the contact's order. */
+export const CSV_FIELDS = CONTACT_FIELDS;
 export type CsvField = (typeof CSV_FIELDS)[number];
 
 /** The template's headers (and the export's first columns), in order. */

@@ -51,7 +51,13 @@ const contactDetailSchema = contactSchema.extend({
 true satisfies Agrees<z.input<typeof contactDetailSchema>, ContactDetail>;
 
 const contactListSchema = envelope(z.array(contactSchema), {
-  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+  pagination: z.object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+    totalCapped: z.boolean().optional(),
+  }),
 });
 true satisfies Agrees<Omit<z.input<typeof contactListSchema>, "message">, ContactListEnvelope>;
 

@@ -107,5 +107,26 @@ export const contactAvatars = pgTable("contact_avatars", {
   data: bytea("data").notNull(),
 });
 
+/**
+ * How many contacts a host has per stage and priority, so the list's totals and the stats overview
+ * never count the contacts. Kept exact by triggers on `contacts` (migration 0033), which only ever
+ * append a row of changes (+n / -n): concurrent writers of one host (bookings) never wait on a shared
+ * counter row. A host's figure is the sum of their rows; reads fold the rows into one per cell when
+ * they pile up (features/contacts/repo-counts.ts). Nothing is recorded for contacts a deleted
+ * account's cascade removes (its rows go with it).
+ */
+export const contactCounts = pgTable(
+  "contact_counts",
+  {
+    hostUserId: uuid("host_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    relationshipStage: text("relationship_stage").$type<ContactStage>().notNull(),
+    priority: text("priority").$type<ContactPriority>().notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("contact_counts_host_idx").on(t.hostUserId)],
+);
+
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { FILLABLE_FIELDS } from "../../../domain/contact-fields.js";
 import type { DbOrTx } from "../../db/client.js";
 import { contacts, type NewContactRow } from "../../db/schema/index.js";
 
@@ -8,30 +9,17 @@ import { contacts, type NewContactRow } from "../../db/schema/index.js";
  */
 export type ImportRow = NewContactRow & { hostEdited: string[] };
 
-const cols = [
-  ["fullName", "full_name"],
-  ["phone", "phone"],
-  ["jobTitle", "job_title"],
-  ["company", "company"],
-  ["linkedIn", "linked_in"],
-  ["timezone", "timezone"],
-  ["country", "country"],
-  ["city", "city"],
-  ["state", "state"],
-  ["relationshipStage", "relationship_stage"],
-  ["priority", "priority"],
-  ["tags", "tags"],
-  ["notes", "notes"],
-] as const;
-
 /** For each field: the row's value when the row brought it, else what the contact has. */
 const updateSet = Object.fromEntries(
-  cols.map(([field, name]) => [
-    field,
-    sql.raw(
-      `case when '${field}' = any(excluded.host_edited) then excluded."${name}" else "contacts"."${name}" end`,
-    ),
-  ]),
+  FILLABLE_FIELDS.map((field) => {
+    const name = contacts[field].name;
+    return [
+      field,
+      sql.raw(
+        `case when '${field}' = any(excluded.host_edited) then excluded."${name}" else "contacts"."${name}" end`,
+      ),
+    ];
+  }),
 );
 
 export function createContactsImportRepo(db: DbOrTx) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type ContactRow, contacts } from "../../db/schema/index.js";
@@ -23,31 +23,35 @@ export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefin
   return and(...conditions);
 }
 
+/** The columns a sort reads, of the table or of a subquery of its rows. */
+type SortColumns = Record<"id" | "fullName" | "createdAt" | "totalMeetings" | "lastMeetingAt", SQLWrapper>;
+
 /**
  * Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap.
- * With a search the matches come from the trigram index and are sorted: walking the name index and
+ * `searching`: the matches come from the trigram index and are sorted: walking the name index and
  * filtering would read most of the list when the matches cluster in the alphabet ("Priya ..."), which
  * the planner cannot foresee, so the name key is then an expression no index answers.
  */
-function orderFor(sort: ContactSort, order: "asc" | "desc", searching: boolean): SQL[] {
+function orderFor(
+  sort: ContactSort,
+  order: "asc" | "desc",
+  searching: boolean,
+  t: SortColumns = contacts,
+): SQL[] {
   const dir = order === "asc" ? asc : desc;
-  const id = contacts.id;
+  const id = t.id;
+  const nameKey = sql`lower(${t.fullName})`;
   // `+ 0` and `|| ''` leave values and order as they are but hide the column from the planner's index choice.
   switch (sort) {
     case "name":
       return [dir(searching ? sql`(${nameKey} || '')` : nameKey), dir(id)];
     case "created":
-      return [
-        dir(searching ? sql`(${contacts.createdAt} + interval '0 seconds')` : contacts.createdAt),
-        dir(id),
-      ];
+      return [dir(searching ? sql`(${t.createdAt} + interval '0 seconds')` : t.createdAt), dir(id)];
     case "meetings":
-      return [dir(searching ? sql`(${contacts.totalMeetings} + 0)` : contacts.totalMeetings), dir(id)];
+      return [dir(searching ? sql`(${t.totalMeetings} + 0)` : t.totalMeetings), dir(id)];
     case "lastMet": {
       // Matches the index (last_meeting_at desc nulls last, id desc) read forwards or backwards.
-      const key = searching
-        ? sql`(${contacts.lastMeetingAt} + interval '0 seconds')`
-        : contacts.lastMeetingAt;
+      const key = searching ? sql`(${t.lastMeetingAt} + interval '0 seconds')` : t.lastMeetingAt;
       return order === "desc"
         ? [sql`${key} desc nulls last`, desc(id)]
         : [sql`${key} asc nulls first`, asc(id)];
@@ -57,6 +61,11 @@ function orderFor(sort: ContactSort, order: "asc" | "desc", searching: boolean):
 
 export function createContactsListRepo(db: DbOrTx) {
   return {
+    /**
+     * One page of the filter's matches. `fromSearchIndex`: the search is rare enough (see
+     * countUpTo) to collect its matches from the trigram index and sort them; else the sort's index
+     * is walked and the search filters it, which a common search fills a page from quickly.
+     */
     async page(
       hostUserId: string,
       f: ContactFilter,
@@ -64,19 +73,80 @@ export function createContactsListRepo(db: DbOrTx) {
       order: "asc" | "desc",
       page: number,
       limit: number,
-    ): Promise<{ rows: ContactRow[]; total: number }> {
+      fromSearchIndex: boolean,
+    ): Promise<ContactRow[]> {
       const where = filterWhere(hostUserId, f);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(contacts)
-          .where(where)
-          .orderBy(...orderFor(sort, order, !!f.searchQuery))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(contacts).where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
+      return db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(...orderFor(sort, order, fromSearchIndex))
+        .limit(limit)
+        .offset((page - 1) * limit);
+    },
+
+    /**
+     * The page from the first `window` contacts in the sort's order (stage and priority applied)
+     * that the search matches: for a common search (see service-list.ts), whose matches come early
+     * in any order unless they cluster; an empty or short answer says to collect them instead.
+     */
+    async pageFromWindow(
+      hostUserId: string,
+      f: ContactFilter,
+      sort: ContactSort,
+      order: "asc" | "desc",
+      page: number,
+      limit: number,
+      window: number,
+    ): Promise<ContactRow[]> {
+      // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
+      // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
+      // would make PostgreSQL read and sort the whole window).
+      const walked = db
+        .select()
+        .from(contacts)
+        .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
+        .orderBy(...orderFor(sort, order, false))
+        .limit(window)
+        .as("w");
+      return db
+        .select()
+        .from(walked)
+        .where(sql`${walked.searchText} like lower(${containsPattern(f.searchQuery ?? "")})`)
+        .limit(limit)
+        .offset((page - 1) * limit);
+    },
+
+    /**
+     * The page from the filter's first `cap` matches in no order (a search's from its trigram
+     * index), sorted, and how many there were (`found`, at most `cap`): when fewer than `cap`, they
+     * are all the matches and this is the page. Undefined `found` when the page is past them all.
+     */
+    async pageOfFirst(
+      hostUserId: string,
+      f: ContactFilter,
+      sort: ContactSort,
+      order: "asc" | "desc",
+      page: number,
+      limit: number,
+      cap: number,
+    ): Promise<{ rows: ContactRow[]; found: number | undefined }> {
+      const m = db.select().from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m");
+      const rows = await db
+        .select({ ...m._.selectedFields, found: sql<number>`(count(*) over ())::int` })
+        .from(m)
+        .orderBy(...orderFor(sort, order, false, m))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return { rows: rows.map(({ found: _, ...row }) => row), found: rows[0]?.found };
+    },
+
+    /** How many contacts the filter matches, counting no further than `cap`. */
+    async countUpTo(hostUserId: string, f: ContactFilter, cap: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(db.select({ one: sql`1` }).from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m"));
+      return row?.n ?? 0;
     },
 
     /** Ids matching a filter (select-all, bulk actions), in batches so huge lists stay bounded. */
@@ -151,26 +221,6 @@ export function createContactsListRepo(db: DbOrTx) {
           updatedAt: new Date(),
         })
         .where(and(eq(contacts.hostUserId, hostUserId), eq(contacts.id, id)));
-    },
-
-    async stats(hostUserId: string, monthStart: Date, since30: Date) {
-      const [row] = await db
-        .select({
-          total: count(),
-          prospect: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'prospect')::int`,
-          lead: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'lead')::int`,
-          customer: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'customer')::int`,
-          partner: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'partner')::int`,
-          other: sql<number>`count(*) filter (where ${contacts.relationshipStage} = 'other')::int`,
-          high: sql<number>`count(*) filter (where ${contacts.priority} = 'high')::int`,
-          medium: sql<number>`count(*) filter (where ${contacts.priority} = 'medium')::int`,
-          low: sql<number>`count(*) filter (where ${contacts.priority} = 'low')::int`,
-          newThisMonth: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${monthStart})::int`,
-          metLast30Days: sql<number>`count(*) filter (where ${contacts.lastMeetingAt} >= ${since30})::int`,
-        })
-        .from(contacts)
-        .where(eq(contacts.hostUserId, hostUserId));
-      return row;
     },
   };
 }

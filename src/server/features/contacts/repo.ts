@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { FILLABLE_FIELDS, type FillableField } from "../../../domain/contact-fields.js";
 import type { DbOrTx } from "../../db/client.js";
 import {
   bookings,
@@ -7,41 +8,6 @@ import {
   contacts,
   type NewContactRow,
 } from "../../db/schema/index.js";
-
-/** The fields a booking, a workflow or an import may fill; each may be locked by a host edit. */
-export const FILLABLE_FIELDS = [
-  "fullName",
-  "phone",
-  "jobTitle",
-  "company",
-  "linkedIn",
-  "timezone",
-  "country",
-  "city",
-  "state",
-  "relationshipStage",
-  "priority",
-  "tags",
-  "notes",
-] as const;
-export type FillableField = (typeof FILLABLE_FIELDS)[number];
-
-/** Column names in SQL, for the host_edited list (which holds the API's field names). */
-const column = {
-  fullName: contacts.fullName,
-  phone: contacts.phone,
-  jobTitle: contacts.jobTitle,
-  company: contacts.company,
-  linkedIn: contacts.linkedIn,
-  timezone: contacts.timezone,
-  country: contacts.country,
-  city: contacts.city,
-  state: contacts.state,
-  relationshipStage: contacts.relationshipStage,
-  priority: contacts.priority,
-  tags: contacts.tags,
-  notes: contacts.notes,
-} as const;
 
 export type AutoFill = Partial<Pick<NewContactRow, FillableField>>;
 
@@ -53,7 +19,7 @@ export function autoFillSet(given: AutoFill): Record<string, SQL> {
   const set: Record<string, SQL> = {};
   for (const field of FILLABLE_FIELDS) {
     if (given[field] === undefined) continue;
-    const col = column[field];
+    const col = contacts[field];
     const name = sql.raw(`"${col.name}"`);
     const empty = field === "tags" ? sql`cardinality(excluded.${name}) = 0` : sql`excluded.${name} = ''`;
     set[field] =
@@ -63,8 +29,12 @@ export function autoFillSet(given: AutoFill): Record<string, SQL> {
 }
 
 export function createContactsRepo(db: DbOrTx) {
-  /** Recounts meetings (as recountMeetings does) for the contacts `d` that `where` picks. */
-  async function recountWhere(where: SQL, now: Date): Promise<void> {
+  /**
+   * Recounts meetings (as recountMeetings does) for the contacts that `where` picks, given the
+   * table's alias. The condition holds for both sides of the self-join: on `d` alone PostgreSQL
+   * planned a hash join over a scan of every contact `c`, once per import batch.
+   */
+  async function recountWhere(where: (t: SQL) => SQL, now: Date): Promise<void> {
     await db.execute(sql`
       update ${contacts} c set
         total_meetings = s.n, last_meeting_at = s.last, counts_valid_until = s.next
@@ -76,7 +46,7 @@ export function createContactsRepo(db: DbOrTx) {
         from ${bookings} b
         where b.host_user_id = d.host_user_id and b.attendee_email = d.email and b.status = 'confirmed'
       ) s
-      where d.id = c.id and ${where}
+      where d.id = c.id and ${where(sql.raw("d"))} and ${where(sql.raw("c"))}
         -- Unchanged counts are not rewritten (an import recounts thousands of contacts without meetings).
         and (d.total_meetings, d.last_meeting_at, d.counts_valid_until) is distinct from (s.n, s.last, s.next)`);
   }
@@ -125,7 +95,10 @@ export function createContactsRepo(db: DbOrTx) {
 
     /** Recounts the host's contacts whose next meeting has ended since their counts were made. */
     async refreshDue(hostUserId: string, now: Date): Promise<void> {
-      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.counts_valid_until <= ${now}`, now);
+      await recountWhere(
+        (t) => sql`${t}.host_user_id = ${hostUserId} and ${t}.counts_valid_until <= ${now}`,
+        now,
+      );
     },
 
     /**
@@ -142,17 +115,20 @@ export function createContactsRepo(db: DbOrTx) {
         where b.host_user_id = ${hostUserId} and b.attendee_email <> lower(u.email)
         order by b.attendee_email, b.created_at desc
         on conflict (host_user_id, email) do nothing`);
-      await recountWhere(sql`d.host_user_id = ${hostUserId}`, now);
+      await recountWhere((t) => sql`${t}.host_user_id = ${hostUserId}`, now);
     },
 
-    /** Recounts the host's contacts with these emails (after an import). */
+    /**
+     * Recounts the host's contacts with these emails (after an import): one array parameter, so
+     * PostgreSQL parses a short statement, not hundreds of literals.
+     */
     async recountEmails(hostUserId: string, emails: string[], now: Date): Promise<void> {
       if (emails.length === 0) return;
-      const list = sql.join(
-        emails.map((e) => sql`${e}`),
-        sql`, `,
+      const list = textArray(emails);
+      await recountWhere(
+        (t) => sql`${t}.host_user_id = ${hostUserId} and ${t}.email = any(${list}::text[])`,
+        now,
       );
-      await recountWhere(sql`d.host_user_id = ${hostUserId} and d.email in (${list})`, now);
     },
 
     /** Adds a contact known only by email (a booking's guest); an existing one is left as it is. */
@@ -250,6 +226,11 @@ export function createContactsRepo(db: DbOrTx) {
 }
 
 export type ContactsRepo = ReturnType<typeof createContactsRepo>;
+
+/** A PostgreSQL array literal of these texts (each quoted, its quotes and backslashes escaped). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+}
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

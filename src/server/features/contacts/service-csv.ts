@@ -12,6 +12,7 @@ import {
   MAX_IMPORT_ROWS,
   MAX_REPORTED_FAILURES,
 } from "../../../contract/contacts.js";
+import { FILLABLE_FIELDS, type FillableField } from "../../../domain/contact-fields.js";
 import {
   CSV_FIELDS,
   CSV_HEADERS,
@@ -72,6 +73,12 @@ class Utf8Check extends Transform {
   }
 }
 
+/** The fields a cell gives as it stands (the others are parsed on their own below). */
+const PLAIN_FIELDS = FILLABLE_FIELDS.filter(
+  (f): f is Exclude<FillableField, "fullName" | "relationshipStage" | "priority" | "tags"> =>
+    !["fullName", "relationshipStage", "priority", "tags"].includes(f),
+);
+
 /** Turns one row's raw cells into insert values, or the reason it cannot be imported. */
 export function rowToContact(
   hostUserId: string,
@@ -92,17 +99,7 @@ export function rowToContact(
   if (!name.success) return fail(name.error.issues[0]?.message ?? "Full name is required");
   values.fullName = name.data;
   provided.push("fullName");
-  for (const field of [
-    "phone",
-    "jobTitle",
-    "company",
-    "linkedIn",
-    "timezone",
-    "country",
-    "city",
-    "state",
-    "notes",
-  ] as const) {
+  for (const field of PLAIN_FIELDS) {
     const cell = cells[field]?.trim() ?? "";
     if (!cell) continue;
     const parsed = contactFields[field].safeParse(cell);
@@ -342,24 +339,8 @@ export function createContactsCsvService(db: Db, deps: { now: () => Date; maxRow
 export type ContactsCsvService = ReturnType<typeof createContactsCsvService>;
 
 function exportRecord(c: ContactRow): string[] {
-  const values: Record<CsvField, string> = {
-    fullName: c.fullName,
-    email: c.email,
-    phone: c.phone,
-    jobTitle: c.jobTitle,
-    company: c.company,
-    linkedIn: c.linkedIn,
-    timezone: c.timezone,
-    country: c.country,
-    city: c.city,
-    state: c.state,
-    relationshipStage: c.relationshipStage,
-    priority: c.priority,
-    tags: c.tags.join(", "),
-    notes: c.notes,
-  };
   return [
-    ...CSV_FIELDS.map((f) => escapeCell(values[f])),
+    ...CSV_FIELDS.map((f) => escapeCell(f === "tags" ? c.tags.join(", ") : c[f])),
     String(c.totalMeetings),
     c.lastMeetingAt?.toISOString() ?? "",
     c.createdAt.toISOString(),

@@ -2,6 +2,8 @@ import { Temporal } from "temporal-polyfill";
 import {
   type BulkContactsBody,
   type BulkResult,
+  CONTACT_PRIORITIES,
+  CONTACT_STAGES,
   type ContactFilter,
   type ContactListEnvelope,
   type ContactStats,
@@ -12,15 +14,51 @@ import {
 import type { Db } from "../../db/client.js";
 import { badRequest } from "../../lib/errors.js";
 import { createContactsRepo } from "./repo.js";
+import { type CountCell, createContactsCountsRepo } from "./repo-counts.js";
 import { createContactsListRepo } from "./repo-list.js";
 import { toContactDto } from "./service.js";
 
 /** Bulk actions over a filter work through the matches this many at a time. */
 const BULK_BATCH = 500;
+/**
+ * A search or tag filter is counted no further than this (or the end of the page asked for): an
+ * exact figure would read every match. Without them the kept counts give the exact total.
+ */
+const COUNT_CAP = 1000;
+/**
+ * A search with more matches than the cap fills its page from this many contacts in the sort's
+ * order (see pageFromWindow): in a list of 100k (the largest measured) such a search matches at
+ * least 1 in 100, so a first page's 25 are usually there; when not (matches that cluster in the
+ * order, or a later page), they are collected and sorted instead.
+ */
+const SEARCH_WINDOW = 2500;
 
 export function createContactsListService(db: Db, deps: { now: () => Date }) {
   const list = createContactsListRepo(db);
   const repo = createContactsRepo(db);
+  const counts = createContactsCountsRepo(db);
+
+  /** The page's rows and the filter's total (a lower bound when capped). */
+  async function pageOf(hostUserId: string, f: ContactFilter, q: ReturnType<typeof listContactsQuery.parse>) {
+    const order = q.order ?? (q.sort === "name" ? "asc" : "desc");
+    if (!f.searchQuery && !f.tag) {
+      const [rows, cells] = await Promise.all([
+        list.page(hostUserId, f, q.sort, order, q.page, q.limit, false),
+        counts.cells(hostUserId),
+      ]);
+      return { rows, total: cellsTotal(cells, f), capped: false };
+    }
+    const cap = Math.max(COUNT_CAP, q.page * q.limit);
+    const args = [hostUserId, f, q.sort, order, q.page, q.limit] as const;
+    // A rare search is answered here, its page and its count from one read of its matches.
+    const first = await list.pageOfFirst(...args, cap + 1);
+    const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
+    const capped = found > cap;
+    if (!capped) return { rows: first.rows, total: found, capped };
+    let rows = f.searchQuery ? await list.pageFromWindow(...args, SEARCH_WINDOW) : [];
+    if (rows.length < q.limit) rows = await list.page(...args, !!f.searchQuery);
+    return { rows, total: Math.min(found, cap), capped };
+  }
 
   /** The ids a bulk action names: the given ones, or every contact the filter matches. */
   async function* targetBatches(hostUserId: string, body: BulkContactsBody): AsyncGenerator<string[]> {
@@ -43,8 +81,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       const q = listContactsQuery.parse(query);
       await repo.refreshDue(hostUserId, deps.now());
       const filter: ContactFilter = { ...q, searchQuery: q.searchQuery || q.search || undefined };
-      const order = q.order ?? (q.sort === "name" ? "asc" : "desc");
-      const { rows, total } = await list.page(hostUserId, filter, q.sort, order, q.page, q.limit);
+      const { rows, total, capped } = await pageOf(hostUserId, filter, q);
       return {
         success: true,
         data: rows.map(toContactDto),
@@ -53,6 +90,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
           limit: q.limit,
           total,
           totalPages: Math.max(1, Math.ceil(total / q.limit)),
+          ...(capped ? { totalCapped: true } : {}),
         },
       };
     },
@@ -88,22 +126,26 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       const now = Temporal.Instant.fromEpochMilliseconds(deps.now().getTime()).toZonedDateTimeISO(zone);
       const monthStart = new Date(now.with({ day: 1 }).startOfDay().epochMilliseconds);
       const since30 = new Date(deps.now().getTime() - 30 * 86_400_000);
-      const s = await list.stats(hostUserId, monthStart, since30);
-      return {
-        total: s?.total ?? 0,
-        byStage: {
-          prospect: s?.prospect ?? 0,
-          lead: s?.lead ?? 0,
-          customer: s?.customer ?? 0,
-          partner: s?.partner ?? 0,
-          other: s?.other ?? 0,
-        },
-        byPriority: { high: s?.high ?? 0, medium: s?.medium ?? 0, low: s?.low ?? 0 },
-        newThisMonth: s?.newThisMonth ?? 0,
-        metLast30Days: s?.metLast30Days ?? 0,
-      };
+      const { cells, newThisMonth, metLast30Days } = await counts.overview(hostUserId, monthStart, since30);
+      const byStage = Object.fromEntries(CONTACT_STAGES.map((st) => [st, 0])) as ContactStats["byStage"];
+      const byPriority = Object.fromEntries(
+        CONTACT_PRIORITIES.map((p) => [p, 0]),
+      ) as ContactStats["byPriority"];
+      for (const c of cells) {
+        byStage[c.stage] += c.n;
+        byPriority[c.priority] += c.n;
+      }
+      return { total: cellsTotal(cells, {}), byStage, byPriority, newThisMonth, metLast30Days };
     },
   };
+}
+
+/** The contacts of the cells the filter's stage and priority pick. */
+function cellsTotal(cells: CountCell[], f: ContactFilter): number {
+  return cells
+    .filter((c) => !f.stage || f.stage === "all" || c.stage === f.stage)
+    .filter((c) => !f.priority || f.priority === "all" || c.priority === f.priority)
+    .reduce((sum, c) => sum + c.n, 0);
 }
 
 export type ContactsListService = ReturnType<typeof createContactsListService>;

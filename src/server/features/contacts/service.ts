@@ -12,12 +12,13 @@ import {
   MAX_TAGS,
   normalizeTags,
 } from "../../../contract/contacts.js";
+import { CONTACT_FIELDS, type ContactField, FILLABLE_FIELDS } from "../../../domain/contact-fields.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { ContactRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import type { BookingListener, BookingReaction } from "../bookings/events.js";
-import { type AutoFill, createContactsRepo, FILLABLE_FIELDS } from "./repo.js";
+import { type AutoFill, createContactsRepo } from "./repo.js";
 import { createContactsBookingStatements } from "./repo-bookings.js";
 
 const CONTACT_NOT_FOUND = "Contact not found";
@@ -27,20 +28,7 @@ const TIMELINE_LIMIT = 200;
 export function toContactDto(row: ContactRow): ContactDto {
   return {
     _id: row.id,
-    fullName: row.fullName,
-    email: row.email,
-    phone: row.phone,
-    jobTitle: row.jobTitle,
-    company: row.company,
-    linkedIn: row.linkedIn,
-    timezone: row.timezone,
-    country: row.country,
-    city: row.city,
-    state: row.state,
-    relationshipStage: row.relationshipStage,
-    priority: row.priority,
-    tags: row.tags,
-    notes: row.notes,
+    ...(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, row[f]])) as Pick<ContactDto, ContactField>),
     avatar: row.avatarVersion === null ? null : `/api/contacts/${row.id}/avatar?v=${row.avatarVersion}`,
     totalMeetings: row.totalMeetings,
     lastMeetingDate: row.lastMeetingAt?.toISOString() ?? null,

@@ -21,10 +21,13 @@ export type BulkTarget = { ids: string[] } | { filter: ContactFilter; except: Se
 /** With rows selected: delete, set stage or add tags to all of them. */
 export function BulkBar({
   count,
+  atLeast = false,
   target,
   onDone,
 }: {
   count: number;
+  /** The count is a lower bound (select-all over a search whose total the server capped). */
+  atLeast?: boolean;
   target: BulkTarget;
   onDone: () => void;
 }) {
@@ -34,7 +37,7 @@ export function BulkBar({
   const [tags, setTags] = useState<string[]>([]);
   const scope =
     "ids" in target ? { ids: target.ids } : { filter: target.filter, exceptIds: [...target.except] };
-  const label = `${count.toLocaleString("en-US")} selected`;
+  const label = `${count.toLocaleString("en-US")}${atLeast ? "+" : ""} selected`;
 
   const run = (
     body: { action: "delete" } | { action: "stage"; stage: ContactStage } | { action: "tag"; tags: string[] },

@@ -13,6 +13,7 @@ import {
   MAX_UPLOAD_BYTES,
   NEW_CONTACT_TIMEZONE,
 } from "../../../contract/contacts";
+import { CONTACT_FIELDS, type ContactField } from "../../../domain/contact-fields";
 import {
   Avatar,
   Button,
@@ -57,46 +58,22 @@ function ZoneGroup({ label, zones }: { label: string; zones: readonly string[] }
 }
 
 /** The dialog edits every field of a contact that the host types in. */
-type FormValues = Omit<
-  ContactDto,
-  "_id" | "avatar" | "totalMeetings" | "lastMeetingDate" | "source" | "createdAt" | "updatedAt"
->;
+type FormValues = Pick<ContactDto, ContactField>;
 
+/** Every field empty (tags an empty list), then the spec's defaults. */
 const blank = (timezone: string): FormValues => ({
-  fullName: "",
-  email: "",
-  phone: "",
-  jobTitle: "",
-  company: "",
-  linkedIn: "",
+  ...(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, f === "tags" ? [] : ""])) as Record<
+    ContactField,
+    never
+  >),
   timezone,
-  country: "",
-  city: "",
-  state: "",
   relationshipStage: "prospect",
   priority: "medium",
-  tags: [],
-  notes: "",
 });
 
-const fromContact = (c: ContactDto): FormValues => ({
-  fullName: c.fullName,
-  email: c.email,
-  phone: c.phone,
-  jobTitle: c.jobTitle,
-  company: c.company,
-  linkedIn: c.linkedIn,
-  timezone: c.timezone,
-  country: c.country,
-  city: c.city,
-  state: c.state,
-  relationshipStage: c.relationshipStage,
-  priority: c.priority,
-  tags: c.tags,
-  notes: c.notes,
-});
+const fromContact = (c: ContactDto): FormValues =>
+  Object.fromEntries(CONTACT_FIELDS.map((f) => [f, c[f]])) as FormValues;
 
-const CONTACT_FIELDS = Object.keys(blank("")) as (keyof FormValues)[];
 /** The fields typed into a plain text box. */
 type TextField = "fullName" | "email" | "phone" | "jobTitle" | "company" | "linkedIn" | "city" | "state";
 

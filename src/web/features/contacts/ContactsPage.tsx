@@ -65,6 +65,8 @@ export default function ContactsPage() {
   const query = useContacts(params);
   const list = query.data?.data ?? [];
   const pagination = query.data?.pagination;
+  // A search's total is counted up to a cap on huge lists: then it is a lower bound ('1,000+').
+  const more = pagination?.totalCapped ? "+" : "";
   const filtering = params.searchQuery.trim() !== "" || params.stage !== "all" || params.priority !== "all";
 
   const [selection, setSelection] = useState<Selection>(none);
@@ -161,6 +163,7 @@ export default function ContactsPage() {
         {selectedCount > 0 && (
           <BulkBar
             count={selectedCount}
+            atLeast={selection.all && !!pagination?.totalCapped}
             target={
               selection.all
                 ? { filter: filterOf(params), except: selection.except }
@@ -172,7 +175,7 @@ export default function ContactsPage() {
 
         <p aria-live="polite" className="sr-only">
           {query.isSuccess && pagination
-            ? `${count.format(pagination.total)} ${pagination.total === 1 ? "contact" : "contacts"} found`
+            ? `${count.format(pagination.total)}${more} ${pagination.total === 1 && !more ? "contact" : "contacts"} found`
             : ""}
         </p>
 
@@ -254,7 +257,8 @@ export default function ContactsPage() {
             <span className="tabular-nums">
               {(pagination.page - 1) * pagination.limit + 1}–
               {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
-              {count.format(pagination.total)} contacts
+              {count.format(pagination.total)}
+              {more} contacts
             </span>
             {pagination.totalPages > 1 && (
               <nav aria-label="Pages" className="flex items-center gap-2">
@@ -268,11 +272,12 @@ export default function ContactsPage() {
                 </Button>
                 <span className="px-1 tabular-nums">
                   Page {pagination.page} of {count.format(pagination.totalPages)}
+                  {more}
                 </span>
                 <Button
                   variant="outline"
                   size="sm"
-                  disabled={params.page >= pagination.totalPages}
+                  disabled={params.page >= pagination.totalPages && !pagination.totalCapped}
                   onClick={() => update({ page: String(params.page + 1) })}
                 >
                   Next <ChevronRight size={14} aria-hidden />
