@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Attribution } from "../../../contract/embed.js";
 import type { EventKind, Location } from "../../../contract/event-types.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
@@ -293,7 +294,7 @@ export type BookingInsert = Required<
     | "message"
     | "manageTokenHash"
   >
-> & { location: Location | null };
+> & { location: Location | null; attribution: Attribution | null };
 
 /**
  * The booking insert, kept prepared on PGlite (db/prepared.ts): every booking runs it, and parsing
@@ -326,6 +327,7 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
         answers: p("answers"),
         guests: p("guests"),
         message: p("message"),
+        attribution: sql`${p("attribution")}::jsonb`,
         manageTokenHash: p("manageTokenHash"),
       })
       .returning()
@@ -333,7 +335,8 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
   );
   return async (tx, values) => {
     const location = values.location === null ? null : JSON.stringify(values.location);
-    const [row] = await run(tx, { ...values, location });
+    const attribution = values.attribution === null ? null : JSON.stringify(values.attribution);
+    const [row] = await run(tx, { ...values, location, attribution });
     return row;
   };
 }

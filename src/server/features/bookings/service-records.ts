@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import { type BookingDto, SLOT_TAKEN_MESSAGE } from "../../../contract/bookings.js";
+import type { Attribution } from "../../../contract/embed.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { meetingInfo } from "../../../domain/booking-rules.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -115,6 +116,13 @@ export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): Boo
   };
 }
 
+/** What a booking stores of its attribution: null when nothing came. */
+export function attributionOf(attribution: Attribution | undefined): Attribution | null {
+  if (!attribution) return null;
+  const { utm, metadata } = attribution;
+  return Object.keys(utm).length + Object.keys(metadata).length > 0 ? { utm, metadata } : null;
+}
+
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;
 
@@ -203,6 +211,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     answers: b.answers,
     guests: b.guests,
     message: b.message,
+    attribution: b.attribution ?? null,
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,

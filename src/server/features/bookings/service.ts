@@ -22,6 +22,7 @@ import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./r
 import { createBookingListRepo } from "./repo-list.js";
 import { createBookingChanges } from "./service-changes.js";
 import {
+  attributionOf,
   BOOKING_NOT_FOUND,
   boundary,
   createBookingMailer,
@@ -171,6 +172,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         answers: body.answers,
         guests: body.guests.filter((g) => g !== body.attendee.email),
         message: body.message,
+        attribution: attributionOf(body.attribution),
         manageTokenHash: sha256(manageToken),
       };
       const prepared =
@@ -280,6 +282,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             answers: [],
             guests: others.map((p) => p.email).filter((e) => e !== first.email),
             message: "",
+            attribution: null,
             manageTokenHash: sha256(manageToken),
           });
           await repo.closeEventType(eventTypeId, now(), row.id);
