@@ -5,6 +5,7 @@ export * from "./availability.js";
 export * from "./bookings.js";
 export * from "./calendars.js";
 export * from "./contacts.js";
+export * from "./embeds.js";
 export * from "./event-types.js";
 export * from "./jobs.js";
 export * from "./mail.js";

@@ -33,11 +33,6 @@ export const users = pgTable(
     timeFormat: text("time_format").$type<"12h" | "24h">().notNull().default("12h"),
     weekStart: text("week_start").$type<"sunday" | "monday">().notNull().default("sunday"),
     preferences: jsonb("preferences").$type<UserPreferences>().notNull().default({}),
-    /**
-     * Sites (origins) allowed to embed the host's booking pages (issue 25); empty: any site. Sent as
-     * the pages' Content-Security-Policy frame-ancestors.
-     */
-    embedAllowedOrigins: text("embed_allowed_origins").array().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
