@@ -222,8 +222,8 @@ document.addEventListener("keydown", (e) => {
 });
 
 /** `<button data-kairos-link="ada/intro" data-kairos-namespace="..." data-kairos-config='{...}'>`. */
-function targetOf(element: Element): Target | null {
-  const link = element.getAttribute("data-kairos-link");
+function targetOf(element: Element, attribute = "data-kairos-link"): Target | null {
+  const link = element.getAttribute(attribute);
   if (!link) return null;
   let config: Config | undefined;
   try {
@@ -300,6 +300,19 @@ if (!win.Kairos?.loaded) {
   api.loaded = true;
   win.Kairos = api;
   for (const args of Array.from(queued)) api(...Array.from(args));
+  // Declarative embeds need no script of the site's own (a strict CSP allows no inline one):
+  // <div data-kairos-inline="ada/intro" ...> and, on this script's tag, data-kairos-floating="ada/intro".
+  const declared = () => {
+    for (const element of Array.from(document.querySelectorAll("[data-kairos-inline]"))) {
+      const target = targetOf(element, "data-kairos-inline");
+      if (target) api("inline", { ...target, elementOrSelector: element });
+    }
+    const float = script && targetOf(script, "data-kairos-floating");
+    if (float)
+      api("floating", { ...float, buttonText: script?.getAttribute("data-kairos-button") ?? undefined });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", declared);
+  else declared();
   // Popups on the page's own links, made ahead when the browser is idle.
   (window.requestIdleCallback ?? setTimeout)(() => {
     for (const element of Array.from(document.querySelectorAll("[data-kairos-link]")).slice(0, 3)) {
