@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { DataSection } from "./DataSection";
+import { EmbedsSection } from "./EmbedsSection";
 import { LinkSection } from "./LinkSection";
 import { NotificationsSection } from "./NotificationsSection";
 import { ProfileSection } from "./ProfileSection";
@@ -13,6 +14,7 @@ const SECTIONS = [
   { id: "profile", label: "Profile" },
   { id: "link", label: "Public link" },
   { id: "notifications", label: "Notifications" },
+  { id: "embeds", label: "Embeds" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
   { id: "sign-in-methods", label: "Sign-in methods" },
@@ -36,7 +38,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your profile, public link, notifications, sign-in security and data"
+        subtitle="Your profile, public link, notifications, embeds, sign-in security and data"
       />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
@@ -57,6 +59,7 @@ export default function SettingsPage() {
           <ProfileSection />
           <LinkSection />
           <NotificationsSection />
+          <EmbedsSection />
           <SecuritySection />
           <SessionsSection />
           <SignInMethodsSection />
