@@ -208,11 +208,25 @@ test("a page on another origin framing the booking page for someone else hears n
   await context.close();
 });
 
-test("popup and floating button: made ahead, accessible, close on Escape and backdrop, focus returns", async () => {
-  site.pages.set(
-    "/popup",
-    `<p><button type="button" data-kairos-link="${host.link}" data-kairos-namespace="popup">Book a call</button></p>`,
-  );
+test("popup from Share > Embed's snippet and the floating button: made ahead, accessible, close on Escape and backdrop, focus returns", async () => {
+  // The host copies the popup snippet from Share > Embed (its live preview shows the page).
+  const hostContext = await browser.newContext({ baseURL: KAIROS, viewport: { width: 1280, height: 900 } });
+  await hostContext.addInitScript((t) => localStorage.setItem("auth_token", t), host.token);
+  const app = await hostContext.newPage();
+  await app.goto("/event-types");
+  await app.getByRole("button", { name: "Actions for Embedded call" }).click();
+  await app.getByRole("menuitem", { name: "Share" }).click();
+  const share = app.getByRole("dialog", { name: "Share Embedded call" });
+  await share.getByRole("tab", { name: "Embed" }).click();
+  await share.getByLabel("Mode").selectOption("popup");
+  await expect(
+    share.frameLocator("iframe").getByRole("heading", { name: "Select a Date & Time" }),
+  ).toBeVisible();
+  const snippet = await share.getByRole("textbox", { name: "HTML", exact: true }).inputValue();
+  expect(snippet).toContain(`data-kairos-link="${host.link}"`);
+  await hostContext.close();
+  site.pages.set("/popup", `<p>${snippet.replace(">Book a meeting<", ">Book a call<")}</p>`);
+
   site.pages.set(
     "/floating",
     `<script async src="${KAIROS}${EMBED_LOADER_PATH}" data-kairos-floating="${host.link}" data-kairos-button="Talk to us"></script>`,
