@@ -120,7 +120,7 @@ interface Popup {
   booked: boolean;
 }
 let popups: Popup[] = [];
-let open: { popup: Popup; opener: Element | null } | null = null;
+let open: { popup: Popup; opener: Element | null; inert: Element[] } | null = null;
 
 const keyOf = (target: Target) => JSON.stringify([target.link, target.namespace, target.config]);
 
@@ -199,14 +199,20 @@ function openPopup(target: Target, opener: Element | null = document.activeEleme
   if (open) closePopup();
   const popup = preparePopup(target);
   popup.backdrop.style.display = "flex";
-  open = { popup, opener };
+  // The rest of the page is out of reach while the dialog is open (focus and screen readers stay in it).
+  const inert = Array.from(document.body.children).filter(
+    (e) => e !== popup.backdrop && !e.hasAttribute("inert"),
+  );
+  for (const element of inert) element.setAttribute("inert", "");
+  open = { popup, opener, inert };
   (popup.backdrop.querySelector("button") as HTMLButtonElement).focus();
 }
 
 function closePopup(): void {
   if (!open) return;
-  const { popup, opener } = open;
+  const { popup, opener, inert } = open;
   open = null;
+  for (const element of inert) element.removeAttribute("inert");
   popup.backdrop.style.display = "none";
   // A finished booking starts afresh next time.
   if (popup.booked) {
