@@ -110,7 +110,8 @@ function bookingFirstView(
   slug: string,
 ): { zone: string; now: number } | null {
   const eventType = answers[key(["event-type", slug])] as { user: { timezone: string } } | undefined;
-  if (!eventType || visit.query.has("reschedule")) return null;
+  // An embedded page (issue 25) looks different (no chrome, the embedder's theme): the browser renders it.
+  if (!eventType || visit.query.has("reschedule") || visit.query.has("embed")) return null;
   return { zone: visit.zone ?? eventType.user.timezone, now: deps.now().getTime() };
 }
 
