@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
+import { printEntrySizes } from "./scripts/lib/entry-sizes";
 
 const outDir = "../../dist/web";
 
@@ -175,7 +176,8 @@ function inlineStylesheet(): Plugin {
 
 /**
  * `vite build` builds the host app, then the public app into the same folder, then the booking page's
- * first view for the server (dist/ssr) and the embed loader, then compresses them.
+ * first view for the server (dist/ssr) and the embed loader, then compresses them and prints what each
+ * page sends.
  */
 function buildPublicApp(): Plugin {
   return {
@@ -186,6 +188,7 @@ function buildPublicApp(): Plugin {
       await build(firstViewBuild);
       await build(embedLoaderBuild);
       precompress(path.resolve(import.meta.dirname, "dist/web"));
+      printEntrySizes(path.resolve(import.meta.dirname, "dist/web"));
     },
   };
 }

@@ -24,4 +24,6 @@ export const attributionSchema = z
         `At most ${METADATA_MAX_KEYS} metadata keys`,
       ),
   })
-  .strict();
+  .strict()
+  // Nothing in either part: the booking keeps no attribution.
+  .transform((a) => (Object.keys(a.utm).length + Object.keys(a.metadata).length > 0 ? a : undefined));

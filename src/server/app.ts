@@ -8,6 +8,7 @@ import type { Database } from "./db/client.js";
 import { analyticsPlugin } from "./features/analytics/plugin.js";
 import { authPlugin } from "./features/auth/plugin.js";
 import { availabilityPlugin } from "./features/availability/plugin.js";
+import { blocklistPlugin } from "./features/blocklist/plugin.js";
 import type { BookingListener } from "./features/bookings/events.js";
 import { bookingsPlugin } from "./features/bookings/plugin.js";
 import type { CalendarSettingsListener } from "./features/calendar-settings/events.js";
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventTypesPlugin);
   await app.register(slotsPlugin);
   await app.register(bookingsPlugin);
+  await app.register(blocklistPlugin);
   await app.register(contactsPlugin);
   await app.register(calendarsPlugin, deps.calendars ?? {});
   await app.register(workflowsPlugin);

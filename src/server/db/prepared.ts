@@ -32,8 +32,8 @@ export const clientOf = (handle: DbOrTx): unknown =>
  * becomes a server-side `PREPARE`d one, run with `EXECUTE` and its parameters as literals on
  * whichever handle is passed, the database or a transaction of it (a prepared statement belongs to
  * the session and survives a rolled-back transaction); drizzle still maps the rows. On PostgreSQL,
- * node-postgres already keeps named statements per connection: the query is built once for the
- * database (per call for a transaction, whose connection differs) and run as usual.
+ * node-postgres already keeps named statements per connection: the query is built once and run on
+ * the handle's connection (the pool's, or a transaction's).
  *
  * `build` must make the same SQL text for every handle, with `.prepare(name)` and placeholders for
  * every value (arrays are not supported as parameters). Make one per database (service creation);
@@ -45,11 +45,14 @@ export function keptStatement<R>(
   build: (handle: DbOrTx) => Prepared<R>,
 ): (handle: DbOrTx, params: Record<string, unknown>) => Promise<R> {
   if (!(clientOf(db) instanceof PgliteRemote)) {
-    let onDb: Prepared<R> | undefined;
+    let onDb: (Prepared<R> & { client?: unknown }) | undefined;
     return (handle, params) => {
-      if (handle !== db) return build(handle).execute(params);
       onDb ??= build(db);
-      return onDb.execute(params);
+      if (handle === db) return onDb.execute(params);
+      // A transaction's connection: the query built once, run on that connection (drizzle's prepared
+      // query sends through its `client`), instead of building the SQL again on every call.
+      const onHandle = Object.create(onDb, { client: { value: clientOf(handle) } }) as Prepared<R>;
+      return onHandle.execute(params);
     };
   }
   let query: (Prepared<R> & { queryString?: string; client?: unknown }) | undefined;

@@ -2,6 +2,7 @@
 
 export * from "./analytics.js";
 export * from "./availability.js";
+export * from "./blocklist.js";
 export * from "./bookings.js";
 export * from "./calendars.js";
 export * from "./contacts.js";

@@ -1,3 +1,4 @@
+import type { NotificationSettings } from "../../../contract/calendar-settings.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { together } from "../../db/together.js";
 import type { BookingRecord } from "./repo.js";
@@ -10,7 +11,16 @@ export type BookingActor = "host" | "invitee";
  * is after the change (status, times and tokens already updated).
  */
 export type BookingChange =
-  | { kind: "created"; booking: BookingRecord }
+  | {
+      kind: "created";
+      booking: BookingRecord;
+      /**
+       * The host's notification settings as the slot check read them (defaults filled in), given with a
+       * one-host booking so a listener need not read them again; absent for a team booking, whose
+       * host is chosen inside the transaction.
+       */
+      hostNotifications?: NotificationSettings;
+    }
   | { kind: "moved"; booking: BookingRecord; previousStart: Date; previousEnd: Date; by: BookingActor }
   | { kind: "cancelled"; booking: BookingRecord; by: BookingActor }
   /** `noShow` false: the host took the mark back and the booking is confirmed again. */

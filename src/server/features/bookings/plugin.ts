@@ -4,6 +4,7 @@ import type { BookingListener } from "./events.js";
 import { bookingsRoutes } from "./routes.js";
 import { slotsRoutes } from "./routes-slots.js";
 import {
+  type BookingGuard,
   type BookingsService,
   type CalendarCheck,
   createBookingsService,
@@ -19,6 +20,8 @@ export interface BookingsFeature {
   meetingMakers: Registry<MeetingMaker>;
   /** Who knows whether a booking is on the host's calendar (calendars), for the invitee's pages. */
   calendarChecks: Registry<CalendarCheck>;
+  /** Who may refuse a new booking before anything is written (the blocklist). */
+  guards: Registry<BookingGuard>;
 }
 
 declare module "fastify" {
@@ -34,6 +37,7 @@ export const bookingsPlugin = fp(
     const listeners = createRegistry<BookingListener>();
     const meetingMakers = createRegistry<MeetingMaker>();
     const calendarChecks = createRegistry<CalendarCheck>();
+    const guards = createRegistry<BookingGuard>();
     const slots = app.slots.service;
     const bookings = createBookingsService(db, {
       slots,
@@ -43,12 +47,13 @@ export const bookingsPlugin = fp(
       listeners: listeners.items,
       meetingMakers: meetingMakers.items,
       calendarChecks: calendarChecks.items,
+      guards: guards.items,
       mailConfigured: config.smtpUrl !== null,
     });
     app.users.accountParts.add({ name: "bookings", export: (user) => bookings.exportForHost(user.id) });
     // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
     app.users.onDelete.add((tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id));
-    app.decorate("bookings", { service: bookings, listeners, meetingMakers, calendarChecks });
+    app.decorate("bookings", { service: bookings, listeners, meetingMakers, calendarChecks, guards });
     app.apiRoutes.add(async (api) => {
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {

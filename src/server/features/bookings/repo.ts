@@ -294,7 +294,11 @@ export type BookingInsert = Required<
     | "message"
     | "manageTokenHash"
   >
-> & { location: Location | null; attribution: Attribution | null };
+> & {
+  location: Location | null;
+  /** UTM and metadata (issue 25); none when the booking came without. */
+  attribution?: Attribution | null;
+};
 
 /**
  * The booking insert, kept prepared on PGlite (db/prepared.ts): every booking runs it, and parsing
@@ -335,7 +339,7 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
   );
   return async (tx, values) => {
     const location = values.location === null ? null : JSON.stringify(values.location);
-    const attribution = values.attribution === null ? null : JSON.stringify(values.attribution);
+    const attribution = values.attribution ? JSON.stringify(values.attribution) : null;
     const [row] = await run(tx, { ...values, location, attribution });
     return row;
   };

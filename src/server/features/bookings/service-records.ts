@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import { type BookingDto, SLOT_TAKEN_MESSAGE } from "../../../contract/bookings.js";
-import type { Attribution } from "../../../contract/embed.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { meetingInfo } from "../../../domain/booking-rules.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -98,9 +97,10 @@ export function boundary(value: string, zone: string, side: "start" | "end"): Da
 }
 
 /** The row a booking will be once inserted, for work done before the insert (a Meet link). */
-export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
+export function draftRow(values: DraftValues, at: Date): BookingRow {
   return {
     ...values,
+    attribution: values.attribution ?? null,
     status: "confirmed",
     earlierManageTokenHashes: [],
     icsSequence: 0,
@@ -116,12 +116,12 @@ export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): Boo
   };
 }
 
-/** What a booking stores of its attribution: null when nothing came. */
-export function attributionOf(attribution: Attribution | undefined): Attribution | null {
-  if (!attribution) return null;
-  const { utm, metadata } = attribution;
-  return Object.keys(utm).length + Object.keys(metadata).length > 0 ? { utm, metadata } : null;
-}
+/** Rows per query when reading all of a host's upcoming bookings. */
+export const UPCOMING_PAGE = 2000;
+
+/** What a new booking is made of: the row but its defaults, attribution optional (as the insert takes it). */
+export type DraftValues = Omit<BookingRow, DraftDefaults | "attribution"> &
+  Pick<BookingInsert, "attribution">;
 
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;

@@ -1,9 +1,12 @@
+import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { monthWindow, rankRoundRobin } from "../../../domain/round-robin.js";
 import type { Tx } from "../../db/client.js";
 import type { BookingRow, NewBookingRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import type { EventContext, TeamHostContext } from "../slots/service.js";
-import { createBookingsRepo } from "./repo.js";
+import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { type DraftValues, draftRow, recordOf } from "./service-records.js";
 
 type Person = { id: string; name: string; email: string; username: string };
 
@@ -33,7 +36,8 @@ export async function rankedHosts(
   now: Date,
 ): Promise<TeamHostContext[]> {
   const repo = createBookingsRepo(tx);
-  const window = monthWindow(now.getTime(), ctx.host.timezone);
+  // The month the counts cover is the event type's own: its schedule's zone, as its slots are.
+  const window = monthWindow(now.getTime(), ctx.schedule?.timezone ?? ctx.host.timezone);
   const stats = await repo.roundRobinStats(
     ctx.eventType.id,
     free.map((h) => h.host.id),
@@ -72,6 +76,45 @@ export async function firstFree<T>(
 }
 
 /**
+ * Who holds a collective booking (the owner when a host, else the first host) and who joins it; null
+ * for any other kind. Known before the booking's transaction, unlike a round robin's host.
+ */
+export function collectiveHosts(
+  ctx: EventContext,
+): { primary: TeamHostContext; others: TeamHostContext[] } | null {
+  const hosts = ctx.teamHosts ?? [];
+  if (ctx.eventType.kind !== "collective" || hosts.length === 0) return null;
+  const primary = hosts.find((h) => h.host.id === ctx.host.id) ?? hosts[0];
+  return { primary, others: hosts.filter((h) => h !== primary) };
+}
+
+/**
+ * The booking about to be written, as a record, and its holder's notification settings as the slot
+ * check read them (so listeners need not read them again); nulls for a round robin booking, whose host
+ * is chosen inside the transaction. A collective booking's holder goes into `values`.
+ */
+export function draftBooking(
+  ctx: EventContext,
+  values: DraftValues,
+  at: Date,
+): { draft: BookingRecord | null; hostNotifications: NotificationSettings | null } {
+  const collective = collectiveHosts(ctx);
+  if (collective) {
+    values.hostUserId = collective.primary.host.id;
+    values.hostTimezone = zoneOf(collective.primary);
+  }
+  const holder = collective?.primary ?? (ctx.teamHosts ? null : ctx);
+  if (!holder) return { draft: null, hostNotifications: null };
+  const draft = collective
+    ? recordOf(draftRow(values, at), ctx, person(collective.primary), collective.others.map(person))
+    : recordOf(draftRow(values, at), ctx);
+  return {
+    draft,
+    hostNotifications: { ...DEFAULT_CALENDAR_SETTINGS.notifications, ...holder.settings?.notifications },
+  };
+}
+
+/**
  * Inserts a booking of a team event type. Round robin: the best-ranked free host that the
  * database accepts. Collective: the owner (or first host) holds the booking and every other host
  * gets a (booking, host) row, all under the exclusion constraint. Undefined: the slot is taken.
@@ -84,10 +127,9 @@ export async function placeTeamBooking(
   now: Date,
 ): Promise<Placed | undefined> {
   const repo = createBookingsRepo(tx);
-  const hosts = ctx.teamHosts ?? [];
-  if (ctx.eventType.kind === "collective") {
-    const primary = hosts.find((h) => h.host.id === ctx.host.id) ?? hosts[0];
-    const others = hosts.filter((h) => h !== primary);
+  const collective = collectiveHosts(ctx);
+  if (collective) {
+    const { primary, others } = collective;
     const row = await repo.insert({ ...values, hostUserId: primary.host.id, hostTimezone: zoneOf(primary) });
     await repo.insertCoHosts(
       row,

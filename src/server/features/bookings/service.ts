@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { BOOKING_REFUSED_MESSAGE } from "../../../contract/blocklist.js";
 import {
   type BookingDto,
   type CreateBookingAnswer,
@@ -22,7 +23,6 @@ import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./r
 import { createBookingListRepo } from "./repo-list.js";
 import { createBookingChanges } from "./service-changes.js";
 import {
-  attributionOf,
   BOOKING_NOT_FOUND,
   boundary,
   createBookingMailer,
@@ -32,11 +32,12 @@ import {
   guarded,
   holdsToken,
   keyedManageToken,
+  UPCOMING_PAGE as PAGE,
   recordOf,
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
-import { placeTeamBooking } from "./service-team.js";
+import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 export interface BookingsDeps {
@@ -55,7 +56,16 @@ export interface BookingsDeps {
    * itself), so the answer, the mails and the invite carry it; the first to make one wins.
    */
   meetingMakers?: readonly MeetingMaker[];
+  /** Who may refuse a new booking before anything is written (the blocklist adds itself). */
+  guards?: readonly BookingGuard[];
 }
+
+/** The rule that refuses this invitee's booking (the host never tells them which), or undefined. */
+export type BookingGuard = (input: {
+  hostId: string;
+  email: string;
+  eventTitle: string;
+}) => Promise<string | undefined>;
 
 /** Whether a booking is on a calendar of its host's (so the invitee's pages may say it was removed). */
 export type CalendarCheck = (bookingId: string) => Promise<boolean>;
@@ -146,11 +156,15 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         throw badRequest(message, { answers: message });
       }
 
+      // The guards read while the rest is prepared; their answer is awaited with the listeners' reads.
+      const guard = { hostId: ctx.host.id, email: body.attendee.email, eventTitle: ctx.eventType.title };
+      const refusals = Promise.all((deps.guards ?? []).map((refuses) => refuses(guard)));
+      refusals.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       const id = randomUUID();
       const uid = randomToken(16);
       const manageToken = idempotencyKey ? keyedManageToken(idempotencyKey, uid) : randomToken(32);
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
-      const notifyHost = (ctx.settings?.notifications ?? DEFAULT_CALENDAR_SETTINGS.notifications)
+      const notifyHost = { ...DEFAULT_CALENDAR_SETTINGS.notifications, ...ctx.settings?.notifications }
         .emailOnBooking;
       const values = {
         id,
@@ -172,7 +186,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         answers: body.answers,
         guests: body.guests.filter((g) => g !== body.attendee.email),
         message: body.message,
-        attribution: attributionOf(body.attribution),
+        attribution: body.attribution,
         manageTokenHash: sha256(manageToken),
       };
       const prepared =
@@ -184,10 +198,16 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       try {
         // Before the transaction, from the row about to be written: the other features read what they
         // react with (see BookingListener), and the mails are rendered (about a millisecond, for which
-        // the transaction would hold the embedded database). A team booking's host is chosen inside
-        // the transaction, so for it both happen there.
-        const draft = ctx.teamHosts ? null : recordOf(draftRow(values, now()), ctx);
-        const reactions = draft && (await listen(listeners, db, { kind: "created", booking: draft }));
+        // the transaction would hold the embedded database). A round robin booking's host is chosen
+        // inside the transaction, so for it both happen there.
+        const { draft, hostNotifications } = draftBooking(ctx, values, now());
+        const [refused, reactions] = await Promise.all([
+          refusals,
+          draft &&
+            hostNotifications &&
+            listen(listeners, db, { kind: "created", booking: draft, hostNotifications }),
+        ]);
+        if (refused.some(Boolean)) throw new AppError("BOOKING_REFUSED", BOOKING_REFUSED_MESSAGE);
         const messages = draft && messagesOf("created", draft, mailOptions);
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
@@ -282,7 +302,6 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             answers: [],
             guests: others.map((p) => p.email).filter((e) => e !== first.email),
             message: "",
-            attribution: null,
             manageTokenHash: sha256(manageToken),
           });
           await repo.closeEventType(eventTypeId, now(), row.id);
@@ -363,7 +382,6 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       return createBookingsRepo(db).findForHost(hostId, id);
     },
 
-    /** The host's confirmed bookings that have not ended yet (workflows plan reminders for them). */
     /** The host's upcoming confirmed bookings, read with `reader` (a caller's transaction, else the database). */
     async upcomingForHost(hostId: string, reader: DbOrTx = db): Promise<BookingRecord[]> {
       const repo = createBookingsRepo(reader);
@@ -379,6 +397,3 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
-
-/** Rows per query when reading all of a host's upcoming bookings. */
-const PAGE = 2000;

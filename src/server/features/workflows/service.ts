@@ -316,9 +316,11 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
     async onBookingChange(reader: DbOrTx, change: BookingChange): Promise<BookingReaction | undefined> {
       if (change.kind === "no_show") return undefined; // neither plans anything for a no-show mark
       const hostId = change.booking.booking.hostUserId;
+      // A new one-host booking brings the host's settings from its slot check: one read fewer.
+      const known = change.kind === "created" ? change.hostNotifications : undefined;
       const [active, settings] = await together(reader, [
         () => activeWorkflows(reader, hostId),
-        () => deps.notificationsIn(reader, hostId),
+        () => (known ? Promise.resolve(known) : deps.notificationsIn(reader, hostId)),
       ]);
       return async (tx, final) => {
         const at = now();

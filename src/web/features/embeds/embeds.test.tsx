@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, ok, renderScreen, testUser } from "../../testing/render";
-import { EmbedsSection } from "../users/EmbedsSection";
 import { EmbedCodePanel } from "./EmbedCodePanel";
+import { EmbedsSection } from "./EmbedsSection";
 
 const value = (id: string) => (document.getElementById(id) as HTMLTextAreaElement).value;
 

@@ -1,10 +1,10 @@
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { SettingsCard } from "../../components/SettingsCard";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
 import { api, request, saveFile } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
-import { SettingsCard } from "./SettingsCard";
 
 /** Data: download everything as JSON; delete the account. */
 export function DataSection() {

@@ -3,13 +3,13 @@ import { Copy, ExternalLink } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { profilePath, USERNAME_MAX } from "../../../contract/usernames";
 import { updateUsernameBody } from "../../../contract/users";
+import { SettingsCard } from "../../components/SettingsCard";
 import { Button, toast } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
 import { setServerErrors } from "../../lib/formErrors";
 import { copyText, profileUrl } from "../event-types/links";
 import { useUpdateUsername } from "./queries";
-import { SettingsCard } from "./SettingsCard";
 
 /** Public link: the username behind /{username} and /{username}/{slug}. */
 export function LinkSection() {

@@ -1,9 +1,9 @@
 import { type NotificationSettings, REMINDER_MINUTES_OPTIONS } from "../../../contract/calendar-settings";
+import { SettingsCard } from "../../components/SettingsCard";
 import { ErrorState, Field, Label, Select, Skeleton, Switch } from "../../components/ui";
 import { useCalendarSettings } from "../availability/queries";
 import { minutesText } from "../availability/schedule-format";
 import { useSaveCalendarSettings } from "../availability/useSaveCalendarSettings";
-import { SettingsCard } from "./SettingsCard";
 
 const NOTIFICATIONS: {
   key: Exclude<keyof NotificationSettings, "reminderMinutes">;

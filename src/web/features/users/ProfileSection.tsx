@@ -4,12 +4,12 @@ import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, updateProfileBody, WELCOME_TEXT_MAX } from "../../../contract/users";
+import { SettingsCard } from "../../components/SettingsCard";
 import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../components/ui";
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { uploadAvatar, useUpdateProfile } from "./queries";
-import { SettingsCard } from "./SettingsCard";
 
 const profileForm = updateProfileBody.required();
 type ProfileForm = z.infer<typeof profileForm>;

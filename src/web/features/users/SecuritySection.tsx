@@ -5,11 +5,11 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { PASSWORD_MIN } from "../../../contract/auth";
 import { type ChangePasswordBody, changePasswordBody } from "../../../contract/users";
+import { SettingsCard } from "../../components/SettingsCard";
 import { Button, Field, Input, toast } from "../../components/ui";
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { sessionsKey } from "./queries";
-import { SettingsCard } from "./SettingsCard";
 
 /** Security: change the password (needs the current one) and the email (confirmed by a link). */
 export function SecuritySection() {

@@ -3,6 +3,7 @@ import { Laptop, LogOut, MonitorSmartphone, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { SessionDto } from "../../../contract/users";
+import { SettingsCard } from "../../components/SettingsCard";
 import {
   Badge,
   Button,
@@ -15,7 +16,6 @@ import {
 import { api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { sessionsKey, useSessions } from "./queries";
-import { SettingsCard } from "./SettingsCard";
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Card } from "../../components/ui";
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
+import { Card } from "./ui";
 
-/** One section of /settings: a titled card that the page's jump list can scroll to. */
+/** One section of /settings (users, blocklist, ...): a titled card that the page's jump list can scroll to. */
 export function SettingsCard({
   id,
   title,

@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { EMBED_LOADER_PATH } from "../../../contract/embed";
 import { type EmbedSitesForm, embedSitesForm, sitesLines } from "../../../contract/embed-settings";
+import { SettingsCard } from "../../components/SettingsCard";
 import { Button, ErrorState, Field, Skeleton, Textarea, toast } from "../../components/ui";
 import { setServerErrors } from "../../lib/formErrors";
-import { useEmbedSettings, useSaveEmbedSettings } from "../embeds/queries";
-import { SettingsCard } from "./SettingsCard";
+import { useEmbedSettings, useSaveEmbedSettings } from "./queries";
 
 /**
  * Settings > Embeds (issue 25): the websites allowed to show the host's booking pages in a frame

@@ -1,0 +1,112 @@
+/**
+ * What one booking costs, without load: POST /api/bookings one after the other through app.inject, on
+ * PGlite and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL). Prints the statements each
+ * booking sends to the database (counted at the driver: pg's Client.query, the embedded database's
+ * thread messages), the server time per booking and the app's CPU per booking. BENCH_SHOW=1 lists the
+ * statements of one booking, in order (issue 30 item 2: "show the per-booking statement count").
+ */
+import os from "node:os";
+import pg from "pg";
+import { Temporal } from "temporal-polyfill";
+import { buildApp } from "../src/server/app.js";
+import { PgliteRemote } from "../src/server/db/pglite-remote.js";
+import { bearer, signUp } from "../src/server/testing/app.js";
+import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
+import { benchConfig } from "./lib/bench-config.js";
+
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
+const SHOW = process.env.BENCH_SHOW === "1";
+
+/** Every statement text sent while `recording` is set (both drivers funnel through these two). */
+let recording: string[] | null = null;
+function countStatements(): void {
+  const pgQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; name?: string };
+    recording?.push(typeof first === "string" ? first : (first?.text ?? `prepared ${first?.name}`));
+    return pgQuery.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  const remote = PgliteRemote.prototype as unknown as { send: (m: { op: string; text?: string }) => unknown };
+  const send = remote.send;
+  remote.send = function (this: unknown, message: { op: string; text?: string }) {
+    if (message.op === "query" || message.op === "exec") recording?.push(message.text ?? message.op);
+    else if (message.op !== "close") recording?.push(message.op);
+    return send.call(this, message);
+  };
+}
+
+async function benchOne(kind: DbKind): Promise<void> {
+  const database = await createTestDatabase(kind);
+  const app = await buildApp({ config: benchConfig(), database, logger: false });
+  try {
+    await app.ready();
+    const inject = (method: "GET" | "POST" | "PUT", url: string, token?: string, payload?: object) =>
+      app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
+    const host = await signUp(app, { timezone: "UTC" });
+    const schedules = (await inject("GET", "/api/availability", host.token)).json().data;
+    const allDay = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map(
+      (day) => ({ day, isAvailable: true, timeSlots: [{ startTime: "12:00am", endTime: "12:00am" }] }),
+    );
+    await inject("PUT", `/api/availability/${schedules[0]._id}`, host.token, { schedule: allDay });
+    const settings = { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" };
+    const et = (
+      await inject("POST", "/api/event-types", host.token, {
+        title: "Path",
+        duration: 5,
+        bookingSettings: settings,
+      })
+    ).json().data;
+    const day0 = Temporal.Now.plainDateISO("UTC").add({ days: 2 }).toString();
+    const firstStart = Date.parse(`${day0}T00:00:00Z`);
+    const startAt = (i: number) => new Date(firstStart + i * 5 * 60_000).toISOString();
+    const book = (i: number) =>
+      inject("POST", "/api/bookings", undefined, {
+        eventTypeId: et._id,
+        startTime: startAt(i),
+        attendee: { name: `Path ${i}`, email: `path${i % 50}@example.com`, phone: "5551234567" },
+      });
+    // Warm-up (prepared statements, JIT), then one booking recorded statement by statement.
+    for (let i = 0; i < 30; i++) await book(i);
+    recording = [];
+    const one = await book(30);
+    const statements = recording;
+    recording = null;
+    if (one.statusCode !== 201) throw new Error(`booking answered ${one.statusCode}: ${one.body}`);
+    if (SHOW)
+      for (const [n, s] of statements.entries())
+        console.log(`    ${n + 1}. ${s.replace(/\s+/g, " ").slice(0, 150)}`);
+
+    const times: number[] = [];
+    const cpu0 = process.cpuUsage();
+    for (let i = 31; i < 31 + BOOKINGS; i++) {
+      const t0 = performance.now();
+      const res = await book(i);
+      times.push(performance.now() - t0);
+      if (res.statusCode !== 201) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    times.sort((a, b) => a - b);
+    const pick = (q: number) => times[Math.floor(times.length * q)].toFixed(2);
+    console.log(
+      `  ${kind.padEnd(9)} ${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking   load ${os.loadavg()[0].toFixed(2)}`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  console.log("\none booking at a time (POST /api/bookings through app.inject, no load)");
+  countStatements();
+  // BENCH_DB=postgres (or pglite) measures one database only, e.g. under --cpu-prof.
+  const only = process.env.BENCH_DB;
+  if (only !== "postgres") await benchOne("pglite");
+  if (only === "pglite") return;
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!pgUrl) return void console.log("  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+  process.env.TEST_DATABASE_URL = pgUrl;
+  await benchOne("postgres");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

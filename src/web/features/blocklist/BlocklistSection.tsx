@@ -1,0 +1,171 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Ban, ShieldCheck, Trash2 } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { blockRuleBody } from "../../../contract/blocklist";
+import { SettingsCard } from "../../components/SettingsCard";
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Field,
+  Input,
+  Label,
+  LoadingState,
+  Switch,
+  toast,
+} from "../../components/ui";
+import { errorMessage } from "../../lib/api";
+import { setServerErrors } from "../../lib/formErrors";
+import { useAddBlock, useBlockDisposable, useBlocklist, useRemoveBlock } from "./queries";
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+
+/** Why an attempt was refused, in the host's words. */
+const refusedBy = (rule: string, email: string) =>
+  rule === "disposable"
+    ? "disposable address"
+    : rule === email
+      ? "blocked address"
+      : `blocked domain ${rule}`;
+
+/**
+ * Settings > Blocked bookers: addresses and domains that may not book, the disposable-mail switch, and
+ * the attempts refused. Invitees who are blocked only read that the booking could not be completed.
+ */
+export function BlocklistSection() {
+  const list = useBlocklist();
+  const add = useAddBlock();
+  const remove = useRemoveBlock();
+  const disposable = useBlockDisposable();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(blockRuleBody), defaultValues: { value: "" } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const rule = await add.mutateAsync(body);
+      toast.success(`${rule.value} blocked`);
+      reset();
+    } catch (error) {
+      setServerErrors(error, setError, ["value"], "value", "Could not block it");
+    }
+  });
+
+  return (
+    <SettingsCard
+      id="blocked-bookers"
+      title="Blocked bookers"
+      description="People who may not book you. They are told only that the booking could not be completed."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <Field
+          label="E-mail address or domain"
+          htmlFor="block-value"
+          error={errors.value?.message}
+          className="flex-1"
+        >
+          <Input
+            id="block-value"
+            placeholder="name@example.com or example.com"
+            autoComplete="off"
+            invalid={!!errors.value}
+            aria-describedby={errors.value ? "block-value-error" : undefined}
+            {...register("value")}
+          />
+        </Field>
+        <Button type="submit" loading={isSubmitting} className="sm:mt-6">
+          <Ban size={16} aria-hidden /> Block
+        </Button>
+      </form>
+
+      {list.isPending ? (
+        <LoadingState label="Loading blocked bookers" />
+      ) : list.isError ? (
+        <ErrorState variant="inline" title="Failed to load your blocked bookers." query={list} />
+      ) : (
+        <>
+          <div className="mt-5 flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-4 py-3">
+            <div>
+              <Label htmlFor="block-disposable" className="cursor-pointer">
+                Block disposable e-mail addresses
+              </Label>
+              <p id="block-disposable-hint" className="text-[13px] text-slate-500">
+                Refuse throwaway inboxes such as mailinator.com (a list of about 120,000 domains).
+              </p>
+            </div>
+            <Switch
+              id="block-disposable"
+              aria-describedby="block-disposable-hint"
+              checked={list.data.blockDisposable}
+              disabled={disposable.isPending}
+              onCheckedChange={(on) =>
+                disposable.mutate(on, {
+                  onError: (error) => toast.error("Could not save", { description: errorMessage(error) }),
+                })
+              }
+            />
+          </div>
+
+          <h3 className="mt-6 font-medium text-slate-900 text-sm">Blocked</h3>
+          {list.data.rules.length === 0 ? (
+            <EmptyState icon={ShieldCheck} title="Nobody is blocked" className="py-6" />
+          ) : (
+            <ul
+              className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200"
+              aria-label="Blocked"
+            >
+              {list.data.rules.map((rule) => (
+                <li key={rule._id} className="flex items-center gap-3 px-4 py-2.5">
+                  <span className="min-w-0 flex-1 truncate font-medium text-slate-900 text-sm">
+                    {rule.value}
+                  </span>
+                  <Badge>{rule.kind === "email" ? "Address" : "Domain"}</Badge>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Unblock ${rule.value}`}
+                    loading={remove.isPending && remove.variables === rule._id}
+                    onClick={() =>
+                      remove.mutate(rule._id, {
+                        onSuccess: () => toast.success(`${rule.value} unblocked`),
+                        onError: (error) =>
+                          toast.error("Could not unblock", { description: errorMessage(error) }),
+                      })
+                    }
+                  >
+                    <Trash2 size={14} aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <h3 className="mt-6 font-medium text-slate-900 text-sm">Refused attempts</h3>
+          {list.data.attempts.length === 0 ? (
+            <p className="mt-2 text-slate-500 text-sm">No booking has been refused.</p>
+          ) : (
+            <ul
+              className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200"
+              aria-label="Refused attempts"
+            >
+              {list.data.attempts.map((a) => (
+                <li key={a._id} className="px-4 py-2.5 text-sm">
+                  <p className="truncate font-medium text-slate-900">{a.email}</p>
+                  <p className="text-slate-500 text-xs">
+                    {a.eventTitle} · {when(a.attemptedAt)} · {refusedBy(a.rule, a.email)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </SettingsCard>
+  );
+}
