@@ -71,6 +71,27 @@ const firstViewBuild: InlineConfig = {
 };
 
 /**
+ * The embed loader (issue 25, src/web/embed/loader.ts) at its permanent address /embed/v1/embed.js:
+ * one classic script (sites load it async, no module), no hash in its name, at most 5 kB gzipped.
+ */
+const embedLoaderBuild: InlineConfig = {
+  configFile: false,
+  publicDir: false,
+  build: {
+    outDir: "dist/web/embed/v1",
+    emptyOutDir: true,
+    sourcemap: false,
+    lib: {
+      entry: path.resolve(import.meta.dirname, "src/web/embed/loader.ts"),
+      formats: ["iife"],
+      name: "KairosEmbedLoader",
+      fileName: () => "embed.js",
+    },
+  },
+  logLevel: "warn",
+};
+
+/**
  * book.tsx loads the app with a dynamic import (so it can start the first API calls at once);
  * these hints let the browser fetch that chunk and its imports while it parses the HTML.
  */
@@ -155,7 +176,8 @@ function inlineStylesheet(): Plugin {
 
 /**
  * `vite build` builds the host app, then the public app into the same folder, then the booking page's
- * first view for the server (dist/ssr), then compresses the two apps and prints what each page sends.
+ * first view for the server (dist/ssr) and the embed loader, then compresses them and prints what each
+ * page sends.
  */
 function buildPublicApp(): Plugin {
   return {
@@ -164,6 +186,7 @@ function buildPublicApp(): Plugin {
     async closeBundle() {
       await build(publicBuild);
       await build(firstViewBuild);
+      await build(embedLoaderBuild);
       precompress(path.resolve(import.meta.dirname, "dist/web"));
       printEntrySizes(path.resolve(import.meta.dirname, "dist/web"));
     },

@@ -1,5 +1,8 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type FrameLocator, type Page } from "@playwright/test";
 import { bookableTime, uniqueEmail } from "./support";
+
+/** A booking page: a tab of its own, or the frame of an embed (e2e/embeds.spec.ts). */
+type BookingScope = Page | FrameLocator;
 
 /** What an invitee types on the details step; email defaults to a fresh address. */
 export interface InviteeDetails {
@@ -15,7 +18,7 @@ export interface InviteeDetails {
  * The invitee's path on a booking page already open: the shown month's first day with times, a time
  * that stays bookable (support.ts bookableTime), Next. Returns the time's label ('10:30am').
  */
-export async function pickTime(page: Page): Promise<string> {
+export async function pickTime(page: BookingScope): Promise<string> {
   await page
     .getByRole("button", { name: /, times available$/ })
     .first()
@@ -28,7 +31,7 @@ export async function pickTime(page: Page): Promise<string> {
 }
 
 /** Fills the details step's name, email, phone and answers. */
-export async function fillDetails(page: Page, who: InviteeDetails): Promise<void> {
+export async function fillDetails(page: BookingScope, who: InviteeDetails): Promise<void> {
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(who.name);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email ?? uniqueEmail("invitee"));
   if (who.phone !== null)
@@ -44,7 +47,7 @@ export async function expectScheduled(page: Page): Promise<void> {
 }
 
 /** The whole booking: a time, the details, Schedule Event. Returns the time's label. */
-export async function bookAsInvitee(page: Page, who: InviteeDetails): Promise<string> {
+export async function bookAsInvitee(page: BookingScope, who: InviteeDetails): Promise<string> {
   const time = await pickTime(page);
   await fillDetails(page, who);
   await page.getByRole("button", { name: "Schedule Event" }).click();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attributionSchema } from "./attribution.js";
 import { dateSchema, isValidDate, scheduleTimeZoneSchema } from "./availability.js";
 import {
   BOOKING_STATUSES,
@@ -8,6 +9,7 @@ import {
   MAX_GUESTS,
 } from "./booking-constants.js";
 import { DEFAULT_TIMEZONE } from "./common.js";
+import type { Attribution } from "./embed.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
 
 /**
@@ -152,6 +154,7 @@ export const createBookingBody = z.object({
     .transform((list) => [...new Set(list)]),
   /** Accepted for compatibility; calendar accounts are chosen by the event type. */
   googleAccountId: z.string().max(100).nullish(),
+  attribution: attributionSchema.optional(),
 });
 export type CreateBookingBody = z.input<typeof createBookingBody>;
 
@@ -316,6 +319,8 @@ export interface BookingDto {
   answers: Answer[];
   guests: string[];
   message: string;
+  /** UTM and metadata the booking came with (issue 25), or null. */
+  attribution: Attribution | null;
   cancelledAt: string | null;
   cancelReason: string | null;
   cancelledBy: "host" | "invitee" | null;

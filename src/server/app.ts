@@ -15,6 +15,7 @@ import type { CalendarSettingsListener } from "./features/calendar-settings/even
 import { calendarSettingsPlugin } from "./features/calendar-settings/plugin.js";
 import { type CalendarsOptions, calendarsPlugin } from "./features/calendars/plugin.js";
 import { contactsPlugin } from "./features/contacts/plugin.js";
+import { embedsPlugin } from "./features/embeds/plugin.js";
 import { eventTypesPlugin } from "./features/event-types/plugin.js";
 import { holidaysPlugin } from "./features/holidays/plugin.js";
 import { createOAuthStatesService } from "./features/oauth-states/service.js";
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Sign-in and calendar connections open the provider in a popup and wait for it to close or answer;
     // plain same-origin would cut that popup off from this window.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // Nothing of the host app or the API is framed; the invitees' pages relax both (allowFraming).
+    xFrameOptions: { action: "deny" },
   });
   // Several instances on one PostgreSQL share their counters there; PGlite is one process, kept in memory.
   await app.register(rateLimit, {
@@ -165,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workflowsPlugin);
   await app.register(pollsPlugin);
   await app.register(analyticsPlugin);
+  await app.register(embedsPlugin);
   // Tests' listeners come after the features' own, so they observe what the features did.
   for (const listener of deps.bookingListeners ?? []) app.bookings.listeners.add(listener);
   for (const listener of deps.calendarSettingsListeners ?? []) app.calendarSettings.listeners.add(listener);
@@ -192,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       eventTypes: app.eventTypes.service,
       slots: app.slots.service,
       users: app.users.service,
+      embeds: app.embeds.service,
       now,
     }),
   );

@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { firstAnswerKey as key } from "../contract/first-answers.js";
 import { RESERVED_USERNAMES, USERNAME_MAX, USERNAME_MIN } from "../contract/usernames.js";
+import type { EmbedsService } from "./features/embeds/service.js";
 import type { EventTypesService } from "./features/event-types/service.js";
 import type { EventRef, SlotsService } from "./features/slots/service.js";
 import type { UsersService } from "./features/users/service.js";
@@ -13,6 +14,7 @@ export interface PageDeps {
   eventTypes: Pick<EventTypesService, "getPublic">;
   slots: Pick<SlotsService, "monthView">;
   users: Pick<UsersService, "publicProfileView" | "renamedTo">;
+  embeds: Pick<EmbedsService, "frameAncestors">;
   now: () => Date;
 }
 
@@ -29,6 +31,8 @@ const USERNAME = `(?!(?:${[...RESERVED_USERNAMES].join("|")})(?:/|$))(?=[a-z0-9-
  * pattern here, with `firstAnswers` when it can show something without waiting for its own fetches.
  */
 export function pageRoutes(deps: PageDeps): PageRoute[] {
+  // Invitees' pages may be framed by other sites (issue 25): by any, unless their host names some.
+  const framedBy = deps.embeds.frameAncestors;
   return [
     {
       path: /^\/book\/([^/]+)\/?$/,
@@ -38,12 +42,26 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
         return bookingPage(deps, visit, slug, { slug });
       },
       firstView: (visit, answers) => bookingFirstView(deps, visit, answers, slugOf(visit.params[0])),
+      frameAncestors: ([slug]) => framedBy({ bookSlug: slugOf(slug) }),
     },
-    { path: /^\/booking-confirmed\/?$/, file: "book.html" },
+    // Names no host; its link carries the booking's own token.
+    { path: /^\/booking-confirmed\/?$/, file: "book.html", frameAncestors: async () => null },
     {
       path: /^\/user\/([^/]+)\/?$/,
       file: "book.html",
       firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+      frameAncestors: ([id = ""]) => framedBy({ userId: id.toLowerCase() }),
+    },
+    // The team page and a poll are pages of the host app; framed, the app holds no session (lib/api.ts).
+    {
+      path: /^\/team\/([^/]+)\/?$/,
+      file: "index.html",
+      frameAncestors: ([slug]) => framedBy({ teamSlug: slugOf(slug) }),
+    },
+    {
+      path: /^\/poll\/([^/]+)\/?$/,
+      file: "index.html",
+      frameAncestors: ([slug]) => framedBy({ pollSlug: slugOf(slug) }),
     },
     // Issue 12: the host's own links, with the same first answers as /book/:slug and /user/:userId.
     {
@@ -62,6 +80,7 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
           answers,
           `${(visit.params[0] ?? "").toLowerCase()}/${slugOf(visit.params[1])}`,
         ),
+      frameAncestors: ([user = ""]) => framedBy({ username: user.toLowerCase() }),
       movedTo: async ([user = "", slug = ""]) => {
         const now = await deps.users.renamedTo(user.toLowerCase());
         return now ? `/${now}/${slug}` : null;
@@ -71,6 +90,7 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
       path: new RegExp(`^/${USERNAME}/?$`, "i"),
       file: "book.html",
       firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+      frameAncestors: ([user = ""]) => framedBy({ username: user.toLowerCase() }),
       movedTo: async ([user = ""]) => {
         const now = await deps.users.renamedTo(user.toLowerCase());
         return now ? `/${now}` : null;
@@ -90,7 +110,8 @@ function bookingFirstView(
   slug: string,
 ): { zone: string; now: number } | null {
   const eventType = answers[key(["event-type", slug])] as { user: { timezone: string } } | undefined;
-  if (!eventType || visit.query.has("reschedule")) return null;
+  // An embedded page (issue 25) looks different (no chrome, the embedder's theme): the browser renders it.
+  if (!eventType || visit.query.has("reschedule") || visit.query.has("embed")) return null;
   return { zone: visit.zone ?? eventType.user.timezone, now: deps.now().getTime() };
 }
 

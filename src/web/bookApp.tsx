@@ -11,6 +11,7 @@ import { createBrowserRouter, RouterProvider, useLocation, useParams } from "rea
 import { usernameProblem } from "../contract/usernames";
 import { FullPageSpinner } from "./components/ui/Spinner";
 import BookingPage from "./features/bookings/BookingPage";
+import { startEmbed } from "./features/bookings/embed";
 import { ApiError } from "./lib/api";
 
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
@@ -105,4 +106,5 @@ export function mount(root: HTMLElement): void {
     </StrictMode>,
   );
   root.removeAttribute("data-first-view");
+  startEmbed(root);
 }

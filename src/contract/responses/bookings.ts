@@ -44,6 +44,9 @@ export const bookingSchema = retriedBookingSchema.extend({
   answers: z.array(z.object({ question: z.string(), answer: z.string() })),
   guests: z.array(z.string()),
   message: z.string(),
+  attribution: z
+    .object({ utm: z.record(z.string(), z.string()), metadata: z.record(z.string(), z.string()) })
+    .nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   cancelledBy: z.enum(["host", "invitee"]).nullable(),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
 /**
@@ -21,4 +21,21 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     reply.headers(headers);
     done();
   });
+}
+
+/**
+ * Lets other sites frame this answer (the invitees' pages, issue 25): the CSP's frame-ancestors
+ * becomes `ancestors` (null: any site) and X-Frame-Options goes, since it cannot name a list and
+ * browsers that know frame-ancestors ignore it anyway. Everything else keeps 'none' / DENY.
+ */
+export function allowFraming(reply: FastifyReply, ancestors: readonly string[] | null): void {
+  const csp = reply.getHeader("content-security-policy");
+  const sources = ancestors && ancestors.length > 0 ? ancestors.join(" ") : "*";
+  if (typeof csp === "string") {
+    reply.header(
+      "content-security-policy",
+      csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources}`),
+    );
+  }
+  reply.removeHeader("x-frame-options");
 }

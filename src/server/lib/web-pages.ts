@@ -12,7 +12,9 @@ import {
 } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EMBED_LOADER_PATH } from "../../contract/embed.js";
 import { loadFirstView, withFirstView } from "./first-view.js";
+import { allowFraming } from "./security-headers.js";
 
 /** What a page's first answers may depend on. */
 export interface PageVisit {
@@ -41,6 +43,11 @@ export interface PageRoute {
   firstView?: (visit: PageVisit, answers: Record<string, unknown>) => { zone: string; now: number } | null;
   /** Where the page lives now when the path is an old address of it (a username given up), else null. */
   movedTo?: (params: string[]) => Promise<string | null>;
+  /**
+   * An invitees' page other sites may frame (issue 25): the sources its host allows (null: any
+   * site). Pages without it keep frame-ancestors 'none'.
+   */
+  frameAncestors?: (params: string[]) => Promise<string[] | null>;
 }
 
 /**
@@ -48,6 +55,9 @@ export interface PageRoute {
  * username redirects for 90 days and may then be taken by someone else.
  */
 const MOVED_MAX_AGE_S = 24 * 60 * 60;
+
+/** How long browsers and proxies keep the embed loader at its permanent address. */
+const EMBED_LOADER_MAX_AGE_S = 300;
 
 /** The cookie the booking page keeps the browser's zone in, so the next visit gets its times inlined. */
 export const ZONE_COOKIE = "kairos_tz";
@@ -158,6 +168,17 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
     });
   }
 
+  // The embed loader (issue 25) runs on other sites: they load it cross-origin (helmet's
+  // same-origin resource policy would block it), and its permanent address is cached briefly so a
+  // new build reaches every site within minutes.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.url.split("?", 1)[0] === EMBED_LOADER_PATH && reply.statusCode === 200) {
+      reply.header("Cross-Origin-Resource-Policy", "cross-origin");
+      reply.header("Cache-Control", `public, max-age=${EMBED_LOADER_MAX_AGE_S}`);
+    }
+    done(null, payload);
+  });
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     let route: PageRoute | undefined;
     let match: RegExpExecArray | null = null;
@@ -179,6 +200,13 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
           .header("Cache-Control", `public, max-age=${MOVED_MAX_AGE_S}`)
           .redirect(`${to}${query}`, 301);
       }
+    }
+    if (route?.frameAncestors && match) {
+      const ancestors = await route.frameAncestors(match.slice(1)).catch((error: unknown) => {
+        request.log.warn({ err: error }, "could not read who may frame the page; only Kairos may");
+        return ["'self'"];
+      });
+      allowFraming(reply, ancestors);
     }
     const html = htmlOf(route?.file ?? "index.html");
     if (!html)

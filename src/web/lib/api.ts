@@ -4,6 +4,9 @@ import type { Answer } from "../../contract/responses/shared";
 export const TOKEN_KEY = "auth_token";
 
 export function getToken(): string | null {
+  // The host app is never framed (frame-ancestors 'none'): a frame is an invitee's embedded page,
+  // which has no session and touches no storage (issue 25).
+  if (typeof window !== "undefined" && window.self !== window.top) return null;
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {

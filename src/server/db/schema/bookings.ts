@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Answer } from "../../../contract/bookings.js";
+import type { Attribution } from "../../../contract/embed.js";
 import type { Location } from "../../../contract/event-types.js";
 import { eventTypes } from "./event-types.js";
 import { users } from "./users.js";
@@ -54,6 +55,8 @@ export const bookings = pgTable(
     answers: jsonb("answers").$type<Answer[]>().notNull().default([]),
     guests: jsonb("guests").$type<string[]>().notNull().default([]),
     message: text("message").notNull().default(""),
+    /** UTM parameters and metadata of the page the booking was made through (issue 25), or null. */
+    attribution: jsonb("attribution").$type<Attribution | null>(),
     /** sha256 of the invitee's manage token; the token itself is only in the mails and the create answer. */
     manageTokenHash: text("manage_token_hash").notNull(),
     /**

@@ -6,6 +6,7 @@ export * from "./blocklist.js";
 export * from "./bookings.js";
 export * from "./calendars.js";
 export * from "./contacts.js";
+export * from "./embeds.js";
 export * from "./event-types.js";
 export * from "./jobs.js";
 export * from "./mail.js";

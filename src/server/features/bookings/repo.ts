@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Attribution } from "../../../contract/embed.js";
 import type { EventKind, Location } from "../../../contract/event-types.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
@@ -293,7 +294,11 @@ export type BookingInsert = Required<
     | "message"
     | "manageTokenHash"
   >
-> & { location: Location | null };
+> & {
+  location: Location | null;
+  /** UTM and metadata (issue 25); none when the booking came without. */
+  attribution?: Attribution | null;
+};
 
 /**
  * The booking insert, kept prepared on PGlite (db/prepared.ts): every booking runs it, and parsing
@@ -326,6 +331,7 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
         answers: p("answers"),
         guests: p("guests"),
         message: p("message"),
+        attribution: sql`${p("attribution")}::jsonb`,
         manageTokenHash: p("manageTokenHash"),
       })
       .returning()
@@ -333,7 +339,8 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
   );
   return async (tx, values) => {
     const location = values.location === null ? null : JSON.stringify(values.location);
-    const [row] = await run(tx, { ...values, location });
+    const attribution = values.attribution ? JSON.stringify(values.attribution) : null;
+    const [row] = await run(tx, { ...values, location, attribution });
     return row;
   };
 }

@@ -97,9 +97,10 @@ export function boundary(value: string, zone: string, side: "start" | "end"): Da
 }
 
 /** The row a booking will be once inserted, for work done before the insert (a Meet link). */
-export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): BookingRow {
+export function draftRow(values: DraftValues, at: Date): BookingRow {
   return {
     ...values,
+    attribution: values.attribution ?? null,
     status: "confirmed",
     earlierManageTokenHashes: [],
     icsSequence: 0,
@@ -114,6 +115,13 @@ export function draftRow(values: Omit<BookingRow, DraftDefaults>, at: Date): Boo
     searchText: "",
   };
 }
+
+/** Rows per query when reading all of a host's upcoming bookings. */
+export const UPCOMING_PAGE = 2000;
+
+/** What a new booking is made of: the row but its defaults, attribution optional (as the insert takes it). */
+export type DraftValues = Omit<BookingRow, DraftDefaults | "attribution"> &
+  Pick<BookingInsert, "attribution">;
 
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;
@@ -203,6 +211,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     answers: b.answers,
     guests: b.guests,
     message: b.message,
+    attribution: b.attribution ?? null,
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,

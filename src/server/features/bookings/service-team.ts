@@ -6,7 +6,7 @@ import type { BookingRow, NewBookingRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import type { EventContext, TeamHostContext } from "../slots/service.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
-import { type DraftDefaults, draftRow, recordOf } from "./service-records.js";
+import { type DraftValues, draftRow, recordOf } from "./service-records.js";
 
 type Person = { id: string; name: string; email: string; username: string };
 
@@ -95,7 +95,7 @@ export function collectiveHosts(
  */
 export function draftBooking(
   ctx: EventContext,
-  values: Omit<BookingRow, DraftDefaults>,
+  values: DraftValues,
   at: Date,
 ): { draft: BookingRecord | null; hostNotifications: NotificationSettings | null } {
   const collective = collectiveHosts(ctx);

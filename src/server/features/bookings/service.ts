@@ -32,6 +32,7 @@ import {
   guarded,
   holdsToken,
   keyedManageToken,
+  UPCOMING_PAGE as PAGE,
   recordOf,
   slotTaken,
   toBookingDto,
@@ -185,6 +186,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         answers: body.answers,
         guests: body.guests.filter((g) => g !== body.attendee.email),
         message: body.message,
+        attribution: body.attribution,
         manageTokenHash: sha256(manageToken),
       };
       const prepared =
@@ -395,6 +397,3 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
-
-/** Rows per query when reading all of a host's upcoming bookings. */
-const PAGE = 2000;

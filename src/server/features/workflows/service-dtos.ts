@@ -86,6 +86,7 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
       displayName: "Google Meet",
     },
     answers: [],
+    attribution: null,
     guests: [],
     message: "",
     // Never stored: no manage link of a sample booking can work.

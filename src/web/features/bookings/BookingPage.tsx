@@ -14,6 +14,7 @@ import { DateTimeStep } from "./DateTimeStep";
 import { DetailsForm } from "./DetailsForm";
 import { EventInfo } from "./EventInfo";
 import { earlyData, peekEarly, startEarlyFetches, takeEarly } from "./earlyFetch";
+import { embed, embedEvent, embedZone } from "./embed";
 import { FirstView } from "./firstView";
 import { ErrorCard, PageCard, PublicFrame, StatusCard } from "./PublicFrame";
 import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
@@ -59,7 +60,7 @@ export default function BookingPage() {
   // The invitee's zone is detected, never assumed, and can be changed under the calendar. (The server's
   // first view uses the zone this browser reported before, else the host's: the browser then corrects it.)
   const firstView = useContext(FirstView);
-  const [zone, setZone] = useState(() => firstView.zone ?? detectTimeZone());
+  const [zone, setZone] = useState(() => embedZone ?? firstView.zone ?? detectTimeZone());
   const now = useNow(firstView.now);
   const today = dateInZone(now, zone);
   const [chosen] = useState(() => choiceInAddress(search));
@@ -79,9 +80,12 @@ export default function BookingPage() {
   );
   const [autoPick, setAutoPick] = useState(() => !chosen.date);
   const [notice, setNotice] = useState<string | null>(null);
-  const [values, setValues] = useState(() =>
-    emptyDetails({ name: search.get("name"), email: search.get("email"), phone: search.get("phone") }),
-  );
+  const [values, setValues] = useState(() => ({
+    ...emptyDetails({ name: search.get("name"), email: search.get("email"), phone: search.get("phone") }),
+    // Prefilled by an embedding page (issue 25); the invitee may still change them.
+    message: embed?.prefill.notes ?? "",
+    guests: embed?.prefill.guests ?? [],
+  }));
   const booking = useBookingSubmit();
   const stepRegion = useRef<HTMLDivElement>(null);
 
@@ -99,8 +103,14 @@ export default function BookingPage() {
   const [hour24, setHour24] = useState<boolean | null>(null);
 
   useEffect(() => {
-    if (eventType.data) document.title = `${eventType.data.title} | ${eventType.data.user.name}`;
+    if (!eventType.data) return;
+    document.title = `${eventType.data.title} | ${eventType.data.user.name}`;
+    const { _id: id, slug: typeSlug, title, duration } = eventType.data;
+    embedEvent("eventTypeViewed", { eventType: { id, slug: typeSlug, title, duration } });
   }, [eventType.data]);
+  useEffect(() => {
+    if (eventType.error) embedEvent("error", { message: eventType.error.message });
+  }, [eventType.error]);
 
   // /book/{slug}, /user links and a former username all land on the canonical /{username}/{slug}.
   // Team event types keep the address they were opened with (their team's pages own their links).
@@ -171,6 +181,7 @@ export default function BookingPage() {
   }
 
   const changeDate = (d: string) => {
+    embedEvent("dateSelected", { date: d, zone });
     setDate(d);
     setSlot(null);
     setNotice(null);
@@ -218,8 +229,11 @@ export default function BookingPage() {
     <PublicFrame className="max-w-[1060px]">
       <PageCard>
         {rescheduling && <RescheduleBanner booking={original.data} zone={zone} />}
-        <div className="grid lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)]">
-          <div className="border-slate-200 border-b p-5 sm:p-8 lg:border-r lg:border-b-0">
+        <div className={embed?.hideDetails ? "grid" : "grid lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)]"}>
+          <div
+            hidden={embed?.hideDetails}
+            className="border-slate-200 border-b p-5 sm:p-8 lg:border-r lg:border-b-0"
+          >
             {et ? (
               <EventInfo
                 eventType={et}
@@ -285,6 +299,7 @@ export default function BookingPage() {
                 onZoneChange={changeZone}
                 slot={slot}
                 onSlotChange={(s) => {
+                  if (s) embedEvent("timeSelected", { start: s.iso, zone });
                   setSlot(s);
                   setNotice(null);
                 }}

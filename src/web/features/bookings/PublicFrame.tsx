@@ -5,9 +5,13 @@ import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { ErrorState, type RetryableQuery } from "../../components/ui/ErrorState";
 import { cn } from "../../lib/cn";
+import { embed } from "./embed";
 
 /** The invitee pages' backdrop: light app grey, the card centred, a quiet 'Powered by Kairos'. */
 export function PublicFrame({ children, className }: { children: ReactNode; className?: string }) {
+  // In another site's frame: no page chrome, and no full viewport height (the frame takes the page's
+  // height, so a page as tall as its frame could never shrink it).
+  if (embed) return <main className={cn("mx-auto w-full", className)}>{children}</main>;
   return (
     <div className="flex min-h-dvh flex-col bg-app">
       <main className={cn("mx-auto w-full flex-1 sm:px-6 sm:py-10 lg:py-14", className)}>{children}</main>

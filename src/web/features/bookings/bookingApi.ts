@@ -12,6 +12,7 @@ import type { AnswerData } from "../../../contract/responses/shared";
 import type { usersResponses } from "../../../contract/responses/users";
 import { eventTypePath } from "../../../contract/usernames";
 import { api } from "../../lib/api";
+import { bookingEventData, embedEvent } from "./embed";
 
 const enc = encodeURIComponent;
 
@@ -106,7 +107,12 @@ export const rescheduleBooking = (uid: string, token: string, startTime: string)
   api.post<Booking>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime });
 
 export const cancelBooking = (uid: string, token: string, reason: string, note?: string) =>
-  api.post<Booking>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined });
+  api
+    .post<Booking>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined })
+    .then((cancelled) => {
+      embedEvent("bookingCancelled", bookingEventData(cancelled));
+      return cancelled;
+    });
 
 export const icsUrl = (uid: string, token: string) =>
   `/api/bookings/public/${enc(uid)}/ics?token=${enc(token)}`;

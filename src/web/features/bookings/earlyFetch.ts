@@ -31,6 +31,7 @@ function bookingRefOf(pathname: string): string | null {
   return user?.slug ? eventRefOf(user.username, user.slug) : null;
 }
 
+import { embed, embedZone } from "./embed";
 import { dateInZone, detectTimeZone } from "./time";
 
 /**
@@ -101,9 +102,12 @@ export function startEarlyFetches(location: { pathname: string; search: string }
   // first Intl call costs 15-30 ms).
   keep(key(["event-type", slug]), () => fetchPublicEventType(slug));
   const moving = movingFrom(new URLSearchParams(location.search));
-  const zone = detectTimeZone();
-  // biome-ignore lint/suspicious/noDocumentCookie: one fixed-name cookie written before any module loads (the Cookie Store API is not in every browser this page supports)
-  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  const zone = embedZone ?? detectTimeZone();
+  // Embedded, the page writes no cookie (it may be blocked; the frame keeps its state in memory).
+  if (!embed) {
+    // biome-ignore lint/suspicious/noDocumentCookie: one fixed-name cookie written before any module loads (the Cookie Store API is not in every browser this page supports)
+    document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  }
   const today = dateInZone(Date.now(), zone);
   const month = today.slice(0, 7);
   keep(key(["month", slug, month, zone, moving?.uid ?? ""]), () => fetchSlotDays(slug, month, zone, moving));

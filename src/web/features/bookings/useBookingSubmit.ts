@@ -13,6 +13,7 @@ import {
   rescheduleBooking,
 } from "./bookingApi";
 import { type BookingAlert, bookingAlert, fieldErrorsFrom, isSlotConflict } from "./bookingErrors";
+import { bookingEventData, embedEvent, pageAttribution } from "./embed";
 import { chosenLocationIndex, type DetailsValues, type FieldErrors } from "./validation";
 
 export interface SubmitContext {
@@ -53,6 +54,8 @@ function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBo
         ? // The place's own value tells two addresses of one type apart.
           { type: type as Location["type"], value: asksLocation ? values.location.trim() : chosen.value }
         : undefined,
+    // UTM and metadata of an embedding page or of the link itself (issue 25).
+    ...(pageAttribution ? { attribution: pageAttribution } : {}),
   };
 }
 
@@ -77,6 +80,7 @@ export function useBookingSubmit() {
         const { booking, token } = ctx.reschedule;
         const moved = await rescheduleBooking(booking.uid, token, ctx.slot.iso);
         state = { booking: moved, eventType: ctx.eventType, token };
+        embedEvent("bookingRescheduled", { ...bookingEventData(moved), previousStart: booking.startTime });
       } else {
         if (!values) return;
         const body = bookingBody(values, ctx);
@@ -98,6 +102,7 @@ export function useBookingSubmit() {
           return;
         }
         state = { booking: created, eventType: ctx.eventType, token: created.manageToken };
+        embedEvent("bookingCreated", bookingEventData(created));
       }
       queryClient.setQueryData(bookingKeys.booking(state.booking.uid), state.booking);
       navigate(confirmationPath(state.booking.uid, state.token), { state });
@@ -113,6 +118,7 @@ export function useBookingSubmit() {
         );
         return;
       }
+      embedEvent("error", { message: error instanceof Error ? error.message : "Booking failed" });
       const fields = fieldErrorsFrom(error);
       setFieldErrors(fields);
       setAlert(bookingAlert(error));

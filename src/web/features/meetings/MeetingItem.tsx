@@ -190,6 +190,7 @@ export function MeetingItem({
             <span className="font-medium text-slate-600">Guests:</span> {b.guests.join(", ")}
           </p>
         )}
+        {b.attribution && <AttributionLine attribution={b.attribution} />}
       </div>
 
       <div className="flex items-start gap-2 sm:justify-end">
@@ -292,5 +293,18 @@ export function MeetingItemSkeleton() {
       </div>
       <Skeleton className="hidden size-8 sm:block" />
     </div>
+  );
+}
+
+/** Where the booking came from (issue 25): the embedding page's UTM parameters and metadata. */
+function AttributionLine({ attribution }: { attribution: NonNullable<BookingDto["attribution"]> }) {
+  const parts = [
+    ...Object.entries(attribution.utm).map(([k, v]) => `${k.replace("utm_", "")}: ${v}`),
+    ...Object.entries(attribution.metadata).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return (
+    <p className="mt-2 text-slate-500 text-xs" data-testid="booking-attribution">
+      <span className="font-medium text-slate-600">Source:</span> {parts.join(" · ")}
+    </p>
   );
 }

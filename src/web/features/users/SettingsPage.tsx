@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { BlocklistSection } from "../blocklist/BlocklistSection";
+import { EmbedsSection } from "../embeds/EmbedsSection";
 import { DataSection } from "./DataSection";
 import { LinkSection } from "./LinkSection";
 import { NotificationsSection } from "./NotificationsSection";
@@ -15,6 +16,7 @@ const SECTIONS = [
   { id: "link", label: "Public link" },
   { id: "notifications", label: "Notifications" },
   { id: "blocked-bookers", label: "Blocked bookers" },
+  { id: "embeds", label: "Embeds" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
   { id: "sign-in-methods", label: "Sign-in methods" },
@@ -38,7 +40,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your profile, public link, notifications, blocked bookers, sign-in security and data"
+        subtitle="Your profile, public link, notifications, blocked bookers, embeds, sign-in security and data"
       />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
@@ -60,6 +62,7 @@ export default function SettingsPage() {
           <LinkSection />
           <NotificationsSection />
           <BlocklistSection />
+          <EmbedsSection />
           <SecuritySection />
           <SessionsSection />
           <SignInMethodsSection />
