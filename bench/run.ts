@@ -3,12 +3,12 @@
  * nothing here passes or fails. `npm run bench`, or `npm run bench -- slots` for one file.
  *
  * `npm run bench -- booking-api --against <git ref>` runs each chosen file twice in one go, first on a
- * detached checkout of <ref> (a temporary git worktree sharing this node_modules), then on this tree,
- * each in its own process: a change's effect reads as a ratio from one run on one machine state, not
+ * detached checkout of <ref> (a temporary git worktree sharing this node_modules, with this tree's
+ * bench/ copied in, so both sides are measured the same way), then on this tree, each in its own process: a change's effect reads as a ratio from one run on one machine state, not
  * as two figures taken hours apart under different loads.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -59,6 +59,8 @@ if (against) {
   git(root, "worktree", "add", "--detach", refTree, sha);
   try {
     symlinkSync(join(root, "node_modules"), join(refTree, "node_modules"));
+    // Both sides run this tree's harness (bench/), so a figure differs by the code measured, not by how.
+    cpSync(here, join(refTree, "bench"), { recursive: true });
     for (const file of files) {
       const name = basename(file, ".ts");
       runFileIn(refTree, name, `${against} (${sha.slice(0, 7)}), before`);
