@@ -31,8 +31,19 @@ const git = (cwd: string, ...gitArgs: string[]) => {
   return out.stdout.trim();
 };
 
+/**
+ * Waits (at most two minutes) for the 1-minute load average to fall below 1: a bench's own load (the
+ * server and autocannon on two cores) lingers in the average, and the next side should start as quiet
+ * as the first did.
+ */
+function coolDown(): void {
+  const until = Date.now() + 120_000;
+  while (os.loadavg()[0] >= 1 && Date.now() < until) spawnSync("sleep", ["5"]);
+}
+
 /** One bench file in its own process, in checkout `cwd` (this tree or the ref's worktree). */
 function runFileIn(cwd: string, name: string, label: string): void {
+  coolDown();
   const load = os
     .loadavg()
     .map((l) => l.toFixed(2))
