@@ -63,6 +63,22 @@ test("a host creates workflows from templates, a booking runs them, and the host
     });
     expect(created.status()).toBe(201);
     const slug = (await created.json()).data.slug as string;
+    // Open around the clock, so the first open time is within a day whatever the day and hour of the run
+    // (on a Friday evening in India the default weekdays' next time was Monday: the reminder waited).
+    const auth = { Authorization: `Bearer ${token}` };
+    const [schedule] = (await (await request.get("/api/availability", { headers: auth })).json()).data;
+    const allDay = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map(
+      (day) => ({
+        day,
+        isAvailable: true,
+        timeSlots: [{ startTime: "12:00am", endTime: "12:00am" }],
+      }),
+    );
+    const opened = await request.put(`/api/availability/${schedule._id}`, {
+      headers: auth,
+      data: { schedule: allDay },
+    });
+    expect(opened.ok(), await opened.text()).toBeTruthy();
 
     const host = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await host.addInitScript((t) => localStorage.setItem("auth_token", t), token);
