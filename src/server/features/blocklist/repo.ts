@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
 import {
@@ -77,7 +77,7 @@ export function createBlocklistRepo(db: Db) {
       } else {
         await db
           .delete(bookerBlocks)
-          .where(and(eq(bookerBlocks.hostUserId, hostId), inArray(bookerBlocks.kind, ["disposable"])));
+          .where(and(eq(bookerBlocks.hostUserId, hostId), eq(bookerBlocks.kind, "disposable")));
       }
     },
 
