@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { bookAsInvitee, expectScheduled, fillDetails, pickTime } from "./booking.page";
-import { bookableTime, label12h, uniqueEmail } from "./support";
+import { bookableTime, label12h, shoot, uniqueEmail } from "./support";
 
 const HOST_ZONE = "Asia/Kolkata";
 const INVITEE_ZONE = "America/Los_Angeles";
@@ -81,6 +81,7 @@ test("an invitee in another zone books a host's event type and sees the right lo
   await page.reload();
   await expect(page.getByRole("heading", { name: "Enter Details" })).toBeVisible();
   await expect(page.getByTestId("chosen-time")).toContainText(picked);
+  await shoot(page, "booking-details-after-reload");
   await page.getByRole("button", { name: "Back" }).first().click();
   await expect(page.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
   await expect(page).not.toHaveURL(/[?&]time=/);

@@ -7,7 +7,7 @@ import {
   type Kind,
   signedInHost,
 } from "./event-types.page";
-import { uniqueEmail } from "./support";
+import { shoot, uniqueEmail } from "./support";
 
 /**
  * Issue 29 items 1-4: the event editor saves everything with one save and asks before unsaved changes
@@ -16,11 +16,6 @@ import { uniqueEmail } from "./support";
  */
 test.setTimeout(180_000);
 
-/** Screenshots for a person to look at, only when asked for (E2E_SHOTS_DIR): CI writes none. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shoot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 const PHONE = { width: 390, height: 844 };
 
 async function newTeam(page: Page, headers: Record<string, string>, name: string) {
@@ -49,7 +44,7 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
 
   // The create dialog asks for the team and its hosts.
   const create = await screen.openCreate("round-robin");
-  await expect(create.getByLabel("Team")).toHaveValue(/.+/);
+  await expect(create.locator("#create-team")).toHaveValue(/.+/);
   await expect(create.getByRole("checkbox", { name: "Rosa Robin" })).not.toBeChecked();
   await expect(create.getByText("Choose at least one host")).toBeVisible();
   await expectAccessible(host.page);

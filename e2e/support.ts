@@ -58,3 +58,9 @@ export async function bookableTime(page: Pick<Page, "getByRole">): Promise<Locat
   await expect(times.first()).toBeVisible();
   return (await times.count()) >= 2 ? times.nth(1) : times.first();
 }
+
+/** A screenshot for a person to look at, only when asked for (E2E_SHOTS_DIR): CI writes none. */
+export async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}

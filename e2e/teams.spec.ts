@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { bookAsInvitee } from "./booking.page";
-import { uniqueEmail } from "./support";
+import { shoot, uniqueEmail } from "./support";
 
 const ZONE = "Asia/Kolkata";
 
@@ -71,6 +71,11 @@ test("a team owner invites a member who accepts, makes a round-robin type, and t
   const toast = ownerPage.locator("[data-sonner-toast]").first();
   await expect(toast).toBeVisible();
   expect((await toast.boundingBox())?.y ?? 0).toBeGreaterThan(400);
+  // A bad address is refused beside its field, before any call.
+  await ownerPage.getByLabel("Email", { exact: true }).fill("not-an-address");
+  await ownerPage.getByRole("button", { name: "Send invitation" }).click();
+  await expect(ownerPage.locator("#invite-email-error")).toHaveText("Enter a valid email address");
+  await expect(ownerPage.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await ownerPage.getByLabel("Email", { exact: true }).fill(member.email);
   await ownerPage.getByRole("button", { name: "Send invitation" }).click();
   const link = ((await ownerPage.getByTestId("invite-link").textContent()) ?? "").trim();
@@ -193,6 +198,7 @@ test("a host runs a meeting poll with three voters and books the favourite time"
       await page.getByRole("combobox", { name: "Search time zones" }).fill("Tokyo");
       await page.getByRole("listbox", { name: "Time zones" }).getByRole("option").first().click();
       await expect(page.getByRole("button", { name: /Time zone/ })).toContainText("Tokyo");
+      await shoot(page, "poll-page", true);
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
     }
