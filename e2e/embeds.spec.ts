@@ -208,7 +208,7 @@ test("a page on another origin framing the booking page for someone else hears n
   await context.close();
 });
 
-test("popup from Share > Embed's snippet and the floating button: made ahead, accessible, close on Escape and backdrop, focus returns", async () => {
+test("popup from Share > Embed's snippet and the floating button: made ahead, accessible, close on Escape and backdrop, focus returns; a booking made and cancelled in the popup", async () => {
   // The host copies the popup snippet from Share > Embed (its live preview shows the page).
   const hostContext = await browser.newContext({ baseURL: KAIROS, viewport: { width: 1280, height: 900 } });
   await hostContext.addInitScript((t) => localStorage.setItem("auth_token", t), host.token);
@@ -258,11 +258,29 @@ test("popup from Share > Embed's snippet and the floating button: made ahead, ac
   const floating = page.getByRole("button", { name: "Talk to us" });
   await floating.click();
   await expect(page.getByRole("dialog", { name: "Book a meeting" })).toBeVisible();
-  await expect(
-    page.getByRole("dialog").frameLocator("iframe").getByRole("heading", { name: "Select a Date & Time" }),
-  ).toBeVisible();
+  const popup = page.getByRole("dialog").frameLocator("iframe");
+  await expect(popup.getByRole("heading", { name: "Select a Date & Time" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(floating).toBeFocused();
+
+  // Reopened, the invitee books inside the popup and then cancels there; the site hears both.
+  await floating.click();
+  await pickTime(popup);
+  await fillDetails(popup, { name: "Flo Floating", email: uniqueEmail("floating") });
+  await popup.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(popup.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await popup.getByRole("button", { name: "Cancel", exact: true }).click();
+  const cancel = popup.getByRole("dialog", { name: "Cancel Event" });
+  await cancel.getByRole("radio", { name: "Changed plans" }).check();
+  await cancel.getByRole("button", { name: "Cancel Event" }).click();
+  await expect(popup.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+  await expect
+    .poll(async () => (await heard(page)).filter((m) => m.event.startsWith("booking")).map((m) => m.event))
+    .toEqual(["bookingCreated", "bookingCancelled"]);
+  const [created, cancelled] = (await heard(page))
+    .filter((m) => m.event.startsWith("booking"))
+    .map((m) => m.data as unknown as { uid: string });
+  expect(cancelled.uid).toBe(created.uid);
   expect(await violations(page)).toEqual([]);
   await context.close();
 });
