@@ -284,3 +284,49 @@ test("popup from Share > Embed's snippet and the floating button: made ahead, ac
   expect(await violations(page)).toEqual([]);
   await context.close();
 });
+
+test("a team page embedded inline: no inner scroll, the invitee picks the team's type and books inside the frame", async () => {
+  const api = (await browser.newContext({ baseURL: KAIROS })).request;
+  const headers = { Authorization: `Bearer ${host.token}` };
+  const team = (await (await api.post("/api/teams", { headers, data: { name: "Embed crew" } })).json()).data;
+  const created = await api.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Crew call",
+      duration: 30,
+      type: "round-robin",
+      bookingSettings: { leadHours: 0, noticeUnit: "minutes" },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const me = (await (await api.get("/api/users/profile", { headers })).json()).data.user._id as string;
+  const hosts = await api.put(`/api/event-types/${(await created.json()).data._id}/hosts`, {
+    headers,
+    data: { teamId: team._id, hosts: [{ userId: me }] },
+  });
+  expect(hosts.ok(), await hosts.text()).toBeTruthy();
+
+  site.pages.set(
+    "/team",
+    `<div id="book" data-kairos-inline="team/${team.slug}" data-kairos-namespace="crew"></div>`,
+  );
+  const { context, page } = await visit("/team");
+  const frame = page.frameLocator("#book iframe");
+  await expect(frame.getByRole("heading", { name: "Embed crew" })).toBeVisible();
+  await expectNoInnerScroll(page);
+  await frame.getByRole("link", { name: /Crew call/ }).click();
+  await pickTime(frame);
+  const email = uniqueEmail("embedded-team");
+  await fillDetails(frame, { name: "Tia Team", email });
+  await frame.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(frame.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expect
+    .poll(async () => (await heard(page)).find((m) => m.event === "bookingCreated")?.data)
+    .toMatchObject({ invitee: { email } });
+  const events = await heard(page);
+  expect(events.every((m) => m.namespace === "crew")).toBe(true);
+  expect(events.filter((m) => m.event === "ready")).toHaveLength(1);
+  expect(await context.cookies(KAIROS)).toEqual([]);
+  expect(await violations(page)).toEqual([]);
+  await context.close();
+});

@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "./components/ui";
+import { startEmbed } from "./features/bookings/embed";
 import { ApiError } from "./lib/api";
 import { AuthProvider } from "./lib/auth";
 import { router } from "./router";
@@ -22,6 +23,9 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
+// The team and poll pages may be embedded too (issue 25): height reports, theme, events. Nothing
+// happens outside a frame opened with ?embed=1; the server lets no other host page be framed.
+startEmbed(root);
 
 createRoot(root).render(
   <StrictMode>

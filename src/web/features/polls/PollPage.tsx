@@ -8,6 +8,7 @@ import type { pollsResponses } from "../../../contract/responses/polls";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, Card, EmptyState, Field, FullPageSpinner, Input, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import { embed } from "../bookings/embed";
 import { TimeFormatSwitch } from "../bookings/TimeFormatSwitch";
 import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { formatPollTime, localZone } from "./time";
@@ -78,7 +79,7 @@ export default function PollPage() {
   };
 
   return (
-    <main className="min-h-screen bg-slate-50 px-4 py-10">
+    <main className={embed ? "px-4 py-6" : "min-h-screen bg-slate-50 px-4 py-10"}>
       <Card className="mx-auto max-w-2xl p-6 sm:p-8">
         {!p ? (
           <EmptyState

@@ -1,6 +1,7 @@
 import { CalendarClock, Clock } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Avatar, Card, EmptyState, FullPageSpinner } from "../../components/ui";
+import { embed } from "../bookings/embed";
 import { usePublicTeam } from "./queries";
 
 const KIND_LABEL: Record<string, string> = { "round-robin": "Round Robin", collective: "Collective" };
@@ -12,7 +13,7 @@ export default function PublicTeamPage() {
   if (team.isLoading) return <FullPageSpinner />;
   const t = team.data;
   return (
-    <main className="min-h-screen bg-slate-50 px-4 py-10">
+    <main className={embed ? "px-4 py-6" : "min-h-screen bg-slate-50 px-4 py-10"}>
       <div className="mx-auto max-w-3xl">
         {!t ? (
           <Card className="p-8">
