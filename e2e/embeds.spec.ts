@@ -306,9 +306,25 @@ test("a team page embedded inline: no inner scroll, the invitee picks the team's
   });
   expect(hosts.ok(), await hosts.text()).toBeTruthy();
 
+  // The owner copies the inline snippet from the team's Embed dialog (its live preview shows the page).
+  const hostContext = await browser.newContext({ baseURL: KAIROS, viewport: { width: 1280, height: 900 } });
+  await hostContext.addInitScript((t) => localStorage.setItem("auth_token", t), host.token);
+  const app = await hostContext.newPage();
+  await app.goto("/teams");
+  await app.getByRole("button", { name: "Embed", exact: true }).click();
+  const dialog = app.getByRole("dialog", { name: "Embed Embed crew" });
+  await expect(dialog.frameLocator("iframe").getByRole("heading", { name: "Embed crew" })).toBeVisible();
+  const snippet = await dialog.getByRole("textbox", { name: "HTML", exact: true }).inputValue();
+  expect(snippet).toContain(`data-kairos-inline="team/${team.slug}"`);
+  const axe = await new AxeBuilder({ page: app }).include('[role="dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+  await hostContext.close();
+  // The site's page: the snippet's element (the page template adds the loader's script tag).
   site.pages.set(
     "/team",
-    `<div id="book" data-kairos-inline="team/${team.slug}" data-kairos-namespace="crew"></div>`,
+    snippet
+      .replace(/<script[^>]*><\/script>/, "")
+      .replace("<div ", '<div id="book" data-kairos-namespace="crew" '),
   );
   const { context, page } = await visit("/team");
   const frame = page.frameLocator("#book iframe");

@@ -40,7 +40,8 @@ export interface EmbedSettingsDto {
 
 /** Share > Embed: the options of the snippet a host copies (what the loader passes to the frame). */
 export const embedCodeForm = z.object({
-  target: z.enum(["eventType", "profile"]),
+  /** The page to embed, as the loader takes it: "username/slug", "username" or "team/slug". */
+  target: z.string().min(1),
   mode: z.enum(EMBED_MODES),
   theme: z.enum(EMBED_THEMES),
   brandColor: z

@@ -3,10 +3,15 @@ import type { Answer } from "../../contract/responses/shared";
 
 export const TOKEN_KEY = "auth_token";
 
+/**
+ * The host app is never framed (frame-ancestors 'none'): a frame is an invitee's embedded page, which
+ * has no session and touches no storage (issue 25). Storage is shared with the top page when both are
+ * Kairos (Share > Embed's preview): the frame clearing "its" token would sign the host out.
+ */
+const framed = () => typeof window !== "undefined" && window.self !== window.top;
+
 export function getToken(): string | null {
-  // The host app is never framed (frame-ancestors 'none'): a frame is an invitee's embedded page,
-  // which has no session and touches no storage (issue 25).
-  if (typeof window !== "undefined" && window.self !== window.top) return null;
+  if (framed()) return null;
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
@@ -15,6 +20,7 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string | null): void {
+  if (framed()) return;
   try {
     if (token) localStorage.setItem(TOKEN_KEY, token);
     else localStorage.removeItem(TOKEN_KEY);

@@ -12,8 +12,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, Card, toast } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
+import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
-import { copyText, profileUrl } from "../event-types/links";
+import { profileUrl } from "../event-types/links";
 import type { GetStartedProgress } from "./getStartedSteps";
 import { useUpdatePreferences } from "./queries";
 

@@ -15,15 +15,14 @@ const MODES = [
 
 /**
  * Share > Embed (issue 25): how the page appears on the host's site, a live preview, and the
- * snippets (HTML, React) to copy. `eventTypeLink` is "username/slug"; the profile is "username".
+ * snippets (HTML, React) to copy. `pages` are what may be embedded, first the default, each as the
+ * loader takes it: "username/slug" (an event type), "username" (the profile), "team/slug".
  */
 export function EmbedCodePanel({
-  username,
-  eventTypeLink,
+  pages,
   copy,
 }: {
-  username: string;
-  eventTypeLink: string | null;
+  pages: { link: string; label: string }[];
   /** Copies a snippet and says so (the Share dialog's copy). */
   copy: (text: string) => void;
 }) {
@@ -36,7 +35,7 @@ export function EmbedCodePanel({
     resolver: zodResolver(embedCodeForm),
     mode: "onChange",
     defaultValues: {
-      target: eventTypeLink ? "eventType" : "profile",
+      target: pages[0]?.link ?? "",
       mode: "inline",
       theme: "light",
       brandColor: "",
@@ -55,18 +54,21 @@ export function EmbedCodePanel({
     email: valid("email"),
     name: valid("name"),
   };
-  const link = form.target === "eventType" && eventTypeLink ? eventTypeLink : username;
+  const link = pages.some((p) => p.link === form.target) ? form.target : (pages[0]?.link ?? "");
   const origin = window.location.origin;
   const snippets = embedSnippets(origin, link, form);
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,260px)_minmax(0,1fr)]">
       <form className="flex flex-col gap-3" onSubmit={(e) => e.preventDefault()} aria-label="Embed options">
-        {eventTypeLink && (
+        {pages.length > 1 && (
           <Field label="Page" htmlFor="embed-target">
             <Select id="embed-target" {...register("target")}>
-              <option value="eventType">This event type</option>
-              <option value="profile">Your profile (all event types)</option>
+              {pages.map((p) => (
+                <option key={p.link} value={p.link}>
+                  {p.label}
+                </option>
+              ))}
             </Select>
           </Field>
         )}

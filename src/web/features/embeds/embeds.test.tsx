@@ -10,7 +10,15 @@ const value = (id: string) => (document.getElementById(id) as HTMLTextAreaElemen
 describe("Share > Embed", () => {
   it("writes the snippet for the chosen mode and options, leaving out a colour that is not hex", async () => {
     const copied: string[] = [];
-    renderScreen(<EmbedCodePanel username="ada" eventTypeLink="ada/intro" copy={(t) => copied.push(t)} />);
+    renderScreen(
+      <EmbedCodePanel
+        pages={[
+          { link: "ada/intro", label: "This event type" },
+          { link: "ada", label: "Your profile (all event types)" },
+        ]}
+        copy={(t) => copied.push(t)}
+      />,
+    );
     const origin = window.location.origin;
     expect(value("embed-html")).toBe(
       `<div data-kairos-inline="ada/intro"></div>\n<script async src="${origin}/embed/v1/embed.js"></script>`,
@@ -32,7 +40,7 @@ describe("Share > Embed", () => {
     expect(preview.src).toContain("theme=dark");
     expect(preview.src).not.toContain("brandColor");
 
-    fireEvent.change(screen.getByLabelText("Page"), { target: { value: "profile" } });
+    fireEvent.change(screen.getByLabelText("Page"), { target: { value: "ada" } });
     fireEvent.change(screen.getByLabelText("Mode"), { target: { value: "floating" } });
     await waitFor(() => expect(value("embed-html")).toContain('data-kairos-floating="ada"'));
     fireEvent.click(screen.getByRole("button", { name: "Copy HTML snippet" }));

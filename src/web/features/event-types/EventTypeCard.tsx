@@ -13,8 +13,9 @@ import {
 } from "lucide-react";
 import { type EventTypeDto, KIND_DEFAULTS, MISSING_PART_MESSAGES } from "../../../contract/event-types";
 import { Badge, Button, Card, Menu, MenuItem, MenuSeparator, Skeleton, Switch } from "../../components/ui";
+import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
-import { bookingUrl, copyText, firstLocationName, formatDuration, openBookingPage } from "./links";
+import { bookingUrl, firstLocationName, formatDuration, openBookingPage } from "./links";
 import { IncompleteBadge } from "./MissingParts";
 import { NoBookableTimes } from "./NoBookableTimes";
 

@@ -11,8 +11,9 @@ import {
   TabsList,
   TabsTrigger,
 } from "../../components/ui";
+import { copyText } from "../../lib/clipboard";
 import { EmbedCodePanel } from "../embeds/EmbedCodePanel";
-import { bookingUrl, copyText, openBookingPage, profileUrl } from "./links";
+import { bookingUrl, openBookingPage, profileUrl } from "./links";
 
 /**
  * Share: the booking link and the host's public profile link, each with a copy button; Embed: the
@@ -69,10 +70,13 @@ export function ShareEventTypeDialog({
             </TabsContent>
             <TabsContent value="embed" className="pt-4">
               <EmbedCodePanel
-                username={eventType.user.username}
-                eventTypeLink={
-                  eventType.type === "poll" ? null : `${eventType.user.username}/${eventType.slug}`
-                }
+                pages={[
+                  // A poll is voted on at /poll/:slug, not booked: its embed is the profile.
+                  ...(eventType.type === "poll"
+                    ? []
+                    : [{ link: `${eventType.user.username}/${eventType.slug}`, label: "This event type" }]),
+                  { link: eventType.user.username, label: "Your profile (all event types)" },
+                ]}
                 copy={(text) => void copyText(text)}
               />
             </TabsContent>

@@ -1,7 +1,6 @@
 import type { EventTypeDto } from "../../../contract/event-types";
 import { LOCATION_INFO } from "../../../contract/event-types";
 import { eventTypePath, profilePath } from "../../../contract/usernames";
-import { toast } from "../../components/ui";
 
 type Linkable = Pick<EventTypeDto, "slug"> & {
   type?: EventTypeDto["type"];
@@ -11,8 +10,6 @@ type Linkable = Pick<EventTypeDto, "slug"> & {
 /** Polls have their own page; everything else is the host's own link, /{username}/{slug}. */
 const pathOf = (et: Linkable) =>
   et.type === "poll" ? `/poll/${encodeURIComponent(et.slug)}` : eventTypePath(et.user.username, et.slug);
-
-export const COPIED_MESSAGE = "Copied to clipboard successfully...";
 
 /** The event type's public link: /{username}/{slug}. */
 export function bookingUrl(et: Linkable): string {
@@ -27,31 +24,6 @@ export function profileUrl(username: string): string {
 /** Opens the public booking page in a new tab (Preview, View booking page). */
 export function openBookingPage(et: Linkable): void {
   window.open(pathOf(et), "_blank", "noopener,noreferrer");
-}
-
-/** Copies text and toasts the spec's message; falls back to a hidden textarea without the async API. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-    } else {
-      const area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.opacity = "0";
-      document.body.appendChild(area);
-      area.select();
-      const ok = document.execCommand("copy");
-      area.remove();
-      if (!ok) throw new Error("copy refused");
-    }
-    toast.success(COPIED_MESSAGE);
-    return true;
-  } catch {
-    toast.error("Could not copy the link. Select it and copy it by hand.");
-    return false;
-  }
 }
 
 /** The first location's name as shown on cards; a type without one reads as Zoom (spec default). */

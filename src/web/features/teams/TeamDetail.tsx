@@ -1,9 +1,22 @@
-import { Crown, LogOut, Trash2, UserMinus } from "lucide-react";
+import { Code2, Crown, LogOut, Trash2, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Avatar, Badge, Button, Card, ConfirmDialog, ErrorState, Skeleton, toast } from "../../components/ui";
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  DialogContent,
+  ErrorState,
+  Skeleton,
+  toast,
+} from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { copyText } from "../../lib/clipboard";
+import { EmbedCodePanel } from "../embeds/EmbedCodePanel";
 import { InviteCard } from "./InviteCard";
 import { teamApi, useTeam, useTeamMutation } from "./queries";
 
@@ -17,6 +30,7 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
   const removeMember = useTeamMutation(teamApi.removeMember);
   const removeTeam = useTeamMutation(teamApi.remove);
   const [confirm, setConfirm] = useState<null | { title: string; action: () => Promise<unknown> }>(null);
+  const [embedding, setEmbedding] = useState(false);
 
   if (team.isLoading) return <Skeleton className="h-80" />;
   if (team.isError || !team.data)
@@ -47,6 +61,21 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
             /team/{t.slug}
           </Link>
         </div>
+        <Button variant="outline" onClick={() => setEmbedding(true)}>
+          <Code2 size={16} aria-hidden /> Embed
+        </Button>
+        <Dialog open={embedding} onOpenChange={setEmbedding}>
+          <DialogContent
+            title={`Embed ${t.name}`}
+            description="Put the team page, with every event type the team offers, on your own website."
+            widthClassName="max-w-4xl"
+          >
+            <EmbedCodePanel
+              pages={[{ link: `team/${t.slug}`, label: "Team page" }]}
+              copy={(text) => void copyText(text)}
+            />
+          </DialogContent>
+        </Dialog>
         {isOwner ? (
           <Button
             variant="outline"

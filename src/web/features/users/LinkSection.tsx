@@ -6,9 +6,10 @@ import { updateUsernameBody } from "../../../contract/users";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Button, toast } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
+import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
 import { setServerErrors } from "../../lib/formErrors";
-import { copyText, profileUrl } from "../event-types/links";
+import { profileUrl } from "../event-types/links";
 import { useUpdateUsername } from "./queries";
 
 /** Public link: the username behind /{username} and /{username}/{slug}. */
