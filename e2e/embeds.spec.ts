@@ -256,6 +256,17 @@ test("popup from Share > Embed's snippet and the floating button: made ahead, ac
 
   await page.goto(`${site.origin}/floating`);
   const floating = page.getByRole("button", { name: "Talk to us" });
+  await expect(floating).toBeVisible();
+  // Asked again for the same page (a React effect runs on every mount), the site keeps one button.
+  await page.evaluate(
+    (link) =>
+      (window as unknown as { Kairos: (...a: unknown[]) => void }).Kairos("floating", {
+        link,
+        buttonText: "Talk to us",
+      }),
+    host.link,
+  );
+  await expect(floating).toHaveCount(1);
   await floating.click();
   await expect(page.getByRole("dialog", { name: "Book a meeting" })).toBeVisible();
   const popup = page.getByRole("dialog").frameLocator("iframe");

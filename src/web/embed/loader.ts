@@ -255,7 +255,12 @@ for (const type of ["pointerover", "focusin"]) {
   });
 }
 
+/** Floating buttons by namespace and page: asked again (a React effect on every mount), one stays. */
+const floatingButtons = new Map<string, HTMLElement>();
+
 function floating(options: Target & { buttonText?: string; buttonColor?: string }): void {
+  const key = `${options.namespace ?? "default"} ${options.link}`;
+  if (floatingButtons.get(key)?.isConnected) return;
   const button = styled("button", {
     position: "fixed",
     right: "20px",
@@ -275,6 +280,7 @@ function floating(options: Target & { buttonText?: string; buttonColor?: string 
   button.addEventListener("click", () => openPopup(options, button));
   button.addEventListener("pointerover", () => preparePopup(options));
   document.body.append(button);
+  floatingButtons.set(key, button);
   // Ready before the first click when the browser is idle.
   (window.requestIdleCallback ?? setTimeout)(() => preparePopup(options));
 }

@@ -67,7 +67,9 @@ export function BookingEmbed() {
     }
     const { Kairos } = w;
     ${call}
-    Kairos("on", "bookingCreated", (data) => console.log("Booked", data.uid));
+    const onBooked = (data) => console.log("Booked", data.uid);
+    Kairos("on", "bookingCreated", onBooked);
+    return () => Kairos("off", "bookingCreated", onBooked);
   }, []);
   return (
     ${render}
