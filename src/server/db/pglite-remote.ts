@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 
 /** Query options as drizzle's PGlite driver passes them. */
@@ -46,7 +47,10 @@ export class PgliteRemote implements PgliteCalls {
 
   /** Opens the database at dataDir (null: in memory) on a new thread; resolves once it is ready. */
   static async create(dataDir: string | null): Promise<PgliteRemote> {
-    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } });
+    const modules = await compiledModules();
+    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), {
+      workerData: { dataDir, ...modules },
+    });
     await new Promise<void>((ready, failed) => {
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;
@@ -135,6 +139,34 @@ export class PgliteRemote implements PgliteCalls {
     for (const waiter of this.waiting.values()) waiter.reject(error);
     this.waiting.clear();
   }
+}
+
+/**
+ * PGlite's two WebAssembly programs, compiled once per process and shared by every database thread.
+ * Left to itself, each new database compiled them again on its thread (three compilations: initdb runs
+ * a second PGlite) and freed the code when it closed. Tests open hundreds, and Node 24's V8 then
+ * aborted now and then with "Check failed: jit_page.has_value()" (nodejs/node#64500: its registry of
+ * WebAssembly code pages loses track while code is made and freed on many threads). A compiled module
+ * sent to a thread is instantiated there without new code; it also spares each database ~0.5 s of CPU.
+ */
+let compiling:
+  | Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }>
+  | undefined;
+
+function compiledModules() {
+  compiling ??= (async () => {
+    const dist = new URL(".", import.meta.resolve("@electric-sql/pglite"));
+    const compile = async (file: string) => WebAssembly.compile(await readFile(new URL(file, dist)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      compile("pglite.wasm"),
+      compile("initdb.wasm"),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  compiling.catch(() => {
+    compiling = undefined; // a failed read is tried again by the next database, not remembered
+  });
+  return compiling;
 }
 
 /** A value a parser that keeps text returns unchanged. */

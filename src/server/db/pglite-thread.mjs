@@ -70,7 +70,12 @@ function errorData(error) {
   return data;
 }
 
-const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { btree_gist, pg_trgm } });
+// The compiled programs come from the server's thread (db/pglite-remote.ts compiles them once).
+const db = await PGlite.create(workerData.dataDir ?? undefined, {
+  extensions: { btree_gist, pg_trgm },
+  pgliteWasmModule: workerData.pgliteWasmModule,
+  initdbWasmModule: workerData.initdbWasmModule,
+});
 original = await snapshotParsers();
 /**
  * Open transactions by the number the server gave them, each with `ready` (its PGlite transaction,
