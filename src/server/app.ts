@@ -23,6 +23,7 @@ import { pollsPlugin } from "./features/polls/plugin.js";
 import { slotsPlugin } from "./features/slots/plugin.js";
 import { teamsPlugin } from "./features/teams/plugin.js";
 import { usersPlugin } from "./features/users/plugin.js";
+import { webhooksPlugin } from "./features/webhooks/plugin.js";
 import { workflowsPlugin } from "./features/workflows/plugin.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { API_PREFIX, createApiRoutes, refuseApiRoutesOutsideScope } from "./lib/api-routes.js";
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pollsPlugin);
   await app.register(analyticsPlugin);
   await app.register(embedsPlugin);
+  await app.register(webhooksPlugin);
   // Tests' listeners come after the features' own, so they observe what the features did.
   for (const listener of deps.bookingListeners ?? []) app.bookings.listeners.add(listener);
   for (const listener of deps.calendarSettingsListeners ?? []) app.calendarSettings.listeners.add(listener);
