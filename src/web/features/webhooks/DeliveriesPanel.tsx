@@ -36,6 +36,20 @@ function pretty(text: string): string {
   }
 }
 
+/** A scrollable block of text; it takes focus so keyboards can scroll it. */
+function ScrollBox({ label, text, maxHeight }: { label: string; text: string; maxHeight: string }) {
+  return (
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so keyboards can scroll it
+      tabIndex={0}
+      aria-label={label}
+      className={`mt-1 ${maxHeight} overflow-auto rounded bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-accent`}
+    >
+      <pre className="whitespace-pre-wrap break-words text-slate-800 text-xs">{text}</pre>
+    </section>
+  );
+}
+
 function DeliveryRow({ subscriptionId, delivery }: { subscriptionId: string; delivery: WebhookDelivery }) {
   const [open, setOpen] = useState(false);
   const resend = useResend();
@@ -82,9 +96,7 @@ function DeliveryRow({ subscriptionId, delivery }: { subscriptionId: string; del
             <h5 className="font-medium text-slate-700 text-xs">
               Request <span className="font-normal text-slate-500">webhook-id {delivery.eventId}</span>
             </h5>
-            <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-slate-800 text-xs">
-              {pretty(delivery.requestBody)}
-            </pre>
+            <ScrollBox label="Request body" text={pretty(delivery.requestBody)} maxHeight="max-h-60" />
           </div>
           <div>
             <h5 className="font-medium text-slate-700 text-xs">Attempts</h5>
@@ -100,9 +112,11 @@ function DeliveryRow({ subscriptionId, delivery }: { subscriptionId: string; del
                     </p>
                     {a.error && <p className="text-red-700">{a.error}</p>}
                     {a.responseBody ? (
-                      <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-slate-800">
-                        {pretty(a.responseBody)}
-                      </pre>
+                      <ScrollBox
+                        label={`Response body of attempt ${a.attempt}`}
+                        text={pretty(a.responseBody)}
+                        maxHeight="max-h-40"
+                      />
                     ) : null}
                   </li>
                 ))}
