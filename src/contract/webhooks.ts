@@ -194,3 +194,16 @@ export const webhookPayloadSchema = z.discriminatedUnion("type", [
   }),
 ]);
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+/**
+ * The payloads as OpenAPI components (`WebhookPayload`, `WebhookBookingData`, `WebhookContactData`), for
+ * the API description at /api/docs: a function, so the web app that imports this file never builds them.
+ */
+export function webhookPayloadComponents(): Record<string, Record<string, unknown>> {
+  const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: "openapi-3.0", io: "output" });
+  return {
+    WebhookPayload: json(webhookPayloadSchema),
+    WebhookBookingData: json(webhookBookingData),
+    WebhookContactData: json(webhookContactData),
+  };
+}

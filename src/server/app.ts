@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { healthResponses } from "../contract/responses/health.js";
+import { webhookPayloadComponents } from "../contract/webhooks.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsPlugin } from "./features/analytics/plugin.js";
@@ -113,7 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(database.kind === "postgres" ? { store: postgresRateLimitStore(database.db) } : {}),
   });
   await app.register(swagger, {
-    openapi: { info: { title: "Kairos API", version: "1" } },
+    openapi: {
+      info: { title: "Kairos API", version: "1" },
+      // What webhook subscriptions POST to their receivers (features/webhooks).
+      components: { schemas: webhookPayloadComponents() as never },
+    },
     transform: jsonSchemaTransform,
   });
 

@@ -191,7 +191,7 @@ export function createWebhooksRepo(db: DbOrTx) {
         .set({ consecutiveFailures: sql`${webhookSubscriptions.consecutiveFailures} + 1` })
         .where(eq(webhookSubscriptions.id, subscriptionId))
         .returning();
-      if (!row || !row.active || row.consecutiveFailures < limit) return undefined;
+      if (!row?.active || row.consecutiveFailures < limit) return undefined;
       const [off] = await db
         .update(webhookSubscriptions)
         .set({ active: false, disabledReason: reason, updatedAt: at })
