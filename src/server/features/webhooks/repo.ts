@@ -1,5 +1,6 @@
-import { and, arrayContains, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import {
   users,
   type WebhookAttemptRow,
@@ -35,6 +36,28 @@ export interface NewAttempt {
   at: Date;
 }
 
+/**
+ * The host's switched-on subscriptions to one event: read for every booking change, so kept prepared
+ * (db/prepared.ts) like the other reads of the booking path. Make one per database.
+ */
+export function createListeningQuery(db: Db) {
+  const run = keptStatement(db, "webhook_subscriptions_listening", (h) =>
+    h
+      .select()
+      .from(webhookSubscriptions)
+      .where(
+        and(
+          eq(webhookSubscriptions.hostUserId, sql.placeholder("hostId")),
+          eq(webhookSubscriptions.active, true),
+          sql`${sql.placeholder("event")} = any(${webhookSubscriptions.events})`,
+        ),
+      )
+      .prepare("webhook_subscriptions_listening"),
+  );
+  return (handle: DbOrTx, hostId: string, event: string): Promise<WebhookSubscriptionRow[]> =>
+    run(handle, { hostId, event });
+}
+
 /** Subscriptions, deliveries and attempts; every host query takes the host's id. */
 export function createWebhooksRepo(db: DbOrTx) {
   const own = (hostId: string, id: string) =>
@@ -60,20 +83,6 @@ export function createWebhooksRepo(db: DbOrTx) {
     async find(hostId: string, id: string): Promise<WebhookSubscriptionRow | undefined> {
       const [row] = await db.select().from(webhookSubscriptions).where(own(hostId, id));
       return row;
-    },
-
-    /** The host's switched-on subscriptions to one event (what a change is sent to). */
-    listening(hostId: string, event: string): Promise<WebhookSubscriptionRow[]> {
-      return db
-        .select()
-        .from(webhookSubscriptions)
-        .where(
-          and(
-            eq(webhookSubscriptions.hostUserId, hostId),
-            eq(webhookSubscriptions.active, true),
-            arrayContains(webhookSubscriptions.events, [event]),
-          ),
-        );
     },
 
     async insert(values: typeof webhookSubscriptions.$inferInsert): Promise<WebhookSubscriptionRow> {

@@ -15,7 +15,7 @@ import { enqueueMail } from "../../mail/outbox.js";
 import { webhookDisabledMail } from "../../mail/webhook-mails.js";
 import type { BookingListener } from "../bookings/events.js";
 import type { ContactListener } from "../contacts/index.js";
-import { createWebhooksRepo, type NewDelivery } from "./repo.js";
+import { createListeningQuery, createWebhooksRepo, type NewDelivery } from "./repo.js";
 import { bookingData, bookingEvent, contactData, payloadText } from "./service-payloads.js";
 
 export const DELIVERY_JOB = "webhook.deliver";
@@ -52,10 +52,11 @@ export async function queueDeliveries(tx: DbOrTx, rows: NewDelivery[], at: Date)
  */
 export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
   const repo = createWebhooksRepo(db);
+  const listening = createListeningQuery(db);
 
   /** The rows for one event to each of the host's subscriptions listening to it (read through `reader`). */
   async function deliveriesFor(reader: DbOrTx, hostId: string, payload: WebhookPayload) {
-    const subscriptions = await createWebhooksRepo(reader).listening(hostId, payload.type);
+    const subscriptions = await listening(reader, hostId, payload.type);
     if (subscriptions.length === 0) return [];
     const body = payloadText(payload);
     return subscriptions.map(
