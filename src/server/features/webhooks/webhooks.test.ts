@@ -201,6 +201,48 @@ describe.each(dbKinds)("webhook subscriptions on %s", (kind) => {
     }
   });
 
+  it("sends booking.rescheduled with the previous times and booking.no_show with the mark", async () => {
+    const hook = await startReceiver(() => 200);
+    try {
+      const sub = (
+        await call(host.token, "POST", "/webhooks", {
+          url: hook.url,
+          events: ["booking.rescheduled", "booking.no_show"],
+        })
+      ).body.data;
+      const et = await eventType(t.app, host);
+      clock = NOW;
+      const booked = await book(t.app, et._id, "2026-10-29T12:00:00-04:00");
+      const id = booked.json().data._id;
+      const moved = await call(host.token, "PUT", `/bookings/${id}/reschedule`, {
+        startTime: "2026-10-29T13:00:00-04:00",
+      });
+      expect(moved.status, moved.raw).toBe(200);
+      await t.app.jobs.flush();
+      expect(hook.got).toHaveLength(1);
+      expect(verify(sub.secret, hook.got[0])).toMatchObject({
+        type: "booking.rescheduled",
+        data: {
+          startTime: "2026-10-29T17:00:00.000Z",
+          previousStartTime: "2026-10-29T16:00:00.000Z",
+          previousEndTime: "2026-10-29T16:30:00.000Z",
+        },
+      });
+      // Once the meeting has started the host may mark the invitee as a no-show.
+      clock = new Date("2026-10-29T17:10:00Z");
+      const marked = await call(host.token, "PUT", `/bookings/${id}/no-show`, { noShow: true });
+      expect(marked.status, marked.raw).toBe(200);
+      await t.app.jobs.flush();
+      const noShow = verify(sub.secret, hook.got[1]);
+      expect(noShow).toMatchObject({ type: "booking.no_show", data: { status: "no_show", noShow: true } });
+      expect(webhookPayloadSchema.safeParse(noShow).success).toBe(true);
+      clock = NOW;
+      await call(host.token, "DELETE", `/webhooks/${sub._id}`);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it("announces contacts created and updated by the host", async () => {
     const hook = await startReceiver(() => 204);
     try {
