@@ -116,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: "Kairos API", version: "1" },
-      // What webhook subscriptions POST to their receivers (features/webhooks).
+      // What webhook subscriptions POST to their receivers (features/webhooks). zod writes them for
+      // OpenAPI 3.0; its JSON Schema type and the swagger plugin's are two names for one shape.
       components: { schemas: webhookPayloadComponents() as never },
     },
     transform: jsonSchemaTransform,

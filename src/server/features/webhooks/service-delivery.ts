@@ -109,8 +109,9 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
       },
       { status: final ? "failed" : "pending", finished: final },
     );
-    if (!final) return;
     const sub = found.subscription;
+    // A paused subscription's last retries do not count towards switching it off.
+    if (!final || !sub.active) return;
     const off = await txRepo.countFailure(
       sub.id,
       WEBHOOK_DISABLE_AFTER,
