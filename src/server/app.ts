@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { healthResponses } from "../contract/responses/health.js";
+import { webhookPayloadComponents } from "../contract/webhooks.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsPlugin } from "./features/analytics/plugin.js";
@@ -23,6 +24,7 @@ import { pollsPlugin } from "./features/polls/plugin.js";
 import { slotsPlugin } from "./features/slots/plugin.js";
 import { teamsPlugin } from "./features/teams/plugin.js";
 import { usersPlugin } from "./features/users/plugin.js";
+import { webhooksPlugin } from "./features/webhooks/plugin.js";
 import { workflowsPlugin } from "./features/workflows/plugin.js";
 import { createJobRunner, type JobRunner } from "./jobs/runner.js";
 import { API_PREFIX, createApiRoutes, refuseApiRoutesOutsideScope } from "./lib/api-routes.js";
@@ -112,7 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(database.kind === "postgres" ? { store: postgresRateLimitStore(database.db) } : {}),
   });
   await app.register(swagger, {
-    openapi: { info: { title: "Kairos API", version: "1" } },
+    openapi: {
+      info: { title: "Kairos API", version: "1" },
+      // What webhook subscriptions POST to their receivers (features/webhooks). zod writes them for
+      // OpenAPI 3.0; its JSON Schema type and the swagger plugin's are two names for one shape.
+      components: { schemas: webhookPayloadComponents() as never },
+    },
     transform: jsonSchemaTransform,
   });
 
@@ -169,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pollsPlugin);
   await app.register(analyticsPlugin);
   await app.register(embedsPlugin);
+  await app.register(webhooksPlugin);
   // Tests' listeners come after the features' own, so they observe what the features did.
   for (const listener of deps.bookingListeners ?? []) app.bookings.listeners.add(listener);
   for (const listener of deps.calendarSettingsListeners ?? []) app.calendarSettings.listeners.add(listener);

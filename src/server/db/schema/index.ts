@@ -14,4 +14,5 @@ export * from "./oauth.js";
 export * from "./rate-limits.js";
 export * from "./teams.js";
 export * from "./users.js";
+export * from "./webhooks.js";
 export * from "./workflows.js";

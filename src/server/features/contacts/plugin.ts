@@ -1,4 +1,6 @@
 import fp from "fastify-plugin";
+import { createRegistry, type Registry } from "../../lib/registry.js";
+import type { ContactListener } from "./events.js";
 import { contactsRoutes } from "./routes.js";
 import { type ContactsService, createContactsService } from "./service.js";
 import { createContactsCsvService } from "./service-csv.js";
@@ -8,6 +10,8 @@ import { createContactsListService } from "./service-list.js";
 export interface ContactsFeature {
   /** Writes a contact for a workflow's add_to_crm, inside the run's transaction. */
   service: Pick<ContactsService, "upsertFromWorkflow">;
+  /** Followers of contact changes (webhooks), called inside the change's transaction (events.ts). */
+  listeners: Registry<ContactListener>;
 }
 
 declare module "fastify" {
@@ -20,7 +24,8 @@ declare module "fastify" {
 export const contactsPlugin = fp(
   async (app) => {
     const { db, now } = app.infra;
-    const contacts = createContactsService(db, { now });
+    const listeners = createRegistry<ContactListener>();
+    const contacts = createContactsService(db, { now, listeners });
     const contactsList = createContactsListService(db, { now });
     app.bookings.listeners.add(contacts.bookingListener);
     app.users.accountParts.add({
@@ -35,7 +40,7 @@ export const contactsPlugin = fp(
         }
       },
     });
-    app.decorate("contacts", { service: contacts });
+    app.decorate("contacts", { service: contacts, listeners });
     app.apiRoutes.add((api) =>
       api.register(contactsRoutes, {
         contacts,

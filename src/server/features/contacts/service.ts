@@ -17,7 +17,9 @@ import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import type { ContactRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import type { Registry } from "../../lib/registry.js";
 import type { BookingListener, BookingReaction } from "../bookings/events.js";
+import { announceContact, type ContactChange, type ContactListener } from "./events.js";
 import { type AutoFill, createContactsRepo } from "./repo.js";
 import { createContactsBookingStatements } from "./repo-bookings.js";
 
@@ -78,8 +80,20 @@ export function fieldsFromAnswers(answers: readonly { question: string; answer: 
   return fill;
 }
 
-export function createContactsService(db: Db, deps: { now: () => Date }) {
+export function createContactsService(
+  db: Db,
+  deps: { now: () => Date; listeners?: Registry<ContactListener> },
+) {
   const { now } = deps;
+  /** Tells the followers (webhooks) of a change, inside its transaction. */
+  const announce = (tx: DbOrTx, kind: ContactChange["kind"], row: ContactRow) =>
+    deps.listeners?.items.length
+      ? announceContact(deps.listeners.items, tx, {
+          kind,
+          hostUserId: row.hostUserId,
+          contact: toContactDto(row),
+        })
+      : Promise.resolve();
   const repo = createContactsRepo(db);
   const bookingStatements = createContactsBookingStatements(db);
 
@@ -173,6 +187,8 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
         }
       }
       await txRepo.recountMeetings(hostUserId, email, now());
+      const row = await txRepo.find(hostUserId, result.id);
+      if (row) await announce(tx, result.created ? "created" : "updated", row);
       return result;
     },
 
@@ -215,7 +231,9 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
           });
           // Meetings booked before the contact was added still count.
           await txRepo.recountMeetings(hostUserId, created.email, now());
-          return owned(hostUserId, created.id, txRepo);
+          const row = await owned(hostUserId, created.id, txRepo);
+          await announce(tx, "created", row);
+          return row;
         });
         return toContactDto(row);
       } catch (error) {
@@ -233,11 +251,13 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
           const hostEdited = [...new Set([...current.hostEdited, ...edited])];
           const updated = await txRepo.update(hostUserId, id, { ...patch, hostEdited });
           if (!updated) throw notFound(CONTACT_NOT_FOUND);
+          let row = updated;
           if (patch.email && patch.email !== current.email) {
             await txRepo.recountMeetings(hostUserId, updated.email, now());
-            return owned(hostUserId, id, txRepo);
+            row = await owned(hostUserId, id, txRepo);
           }
-          return updated;
+          await announce(tx, "updated", row);
+          return row;
         });
         return toContactDto(row);
       } catch (error) {
@@ -262,6 +282,7 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
         const hostEdited = [...new Set([...row.hostEdited, "tags"])];
         const updated = await txRepo.update(hostUserId, id, { tags: merged, hostEdited });
         if (!updated) throw notFound(CONTACT_NOT_FOUND);
+        await announce(tx, "updated", updated);
         return toContactDto(updated);
       });
     },
@@ -276,6 +297,7 @@ export function createContactsService(db: Db, deps: { now: () => Date }) {
         const hostEdited = [...new Set([...row.hostEdited, "tags"])];
         const updated = await txRepo.update(hostUserId, id, { tags, hostEdited });
         if (!updated) throw notFound(CONTACT_NOT_FOUND);
+        await announce(tx, "updated", updated);
         return toContactDto(updated);
       });
     },

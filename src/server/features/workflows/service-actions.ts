@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type {
   EmailConfig,
   SmsConfig,
@@ -11,7 +10,8 @@ import { renderTemplate, templateVariables } from "../../../domain/template.js";
 import type { NewOutboxMessage } from "../../db/schema/index.js";
 import { PermanentJobError } from "../../jobs/runner.js";
 import type { SecretBox } from "../../lib/secrets.js";
-import { type Connector, guardedRequest, type Resolver, UnsafeUrlError } from "../../lib/ssrf.js";
+import type { Connector, Resolver } from "../../lib/ssrf.js";
+import { deliverWebhook, openWebhookSecret } from "../../lib/webhook-delivery.js";
 import { manageLinks, when } from "../../mail/booking-mails.js";
 import { workflowMail } from "../../mail/workflow-mails.js";
 import { type SmsTransport, toE164 } from "../../sms/transport.js";
@@ -109,22 +109,6 @@ export function emailMessages(
   });
 }
 
-/** Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes. */
-export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
-}
-
-/**
- * The plain signing secret of a stored one. Secrets are sealed at rest (lib/secrets.ts); a workflow saved
- * before that holds its plain `whsec_` value, which sealed values (`v1.`...) can never start with.
- */
-export function openWebhookSecret(secrets: SecretBox, stored: string): string {
-  return stored.startsWith("whsec_") ? stored : secrets.open(stored);
-}
-
-export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
-
 /** The standard JSON payload: stable id, type, timestamp and the booking. */
 export function webhookPayload(
   eventId: string,
@@ -169,17 +153,6 @@ export function webhookPayload(
   };
 }
 
-/** A webhook attempt that got an answer other than 2xx, or none. */
-export class WebhookError extends Error {
-  constructor(
-    message: string,
-    readonly responseCode: number | null,
-    readonly responseMs: number,
-  ) {
-    super(message);
-  }
-}
-
 export async function sendWebhook(
   env: ActionEnv,
   config: WebhookConfig,
@@ -190,41 +163,22 @@ export async function sendWebhook(
   at: Date,
 ): Promise<{ responseCode: number; responseMs: number; target: string }> {
   const body = config.body.trim() ? renderTemplate(config.body, vars, "json") : defaultBody;
-  const timestamp = Math.floor(at.getTime() / 1000);
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "user-agent": "Kairos-Webhooks/1.0",
-  };
+  const headers: Record<string, string> = {};
   for (const h of config.headers)
     headers[h.key.toLowerCase()] = renderTemplate(h.value, vars).replace(/[\r\n]/g, " ");
-  // Set last: a custom header cannot replace the signature.
-  headers["webhook-id"] = eventId;
-  headers["webhook-timestamp"] = String(timestamp);
-  headers["webhook-signature"] = signWebhook(
-    openWebhookSecret(env.secrets, storedSecret),
-    eventId,
-    timestamp,
-    body,
+  const { responseCode, responseMs, target } = await deliverWebhook(
+    { allowPrivate: env.allowPrivateTargets, resolve: env.resolve, connect: env.connect },
+    {
+      url: config.url,
+      method: config.method,
+      headers,
+      body,
+      secret: openWebhookSecret(env.secrets, storedSecret),
+      eventId,
+      at,
+    },
   );
-  const started = performance.now();
-  let target = config.url;
-  try {
-    target = new URL(config.url).host;
-    const res = await guardedRequest(
-      config.url,
-      { method: config.method, headers, body, timeoutMs: 10_000 },
-      { allowPrivate: env.allowPrivateTargets, resolve: env.resolve, connect: env.connect },
-    );
-    const responseMs = Math.round(performance.now() - started);
-    if (res.status < 200 || res.status >= 300) {
-      throw new WebhookError(`The receiver answered HTTP ${res.status}`, res.status, responseMs);
-    }
-    return { responseCode: res.status, responseMs, target };
-  } catch (error) {
-    if (error instanceof WebhookError) throw error;
-    if (error instanceof UnsafeUrlError) throw new PermanentJobError(error.message);
-    throw new WebhookError((error as Error).message, null, Math.round(performance.now() - started));
-  }
+  return { responseCode, responseMs, target };
 }
 
 /** Sends a send_sms action; a booking without a valid phone is a permanent failure, not a retry. */

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client.js";
 import type { JobRow, WorkflowRow } from "../../db/schema/index.js";
 import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobOutcome, JobRunner } from "../../jobs/runner.js";
+import { WebhookError } from "../../lib/webhook-delivery.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import type { BookingChange } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
@@ -18,7 +19,6 @@ import {
   sendSms,
   sendWebhook,
   variablesFor,
-  WebhookError,
   webhookPayload,
 } from "./service-actions.js";
 import type { CrmSink } from "./service-crm.js";

@@ -20,6 +20,7 @@ import { createJobEnqueuer, jobsByKey, retryJob } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
+import { newWebhookSecret, openWebhookSecret } from "../../lib/webhook-delivery.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import { workflowTestMail } from "../../mail/workflow-mails.js";
 import type { BookingChange, BookingReaction } from "../bookings/events.js";
@@ -30,8 +31,6 @@ import {
   type ActionEnv,
   type BookingView,
   emailMessages,
-  newWebhookSecret,
-  openWebhookSecret,
   sendSms,
   sendWebhook,
   variablesFor,

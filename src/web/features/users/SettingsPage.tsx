@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { BlocklistSection } from "../blocklist/BlocklistSection";
 import { EmbedsSection } from "../embeds/EmbedsSection";
+import { WebhooksSection } from "../webhooks/WebhooksSection";
 import { DataSection } from "./DataSection";
 import { LinkSection } from "./LinkSection";
 import { NotificationsSection } from "./NotificationsSection";
@@ -17,6 +18,7 @@ const SECTIONS = [
   { id: "notifications", label: "Notifications" },
   { id: "blocked-bookers", label: "Blocked bookers" },
   { id: "embeds", label: "Embeds" },
+  { id: "webhooks", label: "Webhooks" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
   { id: "sign-in-methods", label: "Sign-in methods" },
@@ -40,7 +42,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your profile, public link, notifications, blocked bookers, embeds, sign-in security and data"
+        subtitle="Your profile, public link, notifications, blocked bookers, embeds, webhooks, sign-in security and data"
       />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
@@ -63,6 +65,7 @@ export default function SettingsPage() {
           <NotificationsSection />
           <BlocklistSection />
           <EmbedsSection />
+          <WebhooksSection />
           <SecuritySection />
           <SessionsSection />
           <SignInMethodsSection />
