@@ -4,7 +4,9 @@ import { defaultRateLimits } from "../../config.js";
 import { callerKey } from "../../lib/auth.js";
 import { AppError } from "../../lib/errors.js";
 import { v1Scope } from "./routes.js";
+import { v1AvailabilityRoutes } from "./routes-availability.js";
 import { v1BookingsRoutes } from "./routes-bookings.js";
+import { v1ContactsRoutes } from "./routes-contacts.js";
 import { v1DocsRoutes } from "./routes-docs.js";
 import { v1EventTypesRoutes } from "./routes-event-types.js";
 
@@ -52,6 +54,8 @@ export const apiV1Plugin = fp(
         resources: [
           (v1) => v1.register(v1EventTypesRoutes, { eventTypes, slots: app.slots.service, answers }),
           (v1) => v1.register(v1BookingsRoutes, { bookings: app.bookings, eventTypes }),
+          (v1) => v1.register(v1AvailabilityRoutes, { schedules: app.availability.schedules }),
+          (v1) => v1.register(v1ContactsRoutes, { contacts: app.contacts, answers }),
           (v1) =>
             v1.register(v1DocsRoutes, {
               document: () => app.swagger() as unknown as Record<string, unknown>,
@@ -60,5 +64,8 @@ export const apiV1Plugin = fp(
       }),
     );
   },
-  { name: "api-v1", dependencies: ["api-keys", "event-types", "slots", "bookings"] },
+  {
+    name: "api-v1",
+    dependencies: ["api-keys", "availability", "event-types", "slots", "bookings", "contacts"],
+  },
 );
