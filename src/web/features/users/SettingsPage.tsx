@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { BlocklistSection } from "../blocklist/BlocklistSection";
+import { DevelopersSection } from "../developers/DevelopersSection";
 import { EmbedsSection } from "../embeds/EmbedsSection";
 import { DataSection } from "./DataSection";
 import { LinkSection } from "./LinkSection";
@@ -17,6 +18,7 @@ const SECTIONS = [
   { id: "notifications", label: "Notifications" },
   { id: "blocked-bookers", label: "Blocked bookers" },
   { id: "embeds", label: "Embeds" },
+  { id: "developers", label: "Developers" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
   { id: "sign-in-methods", label: "Sign-in methods" },
@@ -40,7 +42,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your profile, public link, notifications, blocked bookers, embeds, sign-in security and data"
+        subtitle="Your profile, public link, notifications, blocked bookers, embeds, API keys, sign-in security and data"
       />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
@@ -63,6 +65,7 @@ export default function SettingsPage() {
           <NotificationsSection />
           <BlocklistSection />
           <EmbedsSection />
+          <DevelopersSection />
           <SecuritySection />
           <SessionsSection />
           <SignInMethodsSection />
