@@ -54,7 +54,7 @@ describe("Settings > Developers", () => {
       expiresInDays: null,
     });
 
-    expect((await screen.findByLabelText("New API key")).textContent).toBe(SECRET);
+    expect(((await screen.findByLabelText("New API key")) as HTMLInputElement).value).toBe(SECRET);
     fireEvent.click(screen.getByRole("button", { name: "Copy" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(SECRET));
     const list = await screen.findByRole("list", { name: "API keys" });

@@ -9,6 +9,7 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  Input,
   LoadingState,
   toast,
 } from "../../components/ui";
@@ -47,12 +48,16 @@ function NewSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => 
       <p className="font-medium text-slate-900 text-sm">Copy your new key “{created.name}” now</p>
       <p className="mt-1 text-slate-600 text-sm">It is shown only once. Keep it secret, like a password.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          aria-label="New API key"
-          className="min-w-0 flex-1 select-all break-all rounded-md border border-slate-200 bg-white px-3 py-2 font-mono text-slate-900 text-xs"
-        >
-          {created.secret}
-        </code>
+        <label htmlFor="api-key-secret" className="sr-only">
+          New API key
+        </label>
+        <Input
+          id="api-key-secret"
+          readOnly
+          value={created.secret}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 font-mono text-xs"
+        />
         <Button variant="outline" size="sm" onClick={copy}>
           <Copy size={14} aria-hidden /> Copy
         </Button>
