@@ -20,6 +20,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Kairos API v1 reference</title>
 <link rel="stylesheet" href="/api/v1/docs/swagger-ui.css">
+<link rel="stylesheet" href="/api/v1/docs/kairos.css">
 <link rel="icon" href="/api/v1/docs/favicon-32x32.png">
 </head>
 <body>
@@ -40,6 +41,20 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+// The renderer's light colours (method badges, the version, links) fall below WCAG AA contrast: darker ones.
+const THEME = `.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #047857; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #a16207; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #a16207; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b91c1c; }
+.swagger-ui .info .title small.version-stamp { background: #4338ca; }
+.swagger-ui .info .title small pre, .swagger-ui .info a.link, .swagger-ui .info .url { color: #3730a3; }
+.swagger-ui .info .title small pre { color: #fff; }
+.swagger-ui .btn.authorize { color: #047857; border-color: #047857; }
+.swagger-ui .btn.authorize span { color: #047857; }
+.swagger-ui .btn.authorize svg { fill: #047857; }
+`;
+
 /** Only the public API's paths, with the bearer scheme API keys use. */
 function v1Document(whole: Record<string, unknown>) {
   const paths = (whole.paths ?? {}) as Record<string, unknown>;
@@ -52,7 +67,6 @@ function v1Document(whole: Record<string, unknown>) {
       description:
         "Authenticate with `Authorization: Bearer kairos_live_...` (Settings > Developers). Lists take `limit` (1-100) and `cursor` (the previous page's `nextCursor`). Failures are RFC 7807 problem details with the app's error `code`. Version 1 only grows; breaking changes wait for /api/v2.",
     },
-    servers: [{ url: "/" }],
     paths: Object.fromEntries(Object.entries(paths).filter(([p]) => p.startsWith("/api/v1/"))),
     components: {
       ...components,
@@ -80,6 +94,7 @@ export async function v1DocsRoutes(v1: FastifyInstance, opts: { document: () => 
     async (request, reply) => {
       const { file } = request.params as { file: string };
       if (file === "init.js") return reply.type("text/javascript; charset=utf-8").send(INIT);
+      if (file === "kairos.css") return reply.type("text/css; charset=utf-8").send(THEME);
       const type = ASSETS[file];
       if (!type) return reply.callNotFound();
       return reply

@@ -91,7 +91,7 @@ export function DevelopersSection() {
           href="/api/v1/docs"
           target="_blank"
           rel="noreferrer"
-          className="inline-flex items-center gap-1 font-medium text-accent hover:underline"
+          className="inline-flex items-center gap-1 font-medium text-accent-strong hover:underline"
         >
           API reference <ExternalLink size={14} aria-hidden />
           <span className="sr-only">(opens in a new tab)</span>
