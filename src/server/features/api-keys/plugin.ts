@@ -17,6 +17,8 @@ declare module "fastify" {
 export const apiKeysPlugin = fp(
   async (app) => {
     const apiKeys = createApiKeysService(app.infra.db, { now: app.infra.now });
+    // The export lists the keys (names, prefixes, permissions, dates), never a secret: none is kept.
+    app.users.accountParts.add({ name: "apiKeys", export: (user) => apiKeys.list(user.id) });
     app.decorate("apiKeys", { service: apiKeys });
     app.apiRoutes.add((api) => api.register(apiKeysRoutes, { apiKeys }));
   },
