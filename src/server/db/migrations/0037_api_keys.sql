@@ -2,6 +2,7 @@ CREATE TABLE "api_idempotency" (
 	"user_id" uuid NOT NULL,
 	"key" text NOT NULL,
 	"route" text NOT NULL,
+	"request_hash" text NOT NULL,
 	"status" integer NOT NULL,
 	"body" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

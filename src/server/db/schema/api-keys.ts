@@ -44,6 +44,8 @@ export const apiIdempotency = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     route: text("route").notNull(),
+    /** SHA-256 of the request's body: the same key with another body is refused, not replayed. */
+    requestHash: text("request_hash").notNull(),
     status: integer("status").notNull(),
     body: jsonb("body").$type<unknown>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -66,9 +66,13 @@ export function createApiKeysRepo(db: Db) {
       route: string,
       key: string,
       since: Date,
-    ): Promise<{ status: number; body: unknown } | undefined> {
+    ): Promise<{ requestHash: string; status: number; body: unknown } | undefined> {
       const [row] = await db
-        .select({ status: apiIdempotency.status, body: apiIdempotency.body })
+        .select({
+          requestHash: apiIdempotency.requestHash,
+          status: apiIdempotency.status,
+          body: apiIdempotency.body,
+        })
         .from(apiIdempotency)
         .where(
           and(
@@ -83,13 +87,19 @@ export function createApiKeysRepo(db: Db) {
     },
 
     /** Keeps an answer for retries; an older row of the same key (past its day) is replaced. */
-    async storeAnswer(userId: string, route: string, key: string, status: number, body: unknown, at: Date) {
+    async storeAnswer(
+      userId: string,
+      route: string,
+      key: string,
+      answer: { requestHash: string; status: number; body: unknown },
+      at: Date,
+    ) {
       await db
         .insert(apiIdempotency)
-        .values({ userId, route, key, status, body, createdAt: at })
+        .values({ userId, route, key, ...answer, createdAt: at })
         .onConflictDoUpdate({
           target: [apiIdempotency.userId, apiIdempotency.route, apiIdempotency.key],
-          set: { status, body, createdAt: at },
+          set: { ...answer, createdAt: at },
         });
     },
   };

@@ -108,8 +108,13 @@ export function createApiKeysService(db: Db, deps: { now: () => Date }) {
       return repo.storedAnswer(userId, route, key, new Date(now().getTime() - IDEMPOTENCY_MS));
     },
 
-    storeAnswer(userId: string, route: string, key: string, status: number, body: unknown) {
-      return repo.storeAnswer(userId, route, key, status, body, now());
+    storeAnswer(
+      userId: string,
+      route: string,
+      key: string,
+      answer: { requestHash: string; status: number; body: unknown },
+    ) {
+      return repo.storeAnswer(userId, route, key, answer, now());
     },
   };
 }

@@ -178,6 +178,10 @@ describe.each(dbKinds)("the public API on %s", (kind) => {
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json().data._id).toBe(first.json().data._id);
     expect((await v1(key.secret, "GET", "/contacts")).json().data).toHaveLength(1);
+    // The same key with another body is a mistake the client hears about, not a replay.
+    const reused = await v1(key.secret, "POST", "/contacts", { ...body, fullName: "Other" }, headers);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe("CONFLICT");
 
     const typeHeaders = { "idempotency-key": "type-create-0123456789abcdef" };
     const t1 = await v1(key.secret, "POST", "/event-types", { title: "Once", duration: 30 }, typeHeaders);

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiScope } from "../../../contract/api-keys.js";
 import type { V1PageQuery } from "../../../contract/api-v1.js";
-import { badRequest } from "../../lib/errors.js";
+import { sha256 } from "../../lib/crypto.js";
+import { badRequest, conflict } from "../../lib/errors.js";
 
 /*
  * The public API's conventions, shared by its resource files (routes-*.ts): the route options that
@@ -63,18 +64,23 @@ export function v1Route(apiScope: ApiScope, tag: string) {
   return { config: { apiScope }, tags: [tag] };
 }
 
+interface StoredAnswer {
+  /** SHA-256 of the request's JSON body. */
+  requestHash: string;
+  status: number;
+  body: unknown;
+}
+
 export interface AnswerStore {
-  storedAnswer(
-    userId: string,
-    route: string,
-    key: string,
-  ): Promise<{ status: number; body: unknown } | undefined>;
-  storeAnswer(userId: string, route: string, key: string, status: number, body: unknown): Promise<void>;
+  storedAnswer(userId: string, route: string, key: string): Promise<StoredAnswer | undefined>;
+  storeAnswer(userId: string, route: string, key: string, answer: StoredAnswer): Promise<void>;
 }
 
 /**
  * A create with an `Idempotency-Key`: the first answer is stored (per host, route and key, a day) and
- * a retry gets it again instead of a second row. Without the header it just runs.
+ * a retry gets it again instead of a second row; the same key with another body is a 409, since the
+ * client reused a key by mistake. Without the header it just runs. Two simultaneous first attempts
+ * may both run (the store is written after the create); clients retry after an answer or a timeout.
  */
 export async function idempotent(
   store: AnswerStore,
@@ -88,9 +94,15 @@ export async function idempotent(
     const { status, body } = await create();
     return reply.status(status).send(body);
   }
+  const requestHash = sha256(JSON.stringify(request.body ?? null));
   const stored = await store.storedAnswer(request.user.id, route, key);
+  if (stored && stored.requestHash !== requestHash) {
+    throw conflict(
+      "This Idempotency-Key was sent before with another request: use a new key for a new request",
+    );
+  }
   if (stored) return reply.status(stored.status).header("Idempotent-Replayed", "true").send(stored.body);
   const { status, body } = await create();
-  await store.storeAnswer(request.user.id, route, key, status, body);
+  await store.storeAnswer(request.user.id, route, key, { requestHash, status, body });
   return reply.status(status).send(body);
 }
