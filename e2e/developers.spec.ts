@@ -65,6 +65,8 @@ test("a host creates an API key, calls the public API with it, revokes it, and r
   await expect(docs.getByRole("heading", { name: /Kairos public API/ })).toBeVisible();
   await expect(docs.getByText("/api/v1/bookings/{id}/reschedule")).toBeVisible();
   expect(errors).toEqual([]);
+  if (process.env.E2E_SHOTS_DIR)
+    await docs.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/api-reference.png` });
   // Swagger UI puts each operation's copy button inside its summary button (nested-interactive): the
   // renderer's markup, not ours; everything else must pass.
   await expectAccessible(docs, ["nested-interactive"]);

@@ -18,7 +18,15 @@ export async function v1AvailabilityRoutes(
 
   r.get(
     "/schedules",
-    { config: read.config, schema: { tags: read.tags, querystring: v1PageQuery, response: responses.list } },
+    {
+      config: read.config,
+      schema: {
+        summary: "List availability schedules (availability:read)",
+        tags: read.tags,
+        querystring: v1PageQuery,
+        response: responses.list,
+      },
+    },
     async (request) =>
       pageOf(
         await schedules.list(request.user.id),
@@ -29,7 +37,15 @@ export async function v1AvailabilityRoutes(
 
   r.get(
     "/schedules/:id",
-    { config: read.config, schema: { tags: read.tags, params: v1IdParams, response: responses.one } },
+    {
+      config: read.config,
+      schema: {
+        summary: "Read an availability schedule (availability:read)",
+        tags: read.tags,
+        params: v1IdParams,
+        response: responses.one,
+      },
+    },
     async (request) => ({ data: await schedules.get(request.user.id, request.params.id) }),
   );
 }

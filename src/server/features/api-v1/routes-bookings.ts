@@ -33,7 +33,12 @@ export async function v1BookingsRoutes(
     "/bookings",
     {
       config: read.config,
-      schema: { tags: read.tags, querystring: v1BookingsQuery, response: responses.list },
+      schema: {
+        summary: "List bookings by start; filters status, from, to, eventTypeId (bookings:read)",
+        tags: read.tags,
+        querystring: v1BookingsQuery,
+        response: responses.list,
+      },
     },
     async (request) => {
       const { cursor, limit, ...filters } = request.query;
@@ -49,7 +54,15 @@ export async function v1BookingsRoutes(
 
   r.get(
     "/bookings/:id",
-    { config: read.config, schema: { tags: read.tags, params: v1IdParams, response: responses.one } },
+    {
+      config: read.config,
+      schema: {
+        summary: "Read a booking (bookings:read)",
+        tags: read.tags,
+        params: v1IdParams,
+        response: responses.one,
+      },
+    },
     async (request) => ({ data: await bookings.get(request.user.id, request.params.id) }),
   );
 
@@ -58,6 +71,7 @@ export async function v1BookingsRoutes(
     {
       config: write.config,
       schema: {
+        summary: "Book a slot as the booking page does (bookings:write; Idempotency-Key)",
         tags: write.tags,
         headers: v1CreateHeaders,
         body: v1BookingCreateBody,
@@ -78,7 +92,13 @@ export async function v1BookingsRoutes(
     "/bookings/:id/cancel",
     {
       config: write.config,
-      schema: { tags: write.tags, params: v1IdParams, body: v1BookingCancelBody, response: responses.one },
+      schema: {
+        summary: "Cancel a booking; the invitee is told (bookings:write)",
+        tags: write.tags,
+        params: v1IdParams,
+        body: v1BookingCancelBody,
+        response: responses.one,
+      },
     },
     async (request) => ({
       data: await bookings.cancelByHost(request.user.id, request.params.id, request.body),
@@ -90,6 +110,7 @@ export async function v1BookingsRoutes(
     {
       config: write.config,
       schema: {
+        summary: "Move a booking to another free start (bookings:write)",
         tags: write.tags,
         params: v1IdParams,
         body: v1BookingRescheduleBody,
@@ -105,7 +126,13 @@ export async function v1BookingsRoutes(
     "/bookings/:id/no-show",
     {
       config: write.config,
-      schema: { tags: write.tags, params: v1IdParams, body: v1NoShowBody, response: responses.one },
+      schema: {
+        summary: "Mark or unmark an invitee as a no-show (bookings:write)",
+        tags: write.tags,
+        params: v1IdParams,
+        body: v1NoShowBody,
+        response: responses.one,
+      },
     },
     async (request) => ({
       data: await bookings.setNoShow(request.user.id, request.params.id, request.body.noShow),

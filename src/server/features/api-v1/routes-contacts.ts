@@ -33,7 +33,12 @@ export async function v1ContactsRoutes(
     "/contacts",
     {
       config: read.config,
-      schema: { tags: read.tags, querystring: v1ContactsQuery, response: responses.list },
+      schema: {
+        summary: "List contacts by creation; search by name, email, company (contacts:read)",
+        tags: read.tags,
+        querystring: v1ContactsQuery,
+        response: responses.list,
+      },
     },
     async (request) => {
       const { cursor, limit, search } = request.query;
@@ -49,7 +54,15 @@ export async function v1ContactsRoutes(
 
   r.get(
     "/contacts/:id",
-    { config: read.config, schema: { tags: read.tags, params: v1IdParams, response: responses.one } },
+    {
+      config: read.config,
+      schema: {
+        summary: "Read a contact (contacts:read)",
+        tags: read.tags,
+        params: v1IdParams,
+        response: responses.one,
+      },
+    },
     async (request) => ({ data: await contacts.get(request.user.id, request.params.id) }),
   );
 
@@ -58,6 +71,7 @@ export async function v1ContactsRoutes(
     {
       config: write.config,
       schema: {
+        summary: "Create a contact (contacts:write; Idempotency-Key)",
         tags: write.tags,
         headers: v1CreateHeaders,
         body: v1ContactCreateBody,
@@ -75,14 +89,28 @@ export async function v1ContactsRoutes(
     "/contacts/:id",
     {
       config: write.config,
-      schema: { tags: write.tags, params: v1IdParams, body: v1ContactUpdateBody, response: responses.one },
+      schema: {
+        summary: "Update a contact (contacts:write)",
+        tags: write.tags,
+        params: v1IdParams,
+        body: v1ContactUpdateBody,
+        response: responses.one,
+      },
     },
     async (request) => ({ data: await contacts.update(request.user.id, request.params.id, request.body) }),
   );
 
   r.delete(
     "/contacts/:id",
-    { config: write.config, schema: { tags: write.tags, params: v1IdParams, response: responses.deleted } },
+    {
+      config: write.config,
+      schema: {
+        summary: "Delete a contact (contacts:write)",
+        tags: write.tags,
+        params: v1IdParams,
+        response: responses.deleted,
+      },
+    },
     async (request, reply) => {
       await contacts.remove(request.user.id, request.params.id);
       return reply.status(204).send(null);

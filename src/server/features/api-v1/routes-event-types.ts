@@ -36,14 +36,30 @@ export async function v1EventTypesRoutes(
 
   r.get(
     "/event-types",
-    { config: read.config, schema: { tags: read.tags, querystring: v1PageQuery, response: responses.list } },
+    {
+      config: read.config,
+      schema: {
+        summary: "List event types (event_types:read)",
+        tags: read.tags,
+        querystring: v1PageQuery,
+        response: responses.list,
+      },
+    },
     async (request) =>
       pageOf(await eventTypes.list(request.user), (e) => [e.createdAt, e._id], request.query),
   );
 
   r.get(
     "/event-types/:id",
-    { config: read.config, schema: { tags: read.tags, params: v1IdParams, response: responses.one } },
+    {
+      config: read.config,
+      schema: {
+        summary: "Read an event type (event_types:read)",
+        tags: read.tags,
+        params: v1IdParams,
+        response: responses.one,
+      },
+    },
     async (request) => ({ data: await eventTypes.get(request.user, request.params.id) }),
   );
 
@@ -52,6 +68,7 @@ export async function v1EventTypesRoutes(
     {
       config: write.config,
       schema: {
+        summary: "Create an event type (event_types:write; Idempotency-Key)",
         tags: write.tags,
         headers: v1CreateHeaders,
         body: v1EventTypeCreateBody,
@@ -69,7 +86,13 @@ export async function v1EventTypesRoutes(
     "/event-types/:id",
     {
       config: write.config,
-      schema: { tags: write.tags, params: v1IdParams, body: v1EventTypeUpdateBody, response: responses.one },
+      schema: {
+        summary: "Update an event type (event_types:write)",
+        tags: write.tags,
+        params: v1IdParams,
+        body: v1EventTypeUpdateBody,
+        response: responses.one,
+      },
     },
     async (request) => ({ data: await eventTypes.update(request.user, request.params.id, request.body) }),
   );
@@ -79,6 +102,7 @@ export async function v1EventTypesRoutes(
     {
       config: v1Route("availability:read", "availability").config,
       schema: {
+        summary: "Bookable slots of an event type for dates from-to in a zone (availability:read)",
         tags: ["availability"],
         params: v1IdParams,
         querystring: v1SlotsQuery,

@@ -124,7 +124,7 @@ export function DevelopersSection() {
                   <p className="mt-0.5 font-mono text-slate-600 text-xs">{key.prefix}…</p>
                   <p className="mt-1 text-slate-600 text-xs">{describeScopes(key.scopes)}</p>
                   <p className="mt-1 text-slate-500 text-xs">
-                    Created {when(key.createdAt)} · Last used {when(key.lastUsedAt)} · Expires{" "}
+                    Created {when(key.createdAt)} · Last used {when(key.lastUsedAt, "not yet")} · Expires{" "}
                     {when(key.expiresAt)}
                   </p>
                 </div>
