@@ -43,6 +43,7 @@ describe.each(dbKinds)("the public API on %s", (kind) => {
     return res.body.data as { _id: string; secret: string };
   };
   const deliver = async () => {
+    await t.app.jobs.flush();
     await t.app.jobs.flush(MAIL_JOB);
     return smtp.mails.splice(0);
   };
@@ -121,10 +122,20 @@ describe.each(dbKinds)("the public API on %s", (kind) => {
     expect((await v1(key.secret, "GET", "/bookings?limit=101")).json().errors).toHaveProperty("limit");
   });
 
-  it("books through the booking page's own path: the same mails as a page booking, and the same booking on a retry", async () => {
+  it("books through the booking page's own path: the same mails and workflows as a page booking, and the same booking on a retry", async () => {
     const host = await hostIn(t.app, "UTC");
     const key = await keyFor(host);
     const et = await eventType(t.app, host);
+    // A workflow of the host: both bookings must run it.
+    const workflow = await call(host.token, "POST", "/workflows", {
+      name: "Welcome",
+      description: "",
+      trigger: { type: "event_scheduled" },
+      actions: [
+        { type: "send_email", config: { to: "attendee", subject: "Welcome {{event_name}}", body: "Hi" } },
+      ],
+    });
+    expect(workflow.status, workflow.raw).toBe(201);
     await deliver();
     const who = {
       name: "Page Person",
@@ -143,8 +154,10 @@ describe.each(dbKinds)("the public API on %s", (kind) => {
     const apiMails = await deliver();
     const shape = (mails: typeof pageMails) =>
       mails.map((m) => ({ to: m.to, subject: (m.parsed.subject ?? "").replace(/\d/g, "#") }));
-    expect(apiMails.length).toBeGreaterThan(0);
+    expect(apiMails.map((m) => m.parsed.subject)).toContain(`Welcome ${et.title}`);
     expect(shape(apiMails)).toEqual(shape(pageMails));
+    const runs = await call(host.token, "GET", `/workflows/${workflow.body.data._id}/executions?limit=100`);
+    expect(runs.body.data.map((r: { status: string }) => r.status)).toEqual(["sent", "sent"]);
 
     const booking = api.json().data;
     expect(booking).toMatchObject({ startTime: at(10), status: "confirmed", attendee: { email: who.email } });
