@@ -4,7 +4,7 @@ import { type ApiKeysService, createApiKeysService } from "./service.js";
 
 /** What other parts may use of API keys: the /api scope's auth hook and the public API's idempotency. */
 export interface ApiKeysFeature {
-  service: Pick<ApiKeysService, "authenticate" | "storedAnswer" | "storeAnswer">;
+  service: Pick<ApiKeysService, "authenticate" | "storedAnswer" | "reserve" | "storeAnswer" | "release">;
 }
 
 declare module "fastify" {

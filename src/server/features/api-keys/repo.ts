@@ -86,21 +86,57 @@ export function createApiKeysRepo(db: Db) {
       return row;
     },
 
-    /** Keeps an answer for retries; an older row of the same key (past its day) is replaced. */
-    async storeAnswer(
+    /**
+     * Claims a key for a create about to run (status 0: in progress), atomically: true when this
+     * request holds it now (new, or its old row was past `since`), false when another holds it.
+     */
+    async reserve(
       userId: string,
       route: string,
       key: string,
-      answer: { requestHash: string; status: number; body: unknown },
+      requestHash: string,
       at: Date,
-    ) {
-      await db
+      since: Date,
+    ): Promise<boolean> {
+      const fresh = { requestHash, status: 0, body: sql`'null'::jsonb`, createdAt: at };
+      const rows = await db
         .insert(apiIdempotency)
-        .values({ userId, route, key, ...answer, createdAt: at })
+        .values({ userId, route, key, ...fresh })
         .onConflictDoUpdate({
           target: [apiIdempotency.userId, apiIdempotency.route, apiIdempotency.key],
-          set: { ...answer, createdAt: at },
-        });
+          set: fresh,
+          setWhere: sql`${apiIdempotency.createdAt} <= ${since.toISOString()}::timestamptz`,
+        })
+        .returning({ key: apiIdempotency.key });
+      return rows.length > 0;
+    },
+
+    /** The answer of the create that held the key, for its retries. */
+    async storeAnswer(userId: string, route: string, key: string, status: number, body: unknown) {
+      await db
+        .update(apiIdempotency)
+        .set({ status, body })
+        .where(
+          and(
+            eq(apiIdempotency.userId, userId),
+            eq(apiIdempotency.route, route),
+            eq(apiIdempotency.key, key),
+          ),
+        );
+    },
+
+    /** Lets the key go after its create failed: a retry runs it again. */
+    async release(userId: string, route: string, key: string) {
+      await db
+        .delete(apiIdempotency)
+        .where(
+          and(
+            eq(apiIdempotency.userId, userId),
+            eq(apiIdempotency.route, route),
+            eq(apiIdempotency.key, key),
+            eq(apiIdempotency.status, 0),
+          ),
+        );
     },
   };
 }

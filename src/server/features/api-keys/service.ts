@@ -103,18 +103,23 @@ export function createApiKeysService(db: Db, deps: { now: () => Date }) {
       return { keyId: key.id, user, scopes: key.scopes as ApiScope[] };
     },
 
-    /** The stored answer of a create retried with the same Idempotency-Key (within a day), if any. */
+    /** The stored answer (status 0 while its create runs) of a create retried within a day, if any. */
     storedAnswer(userId: string, route: string, key: string) {
       return repo.storedAnswer(userId, route, key, new Date(now().getTime() - IDEMPOTENCY_MS));
     },
 
-    storeAnswer(
-      userId: string,
-      route: string,
-      key: string,
-      answer: { requestHash: string; status: number; body: unknown },
-    ) {
-      return repo.storeAnswer(userId, route, key, answer, now());
+    /** Claims the key for a create about to run; false when another request holds it. */
+    reserve(userId: string, route: string, key: string, requestHash: string) {
+      const at = now();
+      return repo.reserve(userId, route, key, requestHash, at, new Date(at.getTime() - IDEMPOTENCY_MS));
+    },
+
+    storeAnswer(userId: string, route: string, key: string, status: number, body: unknown) {
+      return repo.storeAnswer(userId, route, key, status, body);
+    },
+
+    release(userId: string, route: string, key: string) {
+      return repo.release(userId, route, key);
     },
   };
 }

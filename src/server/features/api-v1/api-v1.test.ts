@@ -201,6 +201,23 @@ describe.each(dbKinds)("the public API on %s", (kind) => {
     const t2 = await v1(key.secret, "POST", "/event-types", { title: "Once", duration: 30 }, typeHeaders);
     expect(t2.json().data._id).toBe(t1.json().data._id);
     expect((await v1(key.secret, "GET", "/event-types")).json().data).toHaveLength(1);
+    // Sent twice at once, one create runs: the other waits its turn (409) or replays it.
+    const raceHeaders = { "idempotency-key": "contact-race-0123456789abcdef" };
+    const raceBody = { fullName: "Race", email: "race@example.com" };
+    const both = await Promise.all([
+      v1(key.secret, "POST", "/contacts", raceBody, raceHeaders),
+      v1(key.secret, "POST", "/contacts", raceBody, raceHeaders),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual(expect.arrayContaining([201]));
+    for (const r of both) expect([201, 409]).toContain(r.statusCode);
+    const races = (await v1(key.secret, "GET", "/contacts?search=race")).json().data;
+    expect(races).toHaveLength(1);
+    // A create that failed lets its key go: the retry runs.
+    const failHeaders = { "idempotency-key": "contact-fails-0123456789abcdef" };
+    const failed = await v1(key.secret, "POST", "/contacts", raceBody, failHeaders);
+    expect(failed.statusCode).toBe(409);
+    await v1(key.secret, "DELETE", `/contacts/${races[0]._id}`);
+    expect((await v1(key.secret, "POST", "/contacts", raceBody, failHeaders)).statusCode).toBe(201);
     // Without the key a second create is a second contact (a duplicate email is refused as in the app).
     expect((await v1(key.secret, "POST", "/event-types", { title: "Once", duration: 30 })).statusCode).toBe(
       201,

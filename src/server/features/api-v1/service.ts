@@ -67,20 +67,23 @@ export function v1Route(apiScope: ApiScope, tag: string) {
 interface StoredAnswer {
   /** SHA-256 of the request's JSON body. */
   requestHash: string;
+  /** 0 while the first request's create runs. */
   status: number;
   body: unknown;
 }
 
 export interface AnswerStore {
   storedAnswer(userId: string, route: string, key: string): Promise<StoredAnswer | undefined>;
-  storeAnswer(userId: string, route: string, key: string, answer: StoredAnswer): Promise<void>;
+  reserve(userId: string, route: string, key: string, requestHash: string): Promise<boolean>;
+  storeAnswer(userId: string, route: string, key: string, status: number, body: unknown): Promise<void>;
+  release(userId: string, route: string, key: string): Promise<void>;
 }
 
 /**
- * A create with an `Idempotency-Key`: the first answer is stored (per host, route and key, a day) and
- * a retry gets it again instead of a second row; the same key with another body is a 409, since the
- * client reused a key by mistake. Without the header it just runs. Two simultaneous first attempts
- * may both run (the store is written after the create); clients retry after an answer or a timeout.
+ * A create with an `Idempotency-Key`: the first request claims the key (per host, route and key, for a
+ * day), runs and stores its answer; a retry gets that answer again instead of a second row. The same
+ * key with another body is a 409 (a client's mistake), as is a retry while the first still runs. A
+ * create that fails lets the key go. Without the header it just runs.
  */
 export async function idempotent(
   store: AnswerStore,
@@ -89,20 +92,31 @@ export async function idempotent(
   create: () => Promise<{ status: 201; body: unknown }>,
 ) {
   const key = request.headers["idempotency-key"];
-  const route = `${request.method} ${request.routeOptions.url}`;
   if (typeof key !== "string") {
     const { status, body } = await create();
     return reply.status(status).send(body);
   }
+  const userId = request.user.id;
+  const route = `${request.method} ${request.routeOptions.url}`;
   const requestHash = sha256(JSON.stringify(request.body ?? null));
-  const stored = await store.storedAnswer(request.user.id, route, key);
-  if (stored && stored.requestHash !== requestHash) {
-    throw conflict(
-      "This Idempotency-Key was sent before with another request: use a new key for a new request",
-    );
+  if (!(await store.reserve(userId, route, key, requestHash))) {
+    const stored = await store.storedAnswer(userId, route, key);
+    if (stored && stored.requestHash !== requestHash) {
+      throw conflict(
+        "This Idempotency-Key was sent before with another request: use a new key for a new request",
+      );
+    }
+    if (!stored || stored.status === 0) {
+      throw conflict("A request with this Idempotency-Key is still running: retry in a moment");
+    }
+    return reply.status(stored.status).header("Idempotent-Replayed", "true").send(stored.body);
   }
-  if (stored) return reply.status(stored.status).header("Idempotent-Replayed", "true").send(stored.body);
-  const { status, body } = await create();
-  await store.storeAnswer(request.user.id, route, key, { requestHash, status, body });
-  return reply.status(status).send(body);
+  try {
+    const { status, body } = await create();
+    await store.storeAnswer(userId, route, key, status, body);
+    return reply.status(status).send(body);
+  } catch (error) {
+    await store.release(userId, route, key);
+    throw error;
+  }
 }
