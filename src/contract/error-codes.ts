@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   /** The host blocked this booker (contract/blocklist.ts); the message does not say so. */
   BOOKING_REFUSED: 403,
+  /** An API key without the permission the public API route needs (`<resource>:read|write`). */
+  INSUFFICIENT_SCOPE: 403,
   // 404: not there, or not the caller's (never revealed); a provider not set up here.
   NOT_FOUND: 404,
   GOOGLE_NOT_CONFIGURED: 404,

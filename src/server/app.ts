@@ -7,6 +7,8 @@ import { webhookPayloadComponents } from "../contract/webhooks.js";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { analyticsPlugin } from "./features/analytics/plugin.js";
+import { apiKeysPlugin } from "./features/api-keys/plugin.js";
+import { apiV1Plugin } from "./features/api-v1/plugin.js";
 import { authPlugin } from "./features/auth/plugin.js";
 import { availabilityPlugin } from "./features/availability/plugin.js";
 import { blocklistPlugin } from "./features/blocklist/plugin.js";
@@ -177,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsPlugin);
   await app.register(embedsPlugin);
   await app.register(webhooksPlugin);
+  await app.register(apiKeysPlugin);
+  await app.register(apiV1Plugin);
   // Tests' listeners come after the features' own, so they observe what the features did.
   for (const listener of deps.bookingListeners ?? []) app.bookings.listeners.add(listener);
   for (const listener of deps.calendarSettingsListeners ?? []) app.calendarSettings.listeners.add(listener);
@@ -184,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Every route below is host-only unless public-routes.ts lists it (see lib/auth.ts).
-      api.addHook("onRequest", hostOnly(app));
+      api.addHook("onRequest", hostOnly(app, app.apiKeys.service.authenticate));
       api.addHook("onRoute", documentFailures);
       api.get("/health", { schema: { response: healthResponses } }, async () => ({
         success: true,

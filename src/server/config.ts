@@ -113,12 +113,15 @@ export interface RateLimits {
   login: { max: number; windowMs: number };
   register: { max: number; windowMs: number };
   publicBooking: { max: number; windowMs: number };
+  /** The public API (/api/v1), per API key (or signed-in host); default 120 a minute. */
+  publicApi?: { max: number; windowMs: number };
 }
 
 export const defaultRateLimits: RateLimits = {
   login: { max: 10, windowMs: 60_000 },
   register: { max: 5, windowMs: 60_000 },
   publicBooking: { max: 30, windowMs: 60_000 },
+  publicApi: { max: 120, windowMs: 60_000 },
 };
 
 /** Reads the environment once; throws a readable message on bad values. */

@@ -31,7 +31,8 @@ describe("OpenAPI description", () => {
     t = await createTestApp("pglite");
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     operations = Object.entries(doc.paths)
-      .filter(([path]) => path.startsWith("/api/"))
+      // The public API (/api/v1) has a contract of its own ({data} and problem details): its test checks it.
+      .filter(([path]) => path.startsWith("/api/") && !path.startsWith("/api/v1/"))
       .flatMap(([path, ops]) =>
         Object.entries(ops).map(([method, op]): [string, Operation] => [
           `${method.toUpperCase()} ${path}`,

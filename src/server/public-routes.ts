@@ -38,4 +38,8 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   "GET /api/bookings/public/:uid/ics",
   "POST /api/bookings/public/:uid/cancel",
   "POST /api/bookings/public/:uid/reschedule",
+  // The public API's description and reference page (its routes need a key or a session).
+  "GET /api/v1/openapi.json",
+  "GET /api/v1/docs",
+  "GET /api/v1/docs/:file",
 ]);

@@ -11,7 +11,7 @@ import {
 } from "../contacts.js";
 import { type Agrees, doneEnvelope, envelope, fileResponse, isoDateTime } from "./shared.js";
 
-const contactSchema = z.object({
+export const contactSchema = z.object({
   _id: z.string(),
   fullName: z.string(),
   email: z.string(),

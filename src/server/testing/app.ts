@@ -15,6 +15,7 @@ const generousLimits: RateLimits = {
   login: { max: 10_000, windowMs: 60_000 },
   register: { max: 10_000, windowMs: 60_000 },
   publicBooking: { max: 10_000, windowMs: 60_000 },
+  publicApi: { max: 10_000, windowMs: 60_000 },
 };
 
 /** The real app on a fresh database, without the SPA and with rate limits out of the way unless asked. */

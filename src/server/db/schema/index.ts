@@ -1,6 +1,7 @@
 // One file per feature's tables; drizzle-kit reads this folder.
 
 export * from "./analytics.js";
+export * from "./api-keys.js";
 export * from "./availability.js";
 export * from "./blocklist.js";
 export * from "./bookings.js";

@@ -6,6 +6,8 @@ import { type AvailabilityService, createAvailabilityService } from "./service.j
 export interface AvailabilityFeature {
   /** The zone a host's dates and days are read in: their default schedule's, else their profile's. */
   hostZone: AvailabilityService["hostZone"];
+  /** The host's schedules as the app shows them (the public API reads them). */
+  schedules: Pick<AvailabilityService, "list" | "get">;
 }
 
 declare module "fastify" {
@@ -25,7 +27,7 @@ export const availabilityPlugin = fp(
       name: "availabilitySchedules",
       export: (user) => availability.list(user.id),
     });
-    app.decorate("availability", { hostZone: availability.hostZone });
+    app.decorate("availability", { hostZone: availability.hostZone, schedules: availability });
     app.apiRoutes.add((api) => api.register(availabilityRoutes, { availability }));
   },
   { name: "availability", dependencies: ["users", "auth", "calendar-settings"] },

@@ -10,10 +10,13 @@ import {
   createBookingsService,
   type MeetingMaker,
 } from "./service.js";
+import { type BookingPages, createBookingPages } from "./service-pages.js";
 
 /** What other features may use of bookings: the service, and the registries of those that follow it. */
 export interface BookingsFeature {
   service: BookingsService;
+  /** The host's bookings in pages of a stable order (the public API's list). */
+  pages: BookingPages;
   /** Features told of every change inside its transaction (events.ts): contacts, calendars, workflows. */
   listeners: Registry<BookingListener>;
   /** Who makes a google_meet booking's link before it commits (calendars). */
@@ -53,7 +56,8 @@ export const bookingsPlugin = fp(
     app.users.accountParts.add({ name: "bookings", export: (user) => bookings.exportForHost(user.id) });
     // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
     app.users.onDelete.add((tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id));
-    app.decorate("bookings", { service: bookings, listeners, meetingMakers, calendarChecks, guards });
+    const pages = createBookingPages(db, { now });
+    app.decorate("bookings", { service: bookings, pages, listeners, meetingMakers, calendarChecks, guards });
     app.apiRoutes.add(async (api) => {
       await api.register(slotsRoutes, { slots, excludable: bookings.excludable });
       await api.register(bookingsRoutes, {

@@ -5,11 +5,17 @@ import { contactsRoutes } from "./routes.js";
 import { type ContactsService, createContactsService } from "./service.js";
 import { createContactsCsvService } from "./service-csv.js";
 import { createContactsListService } from "./service-list.js";
+import { type ContactPages, createContactPages } from "./service-pages.js";
 
 /** What other features may use of contacts. */
 export interface ContactsFeature {
-  /** Writes a contact for a workflow's add_to_crm, inside the run's transaction. */
-  service: Pick<ContactsService, "upsertFromWorkflow">;
+  /**
+   * Writes a contact for a workflow's add_to_crm, inside the run's transaction; the host's own reads
+   * and writes for the public API.
+   */
+  service: Pick<ContactsService, "upsertFromWorkflow" | "get" | "create" | "update" | "remove">;
+  /** The host's contacts in pages of a stable order (the public API's list). */
+  pages: ContactPages;
   /** Followers of contact changes (webhooks), called inside the change's transaction (events.ts). */
   listeners: Registry<ContactListener>;
 }
@@ -40,7 +46,7 @@ export const contactsPlugin = fp(
         }
       },
     });
-    app.decorate("contacts", { service: contacts, listeners });
+    app.decorate("contacts", { service: contacts, pages: createContactPages(db, { now }), listeners });
     app.apiRoutes.add((api) =>
       api.register(contactsRoutes, {
         contacts,

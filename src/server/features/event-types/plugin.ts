@@ -4,7 +4,10 @@ import { createEventTypesService, type EventTypesService } from "./service.js";
 
 /** What other features may use of event types. */
 export interface EventTypesFeature {
-  service: Pick<EventTypesService, "list" | "getPublic" | "googleAccountOf" | "formerUsernameRef">;
+  service: Pick<
+    EventTypesService,
+    "list" | "get" | "create" | "update" | "getPublic" | "googleAccountOf" | "formerUsernameRef"
+  >;
 }
 
 declare module "fastify" {

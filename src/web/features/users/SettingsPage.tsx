@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { BlocklistSection } from "../blocklist/BlocklistSection";
+import { DevelopersSection } from "../developers/DevelopersSection";
 import { EmbedsSection } from "../embeds/EmbedsSection";
 import { WebhooksSection } from "../webhooks/WebhooksSection";
 import { DataSection } from "./DataSection";
@@ -18,6 +19,7 @@ const SECTIONS = [
   { id: "notifications", label: "Notifications" },
   { id: "blocked-bookers", label: "Blocked bookers" },
   { id: "embeds", label: "Embeds" },
+  { id: "developers", label: "Developers" },
   { id: "webhooks", label: "Webhooks" },
   { id: "security", label: "Security" },
   { id: "sessions", label: "Sessions" },
@@ -42,7 +44,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your profile, public link, notifications, blocked bookers, embeds, webhooks, sign-in security and data"
+        subtitle="Your profile, public link, notifications, blocked bookers, embeds, API keys, webhooks, sign-in security and data"
       />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
@@ -65,6 +67,7 @@ export default function SettingsPage() {
           <NotificationsSection />
           <BlocklistSection />
           <EmbedsSection />
+          <DevelopersSection />
           <WebhooksSection />
           <SecuritySection />
           <SessionsSection />
