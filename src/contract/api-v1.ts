@@ -10,6 +10,7 @@ import {
 import { DEFAULT_TIMEZONE } from "./common.js";
 import { createContactBody, updateContactBody } from "./contacts.js";
 import { createEventTypeBody, updateEventTypeBody } from "./event-types.js";
+import { webhookCreateBody, webhookDeliveryParams, webhookUpdateBody } from "./webhooks.js";
 
 /**
  * The public API, version 1 (/api/v1, issue 26): the requests it takes. Its answers are in
@@ -85,3 +86,8 @@ export const v1ContactsQuery = v1PageQuery.extend({
 });
 export const v1ContactCreateBody = createContactBody;
 export const v1ContactUpdateBody = updateContactBody;
+
+/** /api/v1/webhooks: the app's own subscription bodies (contract/webhooks.ts). */
+export const v1WebhookCreateBody = webhookCreateBody;
+export const v1WebhookUpdateBody = webhookUpdateBody;
+export const v1DeliveryParams = webhookDeliveryParams;

@@ -4,6 +4,7 @@ import { availabilityScheduleSchema } from "./availability.js";
 import { bookingSchema } from "./bookings.js";
 import { contactSchema } from "./contacts.js";
 import { eventTypeSchema } from "./event-types.js";
+import { deliverySchema, subscriptionSchema, withSecretSchema } from "./webhooks.js";
 
 /*
  * The answers of the public API, version 1 (/api/v1). A success is `{data}` (one item) or
@@ -66,5 +67,14 @@ export const v1Responses = {
     one: { 200: one(contactSchema), ...failures },
     created: { 201: one(contactSchema), ...failures },
     deleted: { 204: z.null().meta({ description: "Deleted" }), ...failures },
+  },
+  webhooks: {
+    list: { 200: page(subscriptionSchema), ...failures },
+    one: { 200: one(subscriptionSchema), ...failures },
+    /** The signing secret is in the answer of a create only (and of the app's Reveal). */
+    created: { 201: one(withSecretSchema), ...failures },
+    deleted: { 204: z.null().meta({ description: "Deleted" }), ...failures },
+    deliveries: { 200: page(deliverySchema), ...failures },
+    resent: { 201: one(deliverySchema), ...failures },
   },
 };

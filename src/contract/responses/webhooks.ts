@@ -19,10 +19,10 @@ const subscriptionShape = {
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 };
-const subscriptionSchema = z.object(subscriptionShape);
+export const subscriptionSchema = z.object(subscriptionShape);
 true satisfies Agrees<z.input<typeof subscriptionSchema>, WebhookSubscriptionDto>;
 
-const withSecretSchema = z.object({ ...subscriptionShape, secret: z.string() });
+export const withSecretSchema = z.object({ ...subscriptionShape, secret: z.string() });
 true satisfies Agrees<z.input<typeof withSecretSchema>, WebhookSubscriptionWithSecret>;
 
 const attemptSchema = z.object({
@@ -35,7 +35,7 @@ const attemptSchema = z.object({
 });
 true satisfies Agrees<z.input<typeof attemptSchema>, WebhookAttemptDto>;
 
-const deliverySchema = z.object({
+export const deliverySchema = z.object({
   _id: z.string(),
   eventId: z.string(),
   eventType: z.string(),

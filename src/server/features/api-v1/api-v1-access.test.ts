@@ -13,9 +13,8 @@ describe.each(dbKinds)("who may call the public API on %s", (kind) => {
   let t: TestApp;
   let clock = NOW;
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      now: () => clock,
-    });
+    // Webhook subscriptions point at this machine (nothing is delivered: no job runs here).
+    t = await createTestApp(kind, { now: () => clock, config: { allowPrivateTargets: true } });
   });
   afterAll(() => t.close());
 
@@ -47,7 +46,16 @@ describe.each(dbKinds)("who may call the public API on %s", (kind) => {
     });
     expect(contact.status).toBe(201);
     const schedules = await call(host.token, "GET", "/availability");
+    const hook = await call(host.token, "POST", "/webhooks", {
+      url: "http://127.0.0.1:9/hooks",
+      events: ["booking.created"],
+    });
+    expect(hook.status, hook.raw).toBe(201);
+    const sent = await call(host.token, "POST", `/webhooks/${hook.body.data._id}/test`);
+    expect(sent.status, sent.raw).toBe(201);
     return {
+      webhookId: hook.body.data._id as string,
+      deliveryId: sent.body.data._id as string,
       host,
       et,
       bookingId: booked.json().data._id as string,
@@ -169,6 +177,45 @@ describe.each(dbKinds)("who may call the public API on %s", (kind) => {
       owned: true,
       ok: 204,
     },
+    { method: "GET", url: () => "/webhooks", scope: "webhooks:read", owned: false, ok: 200 },
+    { method: "GET", url: (w) => `/webhooks/${w.webhookId}`, scope: "webhooks:read", owned: true, ok: 200 },
+    {
+      method: "GET",
+      url: (w) => `/webhooks/${w.webhookId}/deliveries`,
+      scope: "webhooks:read",
+      owned: true,
+      ok: 200,
+    },
+    {
+      method: "POST",
+      url: (w) => `/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/resend`,
+      scope: "webhooks:write",
+      owned: true,
+      ok: 201,
+    },
+    {
+      method: "POST",
+      url: () => "/webhooks",
+      scope: "webhooks:write",
+      body: () => ({ url: "http://127.0.0.1:9/other", events: ["contact.created"] }),
+      owned: false,
+      ok: 201,
+    },
+    {
+      method: "PATCH",
+      url: (w) => `/webhooks/${w.webhookId}`,
+      scope: "webhooks:write",
+      body: () => ({ events: ["booking.created", "booking.cancelled"] }),
+      owned: true,
+      ok: 200,
+    },
+    {
+      method: "DELETE",
+      url: (w) => `/webhooks/${w.webhookId}`,
+      scope: "webhooks:write",
+      owned: true,
+      ok: 204,
+    },
   ];
 
   it("answers every route with a valid key, and refuses no key, a revoked, an expired, an unscoped and another host's key", async () => {
@@ -208,10 +255,11 @@ describe.each(dbKinds)("who may call the public API on %s", (kind) => {
       expect(res.statusCode, `${name}: ${res.body}`).toBe(route.ok);
     }
     // Another host's key saw none of this host's things in the lists.
-    for (const url of ["/event-types", "/bookings", "/contacts", "/schedules"]) {
+    for (const url of ["/event-types", "/bookings", "/contacts", "/schedules", "/webhooks"]) {
       const mine = (await v1(otherKey.secret, "GET", url)).json().data;
       expect(JSON.stringify(mine)).not.toContain(w.et._id);
       expect(JSON.stringify(mine)).not.toContain(w.bookingId);
+      expect(JSON.stringify(mine)).not.toContain(w.webhookId);
     }
   });
 });

@@ -9,6 +9,7 @@ import { v1BookingsRoutes } from "./routes-bookings.js";
 import { v1ContactsRoutes } from "./routes-contacts.js";
 import { v1DocsRoutes } from "./routes-docs.js";
 import { v1EventTypesRoutes } from "./routes-event-types.js";
+import { v1WebhooksRoutes } from "./routes-webhooks.js";
 
 type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
@@ -56,6 +57,7 @@ export const apiV1Plugin = fp(
           (v1) => v1.register(v1BookingsRoutes, { bookings: app.bookings, eventTypes }),
           (v1) => v1.register(v1AvailabilityRoutes, { schedules: app.availability.schedules }),
           (v1) => v1.register(v1ContactsRoutes, { contacts: app.contacts, answers }),
+          (v1) => v1.register(v1WebhooksRoutes, { webhooks: app.webhooks.service, answers }),
           (v1) =>
             v1.register(v1DocsRoutes, {
               document: () => app.swagger() as unknown as Record<string, unknown>,
@@ -66,6 +68,6 @@ export const apiV1Plugin = fp(
   },
   {
     name: "api-v1",
-    dependencies: ["api-keys", "availability", "event-types", "slots", "bookings", "contacts"],
+    dependencies: ["api-keys", "availability", "event-types", "slots", "bookings", "contacts", "webhooks"],
   },
 );
