@@ -3,9 +3,9 @@ import type { DbOrTx } from "../../db/client.js";
 
 /**
  * What contacts announce (webhook subscriptions follow it): a contact the host added (the app, the
- * API) or a workflow made is `created`; a host's edit (fields, tags) or a workflow filling it is
- * `updated`. Contacts a booking makes or recounts are not announced: the booking's own announcement
- * carries the invitee. `contact` is the contact as it is after the change.
+ * API), a workflow or an invitee's first booking made is `created`; a host's edit (fields, tags) or a
+ * workflow filling it is `updated`. A booking's fill and recount of a known contact, a guest's contact,
+ * imports and bulk actions are not announced. `contact` is the contact as it is after the change.
  */
 export interface ContactChange {
   kind: "created" | "updated";

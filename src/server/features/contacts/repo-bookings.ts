@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
 import { bookings, contacts } from "../../db/schema/index.js";
@@ -31,7 +31,7 @@ export function createContactsBookingStatements(db: Db) {
 
   /**
    * Creates the invitee's contact or fills what the host never edited (as upsertAuto does), with its
-   * meeting counts: one statement instead of an upsert and a recount.
+   * meeting counts: one statement instead of an upsert and a recount. Answers the contact's row.
    */
   const upsert = keptStatement(db, "contacts_booking_upsert", (h) =>
     h
@@ -59,6 +59,9 @@ export function createContactsBookingStatements(db: Db) {
           updatedAt: sql`now()`,
         },
       })
+      // The contact as it now is, and whether this statement made it (a row an upsert inserted has
+      // no xmax): a new one is announced (contacts/events.ts) without a second read.
+      .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` })
       .prepare("contacts_booking_upsert"),
   );
 

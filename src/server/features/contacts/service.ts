@@ -109,7 +109,7 @@ export function createContactsService(
     if (change.kind === "created" && booking.attendeeEmail !== hostEmail) {
       const fromAnswers = fieldsFromAnswers(booking.answers);
       // Counted with the booking just written, in the same statement.
-      await bookingStatements.upsertFromBooking(
+      const [contact] = await bookingStatements.upsertFromBooking(
         tx,
         booking.hostUserId,
         booking.attendeeEmail,
@@ -122,6 +122,8 @@ export function createContactsService(
         },
         now(),
       );
+      // A first booking makes a contact: followers hear of it (a webhook's contact.created).
+      if (contact?.created) await announce(tx, "created", contact);
       for (const guest of booking.guests) {
         const email = guest.toLowerCase();
         if (email === booking.attendeeEmail || email === hostEmail) continue;

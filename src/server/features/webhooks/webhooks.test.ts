@@ -243,7 +243,7 @@ describe.each(dbKinds)("webhook subscriptions on %s", (kind) => {
     }
   });
 
-  it("announces contacts created and updated by the host", async () => {
+  it("announces contacts created and updated by the host, and the contact an invitee's first booking makes", async () => {
     const hook = await startReceiver(() => 204);
     try {
       const sub = (
@@ -267,6 +267,20 @@ describe.each(dbKinds)("webhook subscriptions on %s", (kind) => {
         company: "Navy",
       });
       for (const b of bodies) expect(webhookPayloadSchema.safeParse(b).success).toBe(true);
+
+      // An invitee's first booking makes their contact (contact.created); their second only fills it.
+      hook.got.length = 0;
+      const et = await eventType(t.app, host);
+      clock = NOW;
+      const ivy = { name: "Ivy Invitee", email: "ivy.contact@example.com" };
+      for (const at of ["2026-10-29T13:00:00-04:00", "2026-10-29T14:00:00-04:00"]) {
+        const res = await book(t.app, et._id, at, { attendee: attendee(ivy) });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      await t.app.jobs.flush();
+      const fromBookings = hook.got.map((g) => verify(sub.secret, g));
+      expect(fromBookings.map((b) => b.type)).toEqual(["contact.created"]);
+      expect(fromBookings[0].data).toMatchObject({ email: ivy.email, fullName: ivy.name });
       await call(host.token, "DELETE", `/webhooks/${sub._id}`);
     } finally {
       await hook.close();
