@@ -38,4 +38,8 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   "GET /api/bookings/public/:uid/ics",
   "POST /api/bookings/public/:uid/cancel",
   "POST /api/bookings/public/:uid/reschedule",
+  // The host's confirm and decline links in a new-request mail (issue 28): the token is the credential.
+  "GET /api/bookings/requests/:uid",
+  "POST /api/bookings/requests/:uid/confirm",
+  "POST /api/bookings/requests/:uid/decline",
 ]);

@@ -1,6 +1,7 @@
 import type { BookingDto, CancelBookingBody } from "../../../contract/bookings.js";
 import { SLOT_UNAVAILABLE_MESSAGE } from "../../../contract/bookings.js";
 import type { Db, Tx } from "../../db/client.js";
+import { cancelJobs } from "../../jobs/queue.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import {
@@ -60,9 +61,13 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       const repo = createBookingsRepo(tx);
       const locked = await repo.findByUid(rec.booking.uid, { lock: true });
       if (!locked) throw notFound(BOOKING_NOT_FOUND);
-      assertOpen(locked.booking, now());
+      // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
+      assertOpen(locked.booking, now(), true);
+      const wasRequest = locked.booking.status === "pending";
       const row = await repo.update(locked.booking.id, {
         status: "cancelled",
+        requestExpiresAt: null,
+        approvalTokenHash: null,
         cancelledAt: now(),
         cancelReason: body.reason,
         cancelNote: body.note || null,
@@ -72,7 +77,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       if (!row) throw notFound(BOOKING_NOT_FOUND);
       const updated = { ...locked, booking: row };
       await mail(tx, "cancelled", updated, { manageToken, notifyHost });
-      await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
+      // A request was announced to nobody (listeners hear of a booking once it is confirmed).
+      if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
+      else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
       return toBookingDto(updated, now());
     });
   }
@@ -278,6 +285,8 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         if (!rec) throw notFound(BOOKING_NOT_FOUND);
         const b = rec.booking;
         if (b.status === "cancelled") throw closed("This booking has been cancelled.");
+        if (b.status === "pending" || b.status === "declined" || b.status === "expired")
+          throw closed("Only a confirmed meeting can be marked as a no-show.");
         if (b.startTime > now())
           throw badRequest("A meeting can be marked as a no-show once it has started.");
         const row = await repo.update(b.id, { status: noShow ? "no_show" : "confirmed" });

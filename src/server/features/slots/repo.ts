@@ -42,6 +42,8 @@ const eventTypeColumns = {
   questions: eventTypes.questions,
   phoneField: eventTypes.phoneField,
   maxInvitees: eventTypes.maxInvitees,
+  confirmation: eventTypes.confirmation,
+  bookingLimits: eventTypes.bookingLimits,
 };
 const scheduleColumns = {
   id: availabilitySchedules.id,
@@ -107,7 +109,7 @@ function busyOf(hostId: SQL, window: SQL) {
       extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
       b.slot_key, b.event_type_id, b.booking_id)), '[]'::json)
     from ${bookingHosts} b
-    where b.host_user_id = ${hostId} and b.status = 'confirmed'
+    where b.host_user_id = ${hostId} and b.status in ('confirmed', 'pending')
       and tstzrange(b.start_time, b.end_time) && ${window})`;
 }
 
