@@ -23,12 +23,12 @@ export interface RequestMailOptions {
   expiresAt?: Date | null;
 }
 
-/** The host's confirm and decline links: a small page asks before acting (web /booking-request). */
+/** The host's confirm and decline links: a small page asks before acting (web /meetings/request). */
 export function requestLinks(publicUrl: string, uid: string, token: string) {
   const q = `uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
   return {
-    confirm: `${publicUrl}/booking-request?${q}&action=confirm`,
-    decline: `${publicUrl}/booking-request?${q}&action=decline`,
+    confirm: `${publicUrl}/meetings/request?${q}&action=confirm`,
+    decline: `${publicUrl}/meetings/request?${q}&action=decline`,
   };
 }
 

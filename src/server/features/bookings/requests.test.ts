@@ -62,7 +62,8 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const mails = await deliver();
     const hostMail = mails.find((m) => m.parsed.subject?.startsWith("Booking request"));
-    const link = hostMail && /booking-request\?uid=[^&]+&token=([^&\s]+)&action=confirm/.exec(text(hostMail));
+    const link =
+      hostMail && /meetings\/request\?uid=[^&]+&token=([^&\s]+)&action=confirm/.exec(text(hostMail));
     return { booking: res.json().data, mails, token: link ? decodeURIComponent(link[1]) : "" };
   };
 

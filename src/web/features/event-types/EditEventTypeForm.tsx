@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
 import { BookingWindowField } from "./BookingWindowField";
 import { ColorField } from "./ColorField";
+import { ConfirmationField } from "./ConfirmationField";
 import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
 import { DrawerSection } from "./FieldGroup";
@@ -290,6 +291,20 @@ export function EditEventTypeForm({
               />
             </Field>
           )}
+          <Controller
+            control={control}
+            name="confirmation"
+            render={({ field }) => (
+              <ConfirmationField
+                value={field.value}
+                onChange={field.onChange}
+                errors={{
+                  noticeHours: errors.confirmation?.noticeHours?.message,
+                  expiryHours: errors.confirmation?.expiryHours?.message,
+                }}
+              />
+            )}
+          />
           <Controller
             control={control}
             name="availabilityScheduleId"
