@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { bookAsInvitee } from "./booking.page";
+import { EventTypesScreen, expectAccessible, signedInHost } from "./event-types.page";
+import { uniqueEmail, waitForMail } from "./support";
+
+/**
+ * Issue 28 item 1: a host turns on "Requires confirmation"; the invitee's booking is a request
+ * ("Pending host approval"); the host confirms it from Meetings and the invitee's mail says so.
+ */
+test("requires confirmation: the invitee's request is pending until the host confirms it from Meetings", async ({
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const host = await signedInHost(request, browser, "Cora Confirm");
+  const title = `Consultation ${Date.now().toString(36)}`;
+  const created = await request.post("/api/event-types", {
+    headers: host.headers,
+    data: {
+      title,
+      duration: 30,
+      bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
+    },
+  });
+  expect(created.ok()).toBeTruthy();
+  const { _id, slug } = (await created.json()).data as { _id: string; slug: string };
+
+  // The host turns the setting on in the editor; it goes with the one Save Changes.
+  const { page } = host;
+  const screen = new EventTypesScreen(page);
+  await screen.goto();
+  const editor = await screen.openEditor(title);
+  const toggle = editor.getByRole("switch", { name: "Requires confirmation" });
+  await toggle.scrollIntoViewIfNeeded();
+  await toggle.click();
+  await expect(
+    editor.getByText("Bookings are requests: the time is held until you confirm or decline"),
+  ).toBeVisible();
+  await expect(editor.getByLabel("Requests expire after")).toHaveValue("24");
+  await expectAccessible(page);
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editor).toBeHidden();
+  const saved = await request.get(`/api/event-types/${_id}`, { headers: host.headers });
+  expect((await saved.json()).data.confirmation).toEqual({
+    required: true,
+    noticeHours: null,
+    expiryHours: 24,
+  });
+
+  // The invitee books: a request, pending the host's approval.
+  const email = uniqueEmail("requester");
+  const invitee = await (await browser.newContext({ timezoneId: "Asia/Kolkata" })).newPage();
+  await invitee.goto(`/book/${slug}`);
+  await bookAsInvitee(invitee, { name: "Rhea Request", email });
+  await expect(invitee.getByRole("heading", { name: "Pending host approval" })).toBeVisible();
+  await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toHaveCount(0);
+  await expectAccessible(invitee);
+  const received = await waitForMail(email, /^Request received: /);
+  expect(received.text).toContain("Pending host approval");
+
+  // The host confirms it from Meetings' Pending filter.
+  await page.goto("/meetings");
+  await page.getByRole("combobox", { name: "Status" }).selectOption("pending");
+  const item = page.getByRole("article", { name: `${title} with Rhea Request` });
+  await expect(item.getByTestId("booking-status")).toHaveText("Pending");
+  await expectAccessible(page);
+  await item.getByRole("button", { name: `Confirm ${title} with Rhea Request` }).click();
+  await expect(page.getByText("Confirmed: Rhea Request is emailed")).toBeVisible();
+  await page.getByRole("combobox", { name: "Status" }).selectOption("confirmed");
+  await expect(item.getByTestId("booking-status")).toHaveText("Confirmed");
+
+  // The invitee's mail says it is confirmed, and their page too.
+  const confirmed = await waitForMail(email, /^Confirmed: /);
+  expect(confirmed.text).toContain("is scheduled");
+  await invitee.reload();
+  await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  if (process.env.E2E_SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/approval-meetings.png` });
+});
