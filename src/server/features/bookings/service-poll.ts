@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { announce } from "./events.js";
-import { createBookingInsert, createBookingsRepo } from "./repo.js";
+import { type createBookingInsert, createBookingsRepo } from "./repo.js";
 import type { BookingsDeps } from "./service.js";
 import {
   type BookingMailer,
@@ -16,10 +16,15 @@ import {
 } from "./service-records.js";
 
 /** Booking a meeting poll (part of the bookings service, service.ts). */
-export function createPollBooking(db: Db, deps: BookingsDeps, mailer: BookingMailer) {
+export function createPollBooking(
+  db: Db,
+  deps: BookingsDeps,
+  mailer: BookingMailer,
+  /** The service's one kept insert (a kept statement is made once per database). */
+  insertBooking: ReturnType<typeof createBookingInsert>,
+) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
-  const insertBooking = createBookingInsert(db);
   const { mail } = mailer;
   return {
     /**

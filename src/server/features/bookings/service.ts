@@ -24,6 +24,7 @@ import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { createBookingListRepo } from "./repo-list.js";
 import { createBookingChanges } from "./service-changes.js";
+import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import { createPollBooking } from "./service-poll.js";
 import {
   BOOKING_NOT_FOUND,
@@ -127,7 +128,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   return {
     ...createBookingChanges(db, deps, mailer),
     ...createBookingRequests(db, deps, mailer),
-    ...createPollBooking(db, deps, mailer),
+    ...createPollBooking(db, deps, mailer, insertBooking),
 
     /**
      * Books a slot. `created` false: the same request was made before and this is its booking.
@@ -155,6 +156,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         const existing = await identical(body, phone.phone, start, idempotencyKey);
         if (existing) return { booking: existing, created: false };
         if (checked.taken) throw slotTaken();
+        if (checked.limited) throw limitReachedError();
         throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
       }
       const unanswered = unansweredQuestion(ctx.eventType.questions, body.answers);
@@ -256,6 +258,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             }
             if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
               throw gone();
+            await assertWithinLimits(tx, ctx, start);
             let rec: BookingRecord;
             if (ctx.teamHosts) {
               const placed = await placeTeamBooking(tx, ctx, checked.freeHosts, values, now());
