@@ -77,3 +77,48 @@ test("requires confirmation: the invitee's request is pending until the host con
   if (process.env.E2E_SHOTS_DIR)
     await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/approval-meetings.png` });
 });
+
+test("limits: the host sets bookings per day in the editor's Limits section; a full day offers no times", async ({
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await signedInHost(request, browser, "Lina Limits");
+  const title = `Office hours ${Date.now().toString(36)}`;
+  const created = await request.post("/api/event-types", {
+    headers: host.headers,
+    data: {
+      title,
+      duration: 30,
+      bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
+    },
+  });
+  const { _id, slug } = (await created.json()).data as { _id: string; slug: string };
+
+  const screen = new EventTypesScreen(host.page);
+  await screen.goto();
+  const editor = await screen.openEditor(title);
+  const perDay = editor.getByLabel("Bookings per day");
+  await perDay.scrollIntoViewIfNeeded();
+  // Bad input is refused in place and nothing is saved.
+  await perDay.fill("0");
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editor.getByText("At least 1")).toBeVisible();
+  await perDay.fill("1");
+  await expectAccessible(host.page);
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editor).toBeHidden();
+  const saved = await request.get(`/api/event-types/${_id}`, { headers: host.headers });
+  expect((await saved.json()).data.bookingLimits).toMatchObject({ perDay: 1 });
+
+  // The invitee books a time; that day then offers nothing more.
+  const invitee = await (await browser.newContext({ timezoneId: "Asia/Kolkata" })).newPage();
+  await invitee.goto(`/book/${slug}`);
+  await bookAsInvitee(invitee, { name: "Omar Once" });
+  await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  const list = await request.get("/api/bookings?limit=5", { headers: host.headers });
+  const [booking] = (await list.json()).data as { startTime: string }[];
+  const day = new Date(booking.startTime).toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" });
+  const slots = await request.get(`/api/bookings/availability/${_id}?date=${day}&timezone=Asia/Kolkata`);
+  expect((await slots.json()).data).toEqual([]);
+});

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import { DEFAULT_EVENT_NAME, type EventTypeDto, slugify } from "../../../contract/event-types";
 import type { EventTypeHostsDto } from "../../../contract/teams";
+import { BookingLimitsFields } from "../../components/BookingLimitsFields";
 import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
@@ -313,6 +314,28 @@ export function EditEventTypeForm({
             )}
           />
         </DrawerSection>
+
+        {!isTeamKind(et.type) && et.type !== "poll" && (
+          <DrawerSection title="Limits">
+            <Controller
+              control={control}
+              name="bookingLimits"
+              render={({ field }) => (
+                <BookingLimitsFields
+                  idPrefix="edit-limits"
+                  value={field.value}
+                  onChange={(next) => field.onChange(next)}
+                  errors={Object.fromEntries(
+                    Object.entries(errors.bookingLimits ?? {}).map(([k, v]) => [
+                      k,
+                      (v as { message?: string } | undefined)?.message,
+                    ]),
+                  )}
+                />
+              )}
+            />
+          </DrawerSection>
+        )}
 
         <DrawerSection title="Booking form">
           <Controller
