@@ -74,6 +74,30 @@ test("requires confirmation: the invitee's request is pending until the host con
   expect(confirmed.text).toContain("is scheduled");
   await invitee.reload();
   await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+
+  // A second request, declined from the host's mail: its link's page asks first, then the link is spent.
+  const second = uniqueEmail("declined");
+  const other = await (await browser.newContext({ timezoneId: "Asia/Kolkata" })).newPage();
+  await other.goto(`/book/${slug}`);
+  await bookAsInvitee(other, { name: "Dev Declined", email: second });
+  await expect(other.getByRole("heading", { name: "Pending host approval" })).toBeVisible();
+  const profile = await request.get("/api/users/profile", { headers: host.headers });
+  const hostEmail = (await profile.json()).data.user.email as string;
+  const asked = await waitForMail(hostEmail, /^Booking request: .* with Dev Declined/);
+  const link = /https?:\/\/[^\s]+\/meetings\/request\?[^\s]+action=decline/.exec(asked.text)?.[0];
+  expect(link, asked.text).toBeTruthy();
+  const linkPage = await (await browser.newContext()).newPage();
+  await linkPage.goto(new URL(link as string).pathname + new URL(link as string).search);
+  await expect(linkPage.getByRole("heading", { name: "Decline this request?" })).toBeVisible();
+  await expect(linkPage.getByText("Dev Declined")).toBeVisible();
+  await expectAccessible(linkPage);
+  await linkPage.getByLabel("Reason (optional)").fill("I am away that week");
+  await linkPage.getByRole("button", { name: "Decline request" }).click();
+  await expect(linkPage.getByText("This request was declined: the invitee has been emailed.")).toBeVisible();
+  const declined = await waitForMail(second, /^Declined: /);
+  expect(declined.text).toContain("I am away that week");
+  await other.reload();
+  await expect(other.getByRole("heading", { name: "Request declined" })).toBeVisible();
   if (process.env.E2E_SHOTS_DIR)
     await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/approval-meetings.png` });
 });

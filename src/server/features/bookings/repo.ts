@@ -214,13 +214,13 @@ export function createBookingsRepo(db: DbOrTx) {
       return row;
     },
 
-    /** The host's confirmed bookings that have not started by `now`, locked for the transaction. */
+    /** The host's confirmed bookings and pending requests not started by `now`, locked for the transaction. */
     lockUpcomingForHost(hostUserId: string, now: Date): Promise<BookingRecord[]> {
       return selectRecords(db)
         .where(
           and(
             eq(bookings.hostUserId, hostUserId),
-            eq(bookings.status, "confirmed"),
+            inArray(bookings.status, [...HOLDING_STATUSES]),
             gt(bookings.startTime, now),
           ),
         )

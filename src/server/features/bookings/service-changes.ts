@@ -234,7 +234,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         if (!row) continue;
         const updated = { ...rec, booking: row };
         await mail(tx, "cancelled", updated, { manageToken: null, notifyHost: false });
-        await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
+        // A request was never announced: its invitee is told, nobody else has anything to undo.
+        if (rec.booking.status !== "pending")
+          await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
       }
       return upcoming.length;
     },
