@@ -51,6 +51,17 @@ describe.each(dbKinds)("booking limits on %s", (kind) => {
     expect(await slotsOf(et._id, "2026-10-29")).toEqual([]);
     const over = await book(t.app, et._id, utc(29, 11));
     expect(over.json().errorCode).toBe("BOOKING_LIMIT_REACHED");
+    // A booking of another day (Monday 2 November) cannot move into the full day; one of that day moves within it.
+    const friday = await book(t.app, et._id, "2026-11-02T15:00:00.000Z");
+    const move = (id: string, startTime: string) =>
+      call("PUT", `/api/bookings/${id}/reschedule`, host.token, { startTime });
+    const intoFull = await move(friday.json().data._id, utc(29, 12));
+    expect(intoFull.statusCode).toBe(409);
+    expect(intoFull.json().errorCode).toBe("BOOKING_LIMIT_REACHED");
+    const first = (await call("GET", "/api/bookings?status=confirmed&limit=10", host.token))
+      .json()
+      .data.find((b: { startTime: string }) => b.startTime === utc(29, 9));
+    expect((await move(first._id, utc(29, 13))).statusCode).toBe(200);
 
     // A pending request counts.
     const requests = await limitedType(

@@ -15,6 +15,7 @@ import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
 import type { BookingsDeps } from "./service.js";
+import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import {
   assertOpen,
   BOOKING_NOT_FOUND,
@@ -96,6 +97,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     const checked = await slots.check({ id: rec.booking.eventTypeId }, start, rec.booking.id);
     if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
     if (checked.taken) throw slotTaken();
+    if (checked.limited) throw limitReachedError();
     if (!checked.bookable) throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
     const { ctx } = checked;
     return guarded(() =>
@@ -124,6 +126,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
           }
         }
         const slotKey = slotKeyFor(ctx, start, locked.booking.id);
+        await assertWithinLimits(tx, ctx, start, locked.booking.id);
         if (isSeated(ctx)) {
           const event = await repo.lockEventType(ctx.eventType.id);
           if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {

@@ -12,7 +12,13 @@ export const limitReachedError = () => new AppError("BOOKING_LIMIT_REACHED", BOO
  * booking's day, week and month are read again and a booking past a limit is refused (issue 28).
  * The slot check before the transaction already hid such slots; this is what makes a race exact.
  */
-export async function assertWithinLimits(tx: Tx, ctx: EventContext, start: Date): Promise<void> {
+export async function assertWithinLimits(
+  tx: Tx,
+  ctx: EventContext,
+  start: Date,
+  /** A booking being moved: its own old time does not count against it. */
+  movingBookingId?: string,
+): Promise<void> {
   const rules = limitRulesOf(ctx);
   if (!rules) return;
   await lockHostBookings(tx, ctx.host.id);
@@ -23,5 +29,6 @@ export async function assertWithinLimits(tx: Tx, ctx: EventContext, start: Date)
     new Date(t - LIMIT_MARGIN_MS),
     new Date(t + LIMIT_MARGIN_MS),
   );
-  if (limitReached(rows, t, rules) !== null) throw limitReachedError();
+  const counted = movingBookingId ? rows.filter((r) => r[3] !== movingBookingId) : rows;
+  if (limitReached(counted, t, rules) !== null) throw limitReachedError();
 }
