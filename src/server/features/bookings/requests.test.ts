@@ -97,6 +97,17 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     expect(list.data.map((b: { _id: string }) => b._id)).toEqual([booking._id]);
   });
 
+  it("racing requests for one slot: the database keeps exactly one", async () => {
+    const host = await hostIn(t.app, "UTC");
+    const et = await requestType(host);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => book(t.app, et._id, at(13))));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(7);
+    const list = (await call("GET", "/api/bookings?status=pending", host.token)).json();
+    expect(list.data).toHaveLength(1);
+    await deliver();
+  });
+
   it("two confirms of one request make one confirmation; another host gets 404", async () => {
     const host = await hostIn(t.app, "UTC", "Ada Host");
     const stranger = await hostIn(t.app, "UTC");
