@@ -212,8 +212,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             }
           : {}),
       };
+      // A request writes nothing to Google yet: the calendar write on confirmation adds its Meet link.
       const prepared =
-        values.location?.type === "google_meet"
+        values.location?.type === "google_meet" && !approvalToken
           ? await prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
           : null;
       if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
