@@ -3,6 +3,11 @@ import { bookAsInvitee } from "./booking.page";
 import { EventTypesScreen, expectAccessible, signedInHost } from "./event-types.page";
 import { uniqueEmail, waitForMail } from "./support";
 
+/** Screenshots for a person to look at, only when asked for (E2E_SHOTS_DIR): CI writes none. */
+const shoot = async (page: import("@playwright/test").Page, name: string) => {
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png` });
+};
+
 /**
  * Issue 28 item 1: a host turns on "Requires confirmation"; the invitee's booking is a request
  * ("Pending host approval"); the host confirms it from Meetings and the invitee's mail says so.
@@ -38,6 +43,7 @@ test("requires confirmation: the invitee's request is pending until the host con
   ).toBeVisible();
   await expect(editor.getByLabel("Requests expire after")).toHaveValue("24");
   await expectAccessible(page);
+  await shoot(page, "approval-editor");
   await editor.getByRole("button", { name: "Save Changes" }).click();
   await expect(editor).toBeHidden();
   const saved = await request.get(`/api/event-types/${_id}`, { headers: host.headers });
@@ -55,6 +61,7 @@ test("requires confirmation: the invitee's request is pending until the host con
   await expect(invitee.getByRole("heading", { name: "Pending host approval" })).toBeVisible();
   await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toHaveCount(0);
   await expectAccessible(invitee);
+  await shoot(invitee, "approval-pending-invitee");
   const received = await waitForMail(email, /^Request received: /);
   expect(received.text).toContain("Pending host approval");
 
@@ -64,6 +71,7 @@ test("requires confirmation: the invitee's request is pending until the host con
   const item = page.getByRole("article", { name: `${title} with Rhea Request` });
   await expect(item.getByTestId("booking-status")).toHaveText("Pending");
   await expectAccessible(page);
+  await shoot(page, "approval-meetings-pending");
   await item.getByRole("button", { name: `Confirm ${title} with Rhea Request` }).click();
   await expect(page.getByText("Confirmed: Rhea Request is emailed")).toBeVisible();
   await page.getByRole("combobox", { name: "Status" }).selectOption("confirmed");
@@ -91,6 +99,7 @@ test("requires confirmation: the invitee's request is pending until the host con
   await expect(linkPage.getByRole("heading", { name: "Decline this request?" })).toBeVisible();
   await expect(linkPage.getByText("Dev Declined")).toBeVisible();
   await expectAccessible(linkPage);
+  await shoot(linkPage, "approval-request-link");
   await linkPage.getByLabel("Reason (optional)").fill("I am away that week");
   await linkPage.getByRole("button", { name: "Decline request" }).click();
   await expect(linkPage.getByText("This request was declined: the invitee has been emailed.")).toBeVisible();
@@ -130,6 +139,7 @@ test("limits: the host sets bookings per day in the editor's Limits section; a f
   await expect(editor.getByText("At least 1")).toBeVisible();
   await perDay.fill("1");
   await expectAccessible(host.page);
+  await shoot(host.page, "limits-editor");
   await editor.getByRole("button", { name: "Save Changes" }).click();
   await expect(editor).toBeHidden();
   const saved = await request.get(`/api/event-types/${_id}`, { headers: host.headers });

@@ -65,23 +65,25 @@ function LimitBox({
   return (
     <Field label={label} htmlFor={id} error={error}>
       <div className="flex items-center gap-2">
-        <Input
-          id={id}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="No limit"
-          className="tabular w-28"
-          value={text}
-          invalid={!!error}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const digits = e.target.value.replace(/\D+/g, "").slice(0, 5);
-            setText(digits);
-            onChange(parse(digits), false);
-          }}
-          onBlur={() => onChange(parse(text), true)}
-        />
-        <span className="text-slate-500 text-sm">{unit}</span>
+        <div className="w-28 shrink-0">
+          <Input
+            id={id}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="No limit"
+            className="tabular"
+            value={text}
+            invalid={!!error}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D+/g, "").slice(0, 5);
+              setText(digits);
+              onChange(parse(digits), false);
+            }}
+            onBlur={() => onChange(parse(text), true)}
+          />
+        </div>
+        <span className="whitespace-nowrap text-slate-500 text-sm">{unit}</span>
       </div>
     </Field>
   );

@@ -73,11 +73,15 @@ export function ConfirmationField({
               onValueChange={(expiryHours) => set({ expiryHours })}
               invalid={!!errors?.expiryHours}
             />
-            <span>hours unanswered (or when the meeting would start)</span>
+            <span>hours unanswered</span>
           </div>
-          {errors?.expiryHours && (
+          {errors?.expiryHours ? (
             <p role="alert" className="text-[13px] text-red-600">
               {errors.expiryHours}
+            </p>
+          ) : (
+            <p className="text-[13px] text-slate-500">
+              Or when the meeting would start, if sooner. The invitee is told either way.
             </p>
           )}
         </div>
