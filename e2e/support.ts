@@ -23,7 +23,7 @@ export function label12h(iso: string, zone: string): string {
  */
 export async function waitForMail(
   to: string,
-  subject: string,
+  subject: string | RegExp,
   timeoutMs = 15_000,
 ): Promise<{ to: string[]; subject: string; text: string }> {
   const fs = await import("node:fs");
@@ -41,7 +41,8 @@ export async function waitForMail(
       : [];
     for (const file of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
-      if (mail.to.includes(to) && mail.subject === subject) return mail;
+      const matches = typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject);
+      if (mail.to.includes(to) && matches) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

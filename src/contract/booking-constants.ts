@@ -3,7 +3,19 @@
  * `bookings.ts` re-exports them next to its schemas.
  */
 
-export const BOOKING_STATUSES = ["confirmed", "cancelled", "completed", "no_show"] as const;
+/**
+ * pending: a request awaiting the host (event types that require confirmation); declined: the host
+ * said no; expired: nobody answered the request in time (issue 28, item 1).
+ */
+export const BOOKING_STATUSES = [
+  "confirmed",
+  "cancelled",
+  "completed",
+  "no_show",
+  "pending",
+  "declined",
+  "expired",
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Spec section 5: the cancel dialog's reasons, word for word. */

@@ -324,6 +324,8 @@ export interface BookingDto {
   cancelledAt: string | null;
   cancelReason: string | null;
   cancelledBy: "host" | "invitee" | null;
+  /** A pending request (status 'pending'): when it expires unanswered; else null. */
+  requestExpiresAt: string | null;
   /** The host's name and the zone of their schedule (the calendar invite's zone). */
   host: { name: string; timezone: string; username: string };
   /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */

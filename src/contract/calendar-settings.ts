@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type BookingLimits, bookingLimitsSchema } from "./booking-limits.js";
 
 /** Settings tab options (spec section 2). */
 export const BUFFER_TIME_OPTIONS = [0, 5, 10, 15] as const;
@@ -51,6 +52,8 @@ export const calendarSettingsBody = z
     minimumNotice: oneOf(MINIMUM_NOTICE_OPTIONS, "Choose none, 15, 30, 60 or 1440 minutes").optional(),
     sync: syncSettingsBody.optional(),
     notifications: notificationSettingsBody.optional(),
+    /** Limits across all of the host's event types (issue 28); replaces the stored ones when given. */
+    bookingLimits: bookingLimitsSchema.optional(),
     // Read-only parts the tab may echo back; ignored.
     google: z.unknown().optional(),
     updatedAt: z.string().optional(),
@@ -64,6 +67,8 @@ export interface CalendarSettings {
   minimumNotice: (typeof MINIMUM_NOTICE_OPTIONS)[number];
   sync: SyncSettings;
   notifications: NotificationSettings;
+  /** At most N bookings / minutes per period across all of the host's event types; {} is none. */
+  bookingLimits: BookingLimits;
   updatedAt: string;
 }
 
@@ -77,4 +82,5 @@ export const DEFAULT_CALENDAR_SETTINGS: Omit<CalendarSettings, "updatedAt"> = {
     emailReminders: true,
     reminderMinutes: 1440,
   },
+  bookingLimits: {},
 };

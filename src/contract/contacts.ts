@@ -235,7 +235,7 @@ export interface ContactMeeting {
   color: string;
   startTime: string;
   endTime: string;
-  status: "confirmed" | "completed" | "cancelled" | "no_show";
+  status: import("./booking-constants.js").BookingStatus;
 }
 
 export interface ContactDetail extends ContactDto {

@@ -50,6 +50,10 @@ export const ERROR_STATUS = {
   BOOKING_CLOSED: 409,
   /** An event type that cannot be booked as configured (no hosts, no proposed times). */
   EVENT_TYPE_INCOMPLETE: 409,
+  /** A booking past the host's or event type's limit of bookings or meeting time (contract/booking-limits.ts). */
+  BOOKING_LIMIT_REACHED: 409,
+  /** A booking request that was already confirmed, declined or expired (or a spent mailed link). */
+  REQUEST_ANSWERED: 409,
   // 410: a link that worked once and no longer does.
   NO_LONGER_AVAILABLE: 410,
   INVITE_EXPIRED: 410,

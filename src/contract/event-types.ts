@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { type ConfirmationSettings, confirmationSchema } from "./approval.js";
 import { dateSchema } from "./availability.js";
+import { type BookingLimits, bookingLimitsSchema } from "./booking-limits.js";
 import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
 
 export const EVENT_KINDS = ["one-on-one", "group", "round-robin", "collective", "one-off", "poll"] as const;
@@ -252,6 +254,10 @@ const eventTypeFields = {
   /** The invitee's phone number on the booking form: required (default), optional or hidden. */
   phoneField: z.enum(PHONE_FIELD_MODES, { message: "Choose required, optional or hidden" }),
   maxInvitees: z.number().int().min(1).max(1000),
+  /** Requires confirmation (issue 28): bookings are requests the host confirms or declines. */
+  confirmation: confirmationSchema,
+  /** At most N bookings / minutes per period of this event type (issue 28); {} is none. */
+  bookingLimits: bookingLimitsSchema,
   availabilityScheduleId: z.string().uuid("Choose a schedule").nullable(),
   googleAccountId: z.string().max(100).nullable(),
   /** One-off: the times offered (empty = the host's availability); meeting poll: the proposed times. */
@@ -320,6 +326,8 @@ export interface EventTypeDto {
   questions: Question[];
   phoneField: PhoneFieldMode;
   maxInvitees: number;
+  confirmation: ConfirmationSettings;
+  bookingLimits: BookingLimits;
   availabilityScheduleId: string | null;
   googleAccountId: string | null;
   /** The host; the public link is /{user.username}/{slug}. */

@@ -42,4 +42,8 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   "GET /api/v1/openapi.json",
   "GET /api/v1/docs",
   "GET /api/v1/docs/:file",
+  // The host's confirm and decline links in a new-request mail (issue 28): the token is the credential.
+  "GET /api/bookings/requests/:uid",
+  "POST /api/bookings/requests/:uid/confirm",
+  "POST /api/bookings/requests/:uid/decline",
 ]);

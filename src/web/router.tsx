@@ -18,6 +18,7 @@ const AboutPage = lazy(() => import("./features/legal/AboutPage").then((m) => ({
 const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
+const BookingRequestPage = lazy(() => import("./features/meetings/BookingRequestPage"));
 const AvailabilityPage = lazy(() => import("./features/availability/AvailabilityPage"));
 const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
 const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
@@ -59,6 +60,8 @@ export const router = createBrowserRouter([
   { path: "/terms", element: <Navigate to="/terms-and-conditions" replace /> },
   { path: "/book/:slug", element: page(<BookingPage />) },
   { path: "/booking-confirmed", element: page(<BookingConfirmedPage />) },
+  // A new-request mail's confirm and decline links (issue 28): their token is the credential.
+  { path: "/meetings/request", element: page(<BookingRequestPage />) },
   { path: "/user/:userId", element: page(<PublicProfilePage />) },
   { path: "/team/:slug", element: page(<PublicTeamPage />) },
   { path: "/team-invite/:token", element: page(<TeamInvitePage />) },

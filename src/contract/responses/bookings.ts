@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BookingRequestView } from "../approval.js";
 import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
 import { EVENT_KINDS } from "../event-types.js";
@@ -50,6 +51,7 @@ export const bookingSchema = retriedBookingSchema.extend({
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   cancelledBy: z.enum(["host", "invitee"]).nullable(),
+  requestExpiresAt: z.string().nullable(),
   hosts: z.array(z.object({ name: z.string() })),
   coHosting: z.boolean().optional(),
   rescheduleCount: z.number(),
@@ -95,6 +97,21 @@ export const bookingsResponses = {
   /** The host's own free starts of a day (GET /bookings/free-slots). */
   freeSlots: { 200: envelope(z.array(slotSchema)) },
 };
+
+const requestViewSchema = z.object({
+  uid: z.string(),
+  title: z.string(),
+  attendeeName: z.string(),
+  attendeeEmail: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  hostZone: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+});
+true satisfies Agrees<z.input<typeof requestViewSchema>, BookingRequestView>;
+
+/** A booking request as its mailed link's page shows it (issue 28). */
+export const requestResponses = { one: { 200: envelope(requestViewSchema) } };
 
 type SlotsAnswer = AnswerData<typeof bookingsResponses.slots>;
 /** The slots route with `?date=`: that day's slots. */

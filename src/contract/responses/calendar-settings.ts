@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookingLimitsSchema } from "../booking-limits.js";
 import {
   BUFFER_TIME_OPTIONS,
   type CalendarSettings,
@@ -21,6 +22,7 @@ const calendarSettingsSchema = z.object({
     emailReminders: z.boolean(),
     reminderMinutes: z.literal(REMINDER_MINUTES_OPTIONS),
   }),
+  bookingLimits: bookingLimitsSchema,
   updatedAt: isoDateTime,
 });
 true satisfies Agrees<z.input<typeof calendarSettingsSchema>, CalendarSettings>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_STATUSES } from "../booking-constants.js";
 import {
   type BulkResult,
   CONTACT_PRIORITIES,
@@ -44,7 +45,7 @@ const contactDetailSchema = contactSchema.extend({
       color: z.string(),
       startTime: isoDateTime,
       endTime: isoDateTime,
-      status: z.enum(["confirmed", "completed", "cancelled", "no_show"]),
+      status: z.enum(BOOKING_STATUSES),
     }),
   ),
 });

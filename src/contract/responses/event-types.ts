@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookingLimitsSchema } from "../booking-limits.js";
 import {
   EVENT_KINDS,
   type EventTypeDto,
@@ -52,6 +53,12 @@ export const eventTypeSchema = z.object({
   ),
   phoneField: z.enum(PHONE_FIELD_MODES),
   maxInvitees: z.number(),
+  confirmation: z.object({
+    required: z.boolean(),
+    noticeHours: z.number().nullable(),
+    expiryHours: z.number(),
+  }),
+  bookingLimits: bookingLimitsSchema,
   availabilityScheduleId: z.string().nullable(),
   googleAccountId: z.string().nullable(),
   user: z.object({

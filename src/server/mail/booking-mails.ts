@@ -200,7 +200,7 @@ export function reassignedAwayMessage(
   };
 }
 
-const SUBJECT_PREFIX: Record<BookingMailKind, string> = {
+export const SUBJECT_PREFIX: Record<BookingMailKind, string> = {
   created: "Confirmed",
   cancelled: "Cancelled",
   rescheduled: "Rescheduled",
@@ -267,7 +267,7 @@ function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string)
   return lines;
 }
 
-function timeLines(d: BookingMailData, zone: string): Line[] {
+export function timeLines(d: BookingMailData, zone: string): Line[] {
   const start = when(d.start, zone);
   const end = when(d.end, zone);
   const lines: Line[] = [{ label: "When", value: `${start.date}, ${start.time} - ${end.time} (${zone})` }];
@@ -278,7 +278,7 @@ function timeLines(d: BookingMailData, zone: string): Line[] {
   return lines;
 }
 
-function placeLines(d: BookingMailData): Line[] {
+export function placeLines(d: BookingMailData): Line[] {
   const lines: Line[] = [];
   const where = locationText(d.location);
   if (where) lines.push({ label: "Where", value: where });

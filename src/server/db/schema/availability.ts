@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { DaySchedule, TimeSlot } from "../../../contract/availability.js";
+import type { BookingLimits } from "../../../contract/booking-limits.js";
 import type { NotificationSettings, SyncSettings } from "../../../contract/calendar-settings.js";
 import { users } from "./users.js";
 
@@ -123,6 +124,8 @@ export const calendarSettings = pgTable("calendar_settings", {
   minimumNotice: integer("minimum_notice").notNull(),
   sync: jsonb("sync").$type<SyncSettings>().notNull(),
   notifications: jsonb("notifications").$type<NotificationSettings>().notNull(),
+  /** Limits across all of the host's event types (issue 28, item 4); {} is none. */
+  bookingLimits: jsonb("booking_limits").$type<BookingLimits>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 

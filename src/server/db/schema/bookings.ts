@@ -17,11 +17,18 @@ import { eventTypes } from "./event-types.js";
 import { users } from "./users.js";
 
 /** Stored statuses; 'completed' is computed on read from a confirmed booking whose end has passed. */
-export type StoredBookingStatus = "confirmed" | "cancelled" | "no_show";
+/**
+ * 'pending' is a request awaiting its host (it holds its slot like a confirmed booking); 'declined'
+ * and 'expired' are requests the host refused or left unanswered (they hold nothing).
+ */
+export type StoredBookingStatus = "confirmed" | "cancelled" | "no_show" | "pending" | "declined" | "expired";
+
+/** The statuses that hold a slot: the exclusion constraints, the slot engine and limits count them. */
+export const HOLDING_STATUSES = ["confirmed", "pending"] as const;
 
 /**
  * One booking. Double booking is ruled out by the database: the exclusion
- * constraint bookings_no_overlap (custom migration) refuses two confirmed
+ * constraint bookings_no_overlap (custom migration) refuses two confirmed or pending
  * bookings of one host whose times overlap, unless they share slot_key, which
  * group events set to `${eventTypeId}/${startISO}` so seats can share a slot
  * (their count is checked under a row lock on the event type).
@@ -71,6 +78,13 @@ export const bookings = pgTable(
     cancelReason: text("cancel_reason"),
     cancelNote: text("cancel_note"),
     cancelledBy: text("cancelled_by").$type<"host" | "invitee">(),
+    /** A pending request: when it expires unanswered (its expiry job runs then). */
+    requestExpiresAt: timestamp("request_expires_at", { withTimezone: true }),
+    /**
+     * sha256 of the token in the host's new-request mail (confirm and decline links); cleared when the
+     * request is answered, so a link works once.
+     */
+    approvalTokenHash: text("approval_token_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -113,9 +127,12 @@ export const bookings = pgTable(
     // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
     uniqueIndex("bookings_idempotency_key")
       .on(t.eventTypeId, t.startTime, t.attendeeEmail)
-      .where(sql`${t.status} = 'confirmed'`),
+      .where(sql`${t.status} in ('confirmed', 'pending')`),
     check("bookings_time_check", sql`${t.endTime} > ${t.startTime}`),
-    check("bookings_status_check", sql`${t.status} in ('confirmed', 'cancelled', 'no_show')`),
+    check(
+      "bookings_status_check",
+      sql`${t.status} in ('confirmed', 'cancelled', 'no_show', 'pending', 'declined', 'expired')`,
+    ),
   ],
 );
 

@@ -11,6 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ConfirmationSettings } from "../../../contract/approval.js";
+import type { BookingLimits } from "../../../contract/booking-limits.js";
 import type {
   BookingSettings,
   EventKind,
@@ -45,6 +47,13 @@ export const eventTypes = pgTable(
     /** The invitee's phone on the booking form: required (default), optional or hidden. */
     phoneField: text("phone_field").$type<PhoneFieldMode>().notNull().default("required"),
     maxInvitees: integer("max_invitees").notNull().default(1),
+    /** Requires confirmation (issue 28): bookings are requests the host confirms or declines. */
+    confirmation: jsonb("confirmation")
+      .$type<ConfirmationSettings>()
+      .notNull()
+      .default({ required: false, noticeHours: null, expiryHours: 24 }),
+    /** Booking limits of this event type (issue 28, item 4); {} is none. */
+    bookingLimits: jsonb("booking_limits").$type<BookingLimits>().notNull().default({}),
     /** Null means "the host's default schedule", whichever that is at booking time. */
     availabilityScheduleId: uuid("availability_schedule_id").references(() => availabilitySchedules.id, {
       onDelete: "set null",

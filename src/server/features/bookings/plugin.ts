@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import { createRegistry, type Registry } from "../../lib/registry.js";
 import type { BookingListener } from "./events.js";
 import { bookingsRoutes } from "./routes.js";
+import { bookingRequestRoutes } from "./routes-requests.js";
 import { slotsRoutes } from "./routes-slots.js";
 import {
   type BookingGuard,
@@ -53,6 +54,7 @@ export const bookingsPlugin = fp(
       guards: guards.items,
       mailConfigured: config.smtpUrl !== null,
     });
+    bookings.registerJobs(app.jobs);
     app.users.accountParts.add({ name: "bookings", export: (user) => bookings.exportForHost(user.id) });
     // Upcoming meetings are cancelled (invitees told) before the cascade removes the rows.
     app.users.onDelete.add((tx, user) => bookings.cancelUpcomingForDeletedHost(tx, user.id));
@@ -65,6 +67,7 @@ export const bookingsPlugin = fp(
         rateLimits: config.rateLimits,
         hostZone: app.availability.hostZone,
       });
+      await api.register(bookingRequestRoutes, { bookings, rateLimits: config.rateLimits });
     });
   },
   { name: "bookings", dependencies: ["users", "calendar-settings", "availability", "slots"] },

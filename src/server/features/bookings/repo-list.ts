@@ -10,7 +10,17 @@ export interface BookingFilters {
   /** Upcoming = not ended by `now`, past = ended. */
   when: "all" | "upcoming" | "past";
   /** Stored status, with 'completed' and 'upcoming' split from 'confirmed' by `now`. */
-  status: "all" | "confirmed" | "cancelled" | "completed" | "no_show" | "upcoming" | "past";
+  status:
+    | "all"
+    | "confirmed"
+    | "cancelled"
+    | "completed"
+    | "no_show"
+    | "pending"
+    | "declined"
+    | "expired"
+    | "upcoming"
+    | "past";
   search?: string;
   /** Only this event type's bookings (e.g. what deleting it would leave behind). */
   eventTypeId?: string;
@@ -268,7 +278,14 @@ function listWhere(
   }
   // 'confirmed' reads 'completed' once ended: on each side they are the same stored status.
   const stored = { confirmed: "confirmed", completed: "confirmed", upcoming: "confirmed" } as const;
-  if (f.status === "cancelled" || f.status === "no_show") conditions.push(eq(bookings.status, f.status));
+  if (
+    f.status === "cancelled" ||
+    f.status === "no_show" ||
+    f.status === "pending" ||
+    f.status === "declined" ||
+    f.status === "expired"
+  )
+    conditions.push(eq(bookings.status, f.status));
   else if (f.status in stored) conditions.push(eq(bookings.status, "confirmed"));
   if (f.from) conditions.push(gte(bookings.startTime, f.from));
   if (f.to) conditions.push(lt(bookings.startTime, f.to));

@@ -8,6 +8,7 @@ import {
   bookingHosts,
   bookings,
   eventTypes,
+  HOLDING_STATUSES,
   type NewBookingRow,
   users,
 } from "../../db/schema/index.js";
@@ -46,6 +47,8 @@ export type BookingPatch = Partial<
     | "location"
     | "hostUserId"
     | "hostTimezone"
+    | "requestExpiresAt"
+    | "approvalTokenHash"
   >
 >;
 
@@ -97,7 +100,7 @@ export function createRecordsByIds(db: Db): (ids: string[]) => Promise<BookingRe
 
 export function createBookingsRepo(db: DbOrTx) {
   return {
-    /** The confirmed booking a retried request would have made. */
+    /** The confirmed booking (or pending request) a retried request would have made. */
     async findIdentical(eventTypeId: string, start: Date, email: string): Promise<BookingRecord | undefined> {
       const [row] = await selectRecords(db)
         .where(
@@ -105,7 +108,7 @@ export function createBookingsRepo(db: DbOrTx) {
             eq(bookings.eventTypeId, eventTypeId),
             eq(bookings.startTime, start),
             eq(bookings.attendeeEmail, email),
-            eq(bookings.status, "confirmed"),
+            inArray(bookings.status, [...HOLDING_STATUSES]),
           ),
         )
         .limit(1);
@@ -130,7 +133,7 @@ export function createBookingsRepo(db: DbOrTx) {
           and(
             eq(bookings.hostUserId, hostUserId),
             eq(bookings.slotKey, slotKey),
-            eq(bookings.status, "confirmed"),
+            inArray(bookings.status, [...HOLDING_STATUSES]),
           ),
         );
       return row?.n ?? 0;
@@ -211,13 +214,13 @@ export function createBookingsRepo(db: DbOrTx) {
       return row;
     },
 
-    /** The host's confirmed bookings that have not started by `now`, locked for the transaction. */
+    /** The host's confirmed bookings and pending requests not started by `now`, locked for the transaction. */
     lockUpcomingForHost(hostUserId: string, now: Date): Promise<BookingRecord[]> {
       return selectRecords(db)
         .where(
           and(
             eq(bookings.hostUserId, hostUserId),
-            eq(bookings.status, "confirmed"),
+            inArray(bookings.status, [...HOLDING_STATUSES]),
             gt(bookings.startTime, now),
           ),
         )
@@ -298,6 +301,10 @@ export type BookingInsert = Required<
   location: Location | null;
   /** UTM and metadata (issue 25); none when the booking came without. */
   attribution?: Attribution | null;
+  /** A request awaiting its host (issue 28): 'pending', when it expires, the mailed links' token hash. */
+  status?: "confirmed" | "pending";
+  requestExpiresAt?: Date | null;
+  approvalTokenHash?: string | null;
 };
 
 /**
@@ -333,6 +340,10 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
         message: p("message"),
         attribution: sql`${p("attribution")}::jsonb`,
         manageTokenHash: p("manageTokenHash"),
+        status: p("status"),
+        // As text, so no expiry stays SQL NULL (drizzle's timestamp mapping refuses a null placeholder).
+        requestExpiresAt: sql`${p("requestExpiresAt")}::timestamptz`,
+        approvalTokenHash: p("approvalTokenHash"),
       })
       .returning()
       .prepare("bookings_insert"),
@@ -340,7 +351,14 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
   return async (tx, values) => {
     const location = values.location === null ? null : JSON.stringify(values.location);
     const attribution = values.attribution ? JSON.stringify(values.attribution) : null;
-    const [row] = await run(tx, { ...values, location, attribution });
+    const [row] = await run(tx, {
+      ...values,
+      location,
+      attribution,
+      status: values.status ?? "confirmed",
+      requestExpiresAt: values.requestExpiresAt?.toISOString() ?? null,
+      approvalTokenHash: values.approvalTokenHash ?? null,
+    });
     return row;
   };
 }

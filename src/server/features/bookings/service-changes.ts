@@ -1,6 +1,7 @@
 import type { BookingDto, CancelBookingBody } from "../../../contract/bookings.js";
 import { SLOT_UNAVAILABLE_MESSAGE } from "../../../contract/bookings.js";
 import type { Db, Tx } from "../../db/client.js";
+import { cancelJobs } from "../../jobs/queue.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import {
@@ -14,6 +15,7 @@ import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
 import type { BookingsDeps } from "./service.js";
+import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import {
   assertOpen,
   BOOKING_NOT_FOUND,
@@ -60,9 +62,13 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       const repo = createBookingsRepo(tx);
       const locked = await repo.findByUid(rec.booking.uid, { lock: true });
       if (!locked) throw notFound(BOOKING_NOT_FOUND);
-      assertOpen(locked.booking, now());
+      // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
+      assertOpen(locked.booking, now(), true);
+      const wasRequest = locked.booking.status === "pending";
       const row = await repo.update(locked.booking.id, {
         status: "cancelled",
+        requestExpiresAt: null,
+        approvalTokenHash: null,
         cancelledAt: now(),
         cancelReason: body.reason,
         cancelNote: body.note || null,
@@ -72,7 +78,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       if (!row) throw notFound(BOOKING_NOT_FOUND);
       const updated = { ...locked, booking: row };
       await mail(tx, "cancelled", updated, { manageToken, notifyHost });
-      await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
+      // A request was announced to nobody (listeners hear of a booking once it is confirmed).
+      if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
+      else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
       return toBookingDto(updated, now());
     });
   }
@@ -89,6 +97,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     const checked = await slots.check({ id: rec.booking.eventTypeId }, start, rec.booking.id);
     if (!checked?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
     if (checked.taken) throw slotTaken();
+    if (checked.limited) throw limitReachedError();
     if (!checked.bookable) throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
     const { ctx } = checked;
     return guarded(() =>
@@ -117,6 +126,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
           }
         }
         const slotKey = slotKeyFor(ctx, start, locked.booking.id);
+        await assertWithinLimits(tx, ctx, start, locked.booking.id);
         if (isSeated(ctx)) {
           const event = await repo.lockEventType(ctx.eventType.id);
           if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {
@@ -227,7 +237,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         if (!row) continue;
         const updated = { ...rec, booking: row };
         await mail(tx, "cancelled", updated, { manageToken: null, notifyHost: false });
-        await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
+        // A request was never announced: its invitee is told, nobody else has anything to undo.
+        if (rec.booking.status !== "pending")
+          await announce(listeners, tx, { kind: "cancelled", booking: updated, by: "host" });
       }
       return upcoming.length;
     },
@@ -278,6 +290,8 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         if (!rec) throw notFound(BOOKING_NOT_FOUND);
         const b = rec.booking;
         if (b.status === "cancelled") throw closed("This booking has been cancelled.");
+        if (b.status === "pending" || b.status === "declined" || b.status === "expired")
+          throw closed("Only a confirmed meeting can be marked as a no-show.");
         if (b.startTime > now())
           throw badRequest("A meeting can be marked as a no-show once it has started.");
         const row = await repo.update(b.id, { status: noShow ? "no_show" : "confirmed" });

@@ -71,8 +71,13 @@ export function createBookingMailer(db: Db, deps: { publicUrl: string; now: () =
 
 export type BookingMailer = ReturnType<typeof createBookingMailer>;
 
-export function assertOpen(b: BookingRow, at: Date): void {
+export function assertOpen(b: BookingRow, at: Date, allowPending = false): void {
   if (b.status === "cancelled") throw closed("This booking has already been cancelled.");
+  if (b.status === "declined") throw closed("This request was declined.");
+  if (b.status === "expired") throw closed("This request expired before it was confirmed.");
+  if (b.status === "pending" && !allowPending)
+    throw closed("This request is awaiting the host's approval: it can be cancelled, not moved.");
+  if (b.status === "pending" && b.startTime > at) return;
   if (b.status !== "confirmed" || b.startTime <= at) throw closed("This meeting has already taken place.");
 }
 
@@ -101,7 +106,9 @@ export function draftRow(values: DraftValues, at: Date): BookingRow {
   return {
     ...values,
     attribution: values.attribution ?? null,
-    status: "confirmed",
+    status: values.status ?? "confirmed",
+    requestExpiresAt: values.requestExpiresAt ?? null,
+    approvalTokenHash: values.approvalTokenHash ?? null,
     earlierManageTokenHashes: [],
     icsSequence: 0,
     rescheduleCount: 0,
@@ -120,8 +127,11 @@ export function draftRow(values: DraftValues, at: Date): BookingRow {
 export const UPCOMING_PAGE = 2000;
 
 /** What a new booking is made of: the row but its defaults, attribution optional (as the insert takes it). */
-export type DraftValues = Omit<BookingRow, DraftDefaults | "attribution"> &
-  Pick<BookingInsert, "attribution">;
+export type DraftValues = Omit<BookingRow, DraftDefaults | "attribution" | RequestFields> &
+  Pick<BookingInsert, "attribution" | RequestFields>;
+
+/** What makes a new booking a request (issue 28); a plain booking leaves them out. */
+type RequestFields = "status" | "requestExpiresAt" | "approvalTokenHash";
 
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;
@@ -215,6 +225,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancelReason: b.cancelReason,
     cancelledBy: b.cancelledBy,
+    requestExpiresAt: b.requestExpiresAt?.toISOString() ?? null,
     host: { name: rec.host.name, timezone: b.hostTimezone, username: rec.host.username },
     hosts: [rec.host, ...rec.coHosts].map((h) => ({ name: h.name })),
     rescheduleCount: b.rescheduleCount,

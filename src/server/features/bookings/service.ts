@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { needsApproval, requestExpiry } from "../../../contract/approval.js";
 import { BOOKING_REFUSED_MESSAGE } from "../../../contract/blocklist.js";
 import {
   type BookingDto,
@@ -16,12 +17,15 @@ import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { together } from "../../db/together.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import { requestMessages } from "../../mail/request-mails.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { createBookingListRepo } from "./repo-list.js";
 import { createBookingChanges } from "./service-changes.js";
+import { assertWithinLimits, limitReachedError } from "./service-limits.js";
+import { createPollBooking } from "./service-poll.js";
 import {
   BOOKING_NOT_FOUND,
   boundary,
@@ -32,11 +36,13 @@ import {
   guarded,
   holdsToken,
   keyedManageToken,
+  mailData,
   UPCOMING_PAGE as PAGE,
   recordOf,
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
+import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -93,7 +99,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   const insertBooking = createBookingInsert(db);
   const listRepo = createBookingListRepo(db);
   const mailer = createBookingMailer(db, deps);
-  const { messagesOf, mail, enqueue } = mailer;
+  const { messagesOf, enqueue } = mailer;
 
   /**
    * A retried create finds its booking; the same invitee with other details is told so. The manage
@@ -121,6 +127,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
 
   return {
     ...createBookingChanges(db, deps, mailer),
+    ...createBookingRequests(db, deps, mailer),
+    ...createPollBooking(db, deps, mailer, insertBooking),
 
     /**
      * Books a slot. `created` false: the same request was made before and this is its booking.
@@ -148,6 +156,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         const existing = await identical(body, phone.phone, start, idempotencyKey);
         if (existing) return { booking: existing, created: false };
         if (checked.taken) throw slotTaken();
+        if (checked.limited) throw limitReachedError();
         throw conflict(SLOT_UNAVAILABLE_MESSAGE, "SLOT_UNAVAILABLE");
       }
       const unanswered = unansweredQuestion(ctx.eventType.questions, body.answers);
@@ -162,6 +171,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       refusals.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       const id = randomUUID();
       const uid = randomToken(16);
+      // A one-off or poll is answered by its host already; other kinds may ask for approval.
+      const request =
+        ctx.eventType.kind !== "one-off" && needsApproval(ctx.eventType.confirmation, start, now())
+          ? ctx.eventType.confirmation
+          : null;
+      const approvalToken = request ? randomToken(32) : null;
       const manageToken = idempotencyKey ? keyedManageToken(idempotencyKey, uid) : randomToken(32);
       const end = new Date(start.getTime() + ctx.eventType.duration * 60_000);
       const notifyHost = { ...DEFAULT_CALENDAR_SETTINGS.notifications, ...ctx.settings?.notifications }
@@ -188,9 +203,18 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         message: body.message,
         attribution: body.attribution,
         manageTokenHash: sha256(manageToken),
+        // Requires confirmation (issue 28): a request, held for the host until answered or expired.
+        ...(approvalToken && request
+          ? {
+              status: "pending" as const,
+              requestExpiresAt: requestExpiry(request, start, now()),
+              approvalTokenHash: sha256(approvalToken),
+            }
+          : {}),
       };
+      // A request writes nothing to Google yet: the calendar write on confirmation adds its Meet link.
       const prepared =
-        values.location?.type === "google_meet"
+        values.location?.type === "google_meet" && !approvalToken
           ? await prepareMeeting({ rec: recordOf(draftRow(values, now()), ctx) })
           : null;
       if (prepared && values.location) values.location = { ...values.location, value: prepared.meetingLink };
@@ -201,14 +225,25 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // the transaction would hold the embedded database). A round robin booking's host is chosen
         // inside the transaction, so for it both happen there.
         const { draft, hostNotifications } = draftBooking(ctx, values, now());
+        // A request is announced to nobody yet: the listeners hear of it once confirmed (service-requests.ts).
         const [refused, reactions] = await Promise.all([
           refusals,
-          draft &&
+          !approvalToken &&
+            draft &&
             hostNotifications &&
             listen(listeners, db, { kind: "created", booking: draft, hostNotifications }),
         ]);
         if (refused.some(Boolean)) throw new AppError("BOOKING_REFUSED", BOOKING_REFUSED_MESSAGE);
-        const messages = draft && messagesOf("created", draft, mailOptions);
+        const messagesFor = (rec: BookingRecord) =>
+          approvalToken
+            ? requestMessages("requested", mailData(rec), {
+                publicUrl: deps.publicUrl,
+                manageToken,
+                approvalToken,
+                expiresAt: rec.booking.requestExpiresAt,
+              })
+            : messagesOf("created", rec, mailOptions);
+        const messages = draft && messagesFor(draft);
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
             const repo = createBookingsRepo(tx);
@@ -224,6 +259,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             }
             if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
               throw gone();
+            await assertWithinLimits(tx, ctx, start);
             let rec: BookingRecord;
             if (ctx.teamHosts) {
               const placed = await placeTeamBooking(tx, ctx, checked.freeHosts, values, now());
@@ -238,8 +274,13 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             const change = { kind: "created", booking: rec } as const;
             // Sent together (db/together.ts): on PGlite one round trip for the mails and every reaction.
             await together(tx, [
-              () => enqueue(tx, messages ?? messagesOf("created", rec, mailOptions)),
-              () => (reactions ? react(reactions, tx, change) : announce(listeners, tx, change)),
+              () => enqueue(tx, messages ?? messagesFor(rec)),
+              () =>
+                approvalToken && rec.booking.requestExpiresAt
+                  ? enqueueRequestExpiry(tx, id, rec.booking.requestExpiresAt)
+                  : reactions
+                    ? react(reactions, tx, change)
+                    : announce(listeners, tx, change),
             ]);
             return toBookingDto(rec, now());
           }),
@@ -255,62 +296,6 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         }
         throw error;
       }
-    },
-
-    /**
-     * Books a meeting poll at one of its times: one booking, the first voter as its attendee and the
-     * others as guests, so each gets their own invite; the poll closes with it. Only its host.
-     */
-    async bookPoll(
-      hostId: string,
-      eventTypeId: string,
-      start: Date,
-      people: { name: string; email: string }[],
-    ): Promise<BookingDto> {
-      const checked = await slots.check({ id: eventTypeId }, start);
-      const ctx = checked?.ctx;
-      if (!ctx || ctx.host.id !== hostId || ctx.eventType.kind !== "poll") throw notFound(EVENT_NOT_FOUND);
-      if (!ctx.eventType.fixedTimes.includes(start.toISOString())) {
-        throw badRequest("Choose one of the poll's times", { startTime: "Not a proposed time" });
-      }
-      const [first, ...others] = people;
-      if (!first)
-        throw badRequest("Nobody can attend this time yet.", { startTime: "No yes or if-need-be votes" });
-      const id = randomUUID();
-      const manageToken = randomToken(32);
-      return guarded(() =>
-        db.transaction(async (tx) => {
-          const repo = createBookingsRepo(tx);
-          if (!(await repo.lockOpenEventType(eventTypeId))) throw gone();
-          const row = await insertBooking(tx, {
-            id,
-            uid: randomToken(16),
-            hostUserId: ctx.host.id,
-            eventTypeId,
-            eventTitle: ctx.eventType.title,
-            eventColor: ctx.eventType.color,
-            eventSlug: ctx.eventType.slug,
-            startTime: start,
-            endTime: new Date(start.getTime() + ctx.eventType.duration * 60_000),
-            slotKey: id,
-            attendeeName: first.name,
-            attendeeEmail: first.email,
-            attendeePhone: "",
-            attendeeTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
-            hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
-            location: ctx.eventType.locations[0] ?? null,
-            answers: [],
-            guests: others.map((p) => p.email).filter((e) => e !== first.email),
-            message: "",
-            manageTokenHash: sha256(manageToken),
-          });
-          await repo.closeEventType(eventTypeId, now(), row.id);
-          const rec = recordOf(row, ctx);
-          await mail(tx, "created", rec, { manageToken, notifyHost: true });
-          await announce(listeners, tx, { kind: "created", booking: rec });
-          return toBookingDto(rec, now());
-        }),
-      );
     },
 
     /**

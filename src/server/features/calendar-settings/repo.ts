@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { BookingLimits } from "../../../contract/booking-limits.js";
 import type { NotificationSettings, SyncSettings } from "../../../contract/calendar-settings.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
@@ -9,6 +10,7 @@ export interface CalendarSettingsValues {
   minimumNotice: number;
   sync: SyncSettings;
   notifications: NotificationSettings;
+  bookingLimits: BookingLimits;
 }
 
 export function createCalendarSettingsRepo(db: DbOrTx) {

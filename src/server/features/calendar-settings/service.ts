@@ -5,6 +5,7 @@ import {
   type NotificationSettings,
   type SyncSettings,
 } from "../../../contract/calendar-settings.js";
+import type { BookingLimits } from "../../../contract/booking-limits.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
@@ -20,6 +21,7 @@ export interface CalendarSettingsPatch {
   minimumNotice?: number;
   sync?: Partial<SyncSettings>;
   notifications?: Partial<NotificationSettings>;
+  bookingLimits?: BookingLimits;
 }
 
 const defaults = (): CalendarSettingsValues => structuredClone(DEFAULT_CALENDAR_SETTINGS);
@@ -60,6 +62,7 @@ export function createCalendarSettingsService(
         minimumNotice: patch.minimumNotice ?? base.minimumNotice,
         sync: { ...base.sync, ...patch.sync },
         notifications: { ...base.notifications, ...patch.notifications },
+        bookingLimits: patch.bookingLimits ?? base.bookingLimits,
       });
       if (!updated) throw notFound();
       const saved = toCalendarSettings(updated);
@@ -100,6 +103,7 @@ export function createCalendarSettingsService(
         minimumNotice: body.minimumNotice,
         sync: body.sync,
         notifications: body.notifications,
+        bookingLimits: body.bookingLimits,
       }),
     updateSync: (userId: string, sync: Partial<SyncSettings>) => update(userId, { sync }),
     updateNotifications: (userId: string, notifications: Partial<NotificationSettings>) =>
@@ -117,6 +121,7 @@ function toCalendarSettings(row: CalendarSettingsRow): CalendarSettings {
     minimumNotice: row.minimumNotice as CalendarSettings["minimumNotice"],
     sync: { ...d.sync, ...row.sync },
     notifications: { ...d.notifications, ...row.notifications },
+    bookingLimits: row.bookingLimits ?? {},
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_CONFIRMATION } from "../../../contract/approval.js";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import {
   type BookingSettings,
@@ -144,6 +145,8 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         questions: normaliseQuestions(body.questions ?? []),
         phoneField: body.phoneField ?? "required",
         maxInvitees: body.maxInvitees ?? defaults.maxInvitees,
+        confirmation: body.confirmation ?? DEFAULT_CONFIRMATION,
+        bookingLimits: body.bookingLimits ?? {},
         availabilityScheduleId: body.availabilityScheduleId ?? null,
         googleAccountId: body.googleAccountId ?? null,
         fixedTimes: normaliseTimes(body.fixedTimes ?? []),
@@ -337,6 +340,8 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     questions: row.questions,
     phoneField: row.phoneField,
     maxInvitees: row.maxInvitees,
+    confirmation: row.confirmation,
+    bookingLimits: row.bookingLimits,
     availabilityScheduleId: row.availabilityScheduleId,
     googleAccountId: row.googleAccountId,
     fixedTimes: row.fixedTimes,

@@ -71,7 +71,7 @@ export function createPollsRepo(db: DbOrTx) {
       return row;
     },
 
-    /** The host's confirmed bookings (any host row) overlapping [from, to), as [start, end] ms. */
+    /** The host's confirmed bookings and pending requests (any host row) overlapping [from, to), as [start, end] ms. */
     async busy(hostId: string, from: Date, to: Date): Promise<[number, number][]> {
       const rows = await db
         .select({ start: bookingHosts.startTime, end: bookingHosts.endTime })
@@ -79,7 +79,7 @@ export function createPollsRepo(db: DbOrTx) {
         .where(
           and(
             eq(bookingHosts.hostUserId, hostId),
-            eq(bookingHosts.status, "confirmed"),
+            sql`${bookingHosts.status} in ('confirmed', 'pending')`,
             sql`tstzrange(${bookingHosts.startTime}, ${bookingHosts.endTime}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
           ),
         );

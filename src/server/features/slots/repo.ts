@@ -1,11 +1,14 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { TimeSlot } from "../../../contract/availability.js";
+import type { BookingLimits } from "../../../contract/booking-limits.js";
 import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import type { LimitRow } from "../../../domain/booking-limits.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
 import {
   availabilitySchedules,
   bookingHosts,
+  bookings,
   calendarSettings,
   dateOverrides,
   type EventTypeRow,
@@ -42,6 +45,8 @@ const eventTypeColumns = {
   questions: eventTypes.questions,
   phoneField: eventTypes.phoneField,
   maxInvitees: eventTypes.maxInvitees,
+  confirmation: eventTypes.confirmation,
+  bookingLimits: eventTypes.bookingLimits,
 };
 const scheduleColumns = {
   id: availabilitySchedules.id,
@@ -87,6 +92,11 @@ export interface EventContext {
   holidayStamp: string;
   /** Round robin and collective event types of a team: their hosts; null for one-host types. */
   teamHosts: TeamHostContext[] | null;
+  /**
+   * Booking limits (issue 28): the host's own (Calendar Settings), their week start, and their
+   * confirmed and pending bookings within LIMIT_MARGIN_MS of the lookup (none when no limit is set).
+   */
+  limits: { host: BookingLimits; weekStart: "sunday" | "monday"; rows: LimitRow[] };
 }
 
 /**
@@ -107,7 +117,7 @@ function busyOf(hostId: SQL, window: SQL) {
       extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
       b.slot_key, b.event_type_id, b.booking_id)), '[]'::json)
     from ${bookingHosts} b
-    where b.host_user_id = ${hostId} and b.status = 'confirmed'
+    where b.host_user_id = ${hostId} and b.status in ('confirmed', 'pending')
       and tstzrange(b.start_time, b.end_time) && ${window})`;
 }
 
@@ -125,6 +135,20 @@ const bufferOf = (side: "bufferBefore" | "bufferAfter") =>
 const meetingWindow = sql`tstzrange(
   ${sql.placeholder("at")}::timestamptz - make_interval(mins => ${bufferOf("bufferBefore")}),
   ${sql.placeholder("at")}::timestamptz + make_interval(mins => ${eventTypes.duration} + ${bufferOf("bufferAfter")}))`;
+
+/**
+ * The host's bookings that count toward booking limits, around the lookup [from, to): only when the
+ * event type or the host has a limit, so an unlimited host's lookup reads nothing more.
+ */
+const limitRowsOf = sql<LimitRow[]>`(
+    select coalesce(json_agg(json_build_array(
+      extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time - b.start_time) / 60,
+      b.event_type_id, b.id)), '[]'::json)
+    from ${bookings} b
+    where (${eventTypes.bookingLimits} <> '{}'::jsonb or coalesce(${calendarSettings.bookingLimits}, '{}'::jsonb) <> '{}'::jsonb)
+      and b.host_user_id = ${eventTypes.userId} and b.status in ('confirmed', 'pending')
+      and b.start_time >= ${sql.placeholder("from")}::timestamptz - make_interval(days => 32)
+      and b.start_time < ${sql.placeholder("to")}::timestamptz + make_interval(days => 32))`;
 
 /** The host's columns every context query reads. */
 const hostColumns = {
@@ -198,6 +222,9 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
       busy: busyOf(sql`${eventTypes.userId}`, window),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
+      weekStart: users.weekStart,
+      hostLimits: calendarSettings.bookingLimits,
+      limitRows: limitRowsOf,
     })
     .from(eventTypes)
     .innerJoin(users, eq(users.id, eventTypes.userId))
@@ -330,6 +357,7 @@ export function createSlotsRepo(db: Db) {
         busy: row.busy,
         settings: settingsOf(row),
         holidayStamp: String(row.holidayStamp),
+        limits: { host: row.hostLimits ?? {}, weekStart: row.weekStart, rows: row.limitRows },
       };
     },
   };

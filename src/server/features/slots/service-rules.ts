@@ -18,3 +18,21 @@ export function nextMonth(month: string): string {
   const m = Number(month.slice(5, 7));
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
 }
+
+/** Group events share a slot between seats; everything else holds the host alone. */
+export const isSeated = (ctx: { eventType: Pick<EventContext["eventType"], "kind" | "maxInvitees"> }) =>
+  ctx.eventType.kind === "group" || ctx.eventType.maxInvitees > 1;
+
+/** The slot key of a booking: shared by the seats of one group slot, else the booking's own id. */
+export function slotKeyFor(ctx: Pick<EventContext, "eventType">, start: Date, bookingId: string): string {
+  return isSeated(ctx) ? `${ctx.eventType.id}/${start.toISOString()}` : bookingId;
+}
+
+/**
+ * The zone whose wall clock lays the one grid of starts of a team event type: its owner's, read as
+ * the owner's own hours are (the event type's schedule, else the owner's default; else their
+ * profile). docs/design-notes.md, "Bookings with several hosts (teams)".
+ */
+export function gridZone(ctx: Pick<EventContext, "schedule" | "host">): string {
+  return ctx.schedule?.timezone ?? ctx.host.timezone;
+}

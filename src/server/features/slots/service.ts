@@ -26,7 +26,8 @@ import {
   type HostContext,
   type TeamHostContext,
 } from "./repo.js";
-import { isOpen, nextMonth } from "./service-rules.js";
+import { withinLimits } from "./service-limits.js";
+import { gridZone, isOpen, isSeated, nextMonth } from "./service-rules.js";
 
 const DAY_MS = 86_400_000;
 /** Range margin around a lookup: covers every zone offset, buffers (<= 1 day) and durations (<= 8 h). */
@@ -34,22 +35,14 @@ const MARGIN_MS = 2 * DAY_MS;
 const HOLIDAY_CACHE_MAX = 5000;
 const EVENT_NOT_FOUND = "Event type not found";
 
+export { limitRulesOf } from "./service-limits.js";
+export { gridZone, isOpen, isSeated, slotKeyFor } from "./service-rules.js";
 export type { EventContext, EventRef, HostContext, TeamHostContext };
-export { isOpen };
 
 /** Who asks for slots, when it matters: the signed-in user's id, else undefined. */
 export type Viewer = () => Promise<string | undefined>;
 
 const missingOf = (ctx: EventContext) => missingParts(ctx.eventType, ctx.teamHosts?.length ?? 0);
-
-/** Group events share a slot between seats; everything else holds the host alone. */
-export const isSeated = (ctx: { eventType: Pick<EventContext["eventType"], "kind" | "maxInvitees"> }) =>
-  ctx.eventType.kind === "group" || ctx.eventType.maxInvitees > 1;
-
-/** The slot key of a booking: shared by the seats of one group slot, else the booking's own id. */
-export function slotKeyFor(ctx: Pick<EventContext, "eventType">, start: Date, bookingId: string): string {
-  return isSeated(ctx) ? `${ctx.eventType.id}/${start.toISOString()}` : bookingId;
-}
 
 /**
  * Busy times of the host's connected calendars for instants [from, to); `zone` reads all-day events.
@@ -225,7 +218,16 @@ export function createSlotsService(
    * collective: every host free (and no slot without hosts); a one-off with chosen times: those
    * times, free; a closed or expired one-off or a meeting poll: none.
    */
-  function sourceOf(ctx: EventContext, hosts: HostQuery<HostContext>[]): SlotSource {
+  function sourceOf(
+    ctx: EventContext,
+    hosts: HostQuery<HostContext>[],
+    excludeBookingId?: string,
+  ): SlotSource {
+    return withinLimits(unlimitedSourceOf(ctx, hosts), ctx, excludeBookingId);
+  }
+
+  /** sourceOf without the booking limits. */
+  function unlimitedSourceOf(ctx: EventContext, hosts: HostQuery<HostContext>[]): SlotSource {
     const et = ctx.eventType;
     const withRange = (range: { from: number; to: number }) => hosts.map((h) => ({ ...h.query, ...range }));
     if (!isOpen(et, deps.now())) return () => [];
@@ -295,7 +297,7 @@ export function createSlotsService(
       const loaded = await activeContext(ref, range.from, range.to, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
-      return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts), date, zone);
+      return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts, excludeBookingId), date, zone);
     },
 
     /** Dates of a month (invitee zone) with at least one slot. */
@@ -312,7 +314,7 @@ export function createSlotsService(
       const loaded = await activeContext(ref, first, last, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
-      return daysWithSlotsOf(sourceOf(loaded.ctx, hosts), month, zone);
+      return daysWithSlotsOf(sourceOf(loaded.ctx, hosts, excludeBookingId), month, zone);
     },
 
     /**
@@ -345,7 +347,15 @@ export function createSlotsService(
       start: Date,
       excludeBookingId?: string,
     ): Promise<
-      { ctx: EventContext; bookable: boolean; taken: boolean; freeHosts: TeamHostContext[] } | undefined
+      | {
+          ctx: EventContext;
+          bookable: boolean;
+          taken: boolean;
+          /** Free but past a booking limit (issue 28). */
+          limited: boolean;
+          freeHosts: TeamHostContext[];
+        }
+      | undefined
     > {
       const t = start.getTime();
       // Only bookings that can overlap this meeting and its buffers decide it: a booking reads the few
@@ -358,11 +368,12 @@ export function createSlotsService(
       const { ctx } = loaded;
       const hosts = await hostQueries(loaded, excludeBookingId);
       const around = { from: t - DAY_MS, to: t + DAY_MS };
-      const bookable = sourceOf(ctx, hosts)(around).includes(t);
+      const bookable = sourceOf(ctx, hosts, excludeBookingId)(around).includes(t);
+      const limited = !bookable && unlimitedSourceOf(ctx, hosts)(around).includes(t);
       // A slot only other bookings keep free was real a moment ago: the caller says "taken", not "unavailable".
       // (A time the host's own calendar blocks reads as taken too.)
       const unbooked = hosts.map((h) => ({ ...h, query: { ...h.query, busy: [], seats: undefined } }));
-      const taken = !bookable && sourceOf(ctx, unbooked)(around).includes(t);
+      const taken = !bookable && !limited && unlimitedSourceOf(ctx, unbooked)(around).includes(t);
       const freeHosts =
         bookable && ctx.teamHosts
           ? (hostsFreeAt(
@@ -370,18 +381,9 @@ export function createSlotsService(
               t,
             ) as TeamHostContext[])
           : [];
-      return { ctx, bookable, taken, freeHosts };
+      return { ctx, bookable, taken, limited, freeHosts };
     },
   };
-}
-
-/**
- * The zone whose wall clock lays the one grid of starts of a team event type: its owner's, read as
- * the owner's own hours are (the event type's schedule, else the owner's default; else their
- * profile). docs/design-notes.md, "Bookings with several hosts (teams)".
- */
-export function gridZone(ctx: Pick<EventContext, "schedule" | "host">): string {
-  return ctx.schedule?.timezone ?? ctx.host.timezone;
 }
 
 export type SlotsService = ReturnType<typeof createSlotsService>;

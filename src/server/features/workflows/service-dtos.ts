@@ -74,6 +74,8 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
     startTime: start,
     endTime: new Date(start.getTime() + 30 * 60_000),
     status: "confirmed",
+    requestExpiresAt: null,
+    approvalTokenHash: null,
     slotKey: "sample",
     attendeeName: invitee.name,
     attendeeEmail: invitee.email,

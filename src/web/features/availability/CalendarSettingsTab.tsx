@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { NotificationSettings } from "../../../contract/calendar-settings";
+import { BookingLimitsFields } from "../../components/BookingLimitsFields";
 import { Card, Skeleton } from "../../components/ui";
 import { ConnectedAccounts } from "../calendars/ConnectedAccounts";
 import { ReconnectBanner } from "../calendars/ReconnectBanner";
@@ -48,6 +49,21 @@ export function CalendarSettingsTab() {
         <h2 className="mb-3 font-semibold text-base text-slate-900">Booking rules</h2>
         <HostRuleFloors settings={data} onChange={(body) => save.mutate(body)} />
         <BookingRulesSummary />
+      </Card>
+
+      <Card className="p-5">
+        <h2 className="font-semibold text-base text-slate-900">Booking limits</h2>
+        <p className="mt-1 mb-3 text-slate-500 text-sm">
+          Across all your event types, in your schedule's time zone. Each event type may set its own too.
+        </p>
+        <BookingLimitsFields
+          idPrefix="host-limits"
+          value={data.bookingLimits ?? {}}
+          onChange={(next, commit) => {
+            if (commit && JSON.stringify(next) !== JSON.stringify(data.bookingLimits ?? {}))
+              save.mutate({ bookingLimits: next });
+          }}
+        />
       </Card>
 
       <Card className="p-5">

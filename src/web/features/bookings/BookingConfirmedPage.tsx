@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarX, Check, RefreshCw, X } from "lucide-react";
+import { CalendarX, Check, Hourglass, RefreshCw, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { BookingDto } from "../../../contract/bookings";
@@ -50,7 +50,8 @@ export default function BookingConfirmedPage() {
   const data = booking.data;
   // Until the server has answered, the state may be stale: offer no action it could contradict.
   const fresh = !!booking.data && !booking.isPlaceholderData;
-  const cancellable = fresh && data?.status === "confirmed" && !data.cancelledAt && !!token;
+  const cancellable =
+    fresh && (data?.status === "confirmed" || data?.status === "pending") && !data.cancelledAt && !!token;
 
   // Once the server has answered, drop the state from this history entry: a reload or Back then starts
   // from the URL (a skeleton, then the server's answer) instead of painting an old "You're scheduled!".
@@ -65,7 +66,7 @@ export default function BookingConfirmedPage() {
   }, [wantsCancel, cancellable]);
 
   useEffect(() => {
-    document.title = data?.status === "cancelled" ? "Cancelled" : "You're scheduled!";
+    document.title = data?.status ? (TITLES[data.status] ?? "You're scheduled!") : "You're scheduled!";
   }, [data?.status]);
 
   if (!data) {
@@ -124,7 +125,18 @@ export default function BookingConfirmedPage() {
           )}
         </div>
       )}
-      {status === "cancelled" && data.eventType._id && (
+      {status === "pending" && cancellable && (
+        <div className="mt-5 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => setCancelOpen(true)}
+            className="hover:border-red-300 hover:text-red-700"
+          >
+            <X size={16} aria-hidden /> Cancel request
+          </Button>
+        </div>
+      )}
+      {(status === "cancelled" || status === "declined" || status === "expired") && data.eventType._id && (
         <div className="mt-5 flex justify-center">
           <Link
             to={eventTypePath(data.host.username, slug)}
@@ -155,6 +167,8 @@ export default function BookingConfirmedPage() {
  * where it was on one.
  */
 function Headline({ status, delivery }: { status: BookingDto["status"]; delivery: BookingDto["delivery"] }) {
+  if (status === "pending" || status === "declined" || status === "expired")
+    return <RequestHeadline status={status} delivery={delivery} />;
   const cancelled = status === "cancelled";
   const ended = status === "completed" || status === "no_show";
   const Icon = cancelled ? X : Check;
@@ -186,6 +200,51 @@ function Headline({ status, delivery }: { status: BookingDto["status"]; delivery
               ? "A calendar invitation has been sent to your email address."
               : "Your calendar invitation is ready: add it with Add to Calendar below."}
       </p>
+    </div>
+  );
+}
+
+const TITLES: Partial<Record<BookingDto["status"], string>> = {
+  cancelled: "Cancelled",
+  pending: "Pending host approval",
+  declined: "Request declined",
+  expired: "Request expired",
+};
+
+/** A request (issue 28): awaiting the host, or declined, or expired unanswered. */
+function RequestHeadline({
+  status,
+  delivery,
+}: {
+  status: "pending" | "declined" | "expired";
+  delivery: BookingDto["delivery"];
+}) {
+  const mailed = delivery?.invitationMailed ?? true;
+  const text = {
+    pending: mailed
+      ? "The host has been asked to confirm this time, which is held for you meanwhile. We will email you their answer."
+      : "The host has been asked to confirm this time, which is held for you meanwhile.",
+    declined: "The host declined this request. The time is not booked.",
+    expired: "The host did not confirm this request in time. The time is not booked.",
+  }[status];
+  return (
+    <div aria-live="polite">
+      <span
+        className={cn(
+          "mx-auto flex size-16 items-center justify-center rounded-full",
+          status === "pending" ? "bg-amber-100 text-amber-600" : "bg-slate-100 text-slate-500",
+        )}
+      >
+        {status === "pending" ? (
+          <Hourglass size={30} strokeWidth={2.5} aria-hidden />
+        ) : (
+          <X size={34} strokeWidth={2.5} aria-hidden />
+        )}
+      </span>
+      <h1 className="mt-5 font-semibold text-[28px] text-slate-900 leading-9 tracking-tight">
+        {TITLES[status]}
+      </h1>
+      <p className="mx-auto mt-2 max-w-sm text-slate-500 text-sm">{text}</p>
     </div>
   );
 }

@@ -35,6 +35,9 @@ const STATUS: Record<ContactMeeting["status"], [string, BadgeTone]> = {
   completed: ["Completed", "grey"],
   cancelled: ["Cancelled", "red"],
   no_show: ["No Show", "amber"],
+  pending: ["Pending", "blue"],
+  declined: ["Declined", "red"],
+  expired: ["Expired", "grey"],
 };
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {

@@ -3,11 +3,13 @@ import { useEffect, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import { DEFAULT_EVENT_NAME, type EventTypeDto, slugify } from "../../../contract/event-types";
 import type { EventTypeHostsDto } from "../../../contract/teams";
+import { BookingLimitsFields } from "../../components/BookingLimitsFields";
 import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
 import { BookingWindowField } from "./BookingWindowField";
 import { ColorField } from "./ColorField";
+import { ConfirmationField } from "./ConfirmationField";
 import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
 import { DrawerSection } from "./FieldGroup";
@@ -292,12 +294,48 @@ export function EditEventTypeForm({
           )}
           <Controller
             control={control}
+            name="confirmation"
+            render={({ field }) => (
+              <ConfirmationField
+                value={field.value}
+                onChange={field.onChange}
+                errors={{
+                  noticeHours: errors.confirmation?.noticeHours?.message,
+                  expiryHours: errors.confirmation?.expiryHours?.message,
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
             name="availabilityScheduleId"
             render={({ field }) => (
               <AvailabilityField idPrefix="edit" value={field.value} onChange={field.onChange} />
             )}
           />
         </DrawerSection>
+
+        {!isTeamKind(et.type) && et.type !== "poll" && (
+          <DrawerSection title="Limits">
+            <Controller
+              control={control}
+              name="bookingLimits"
+              render={({ field }) => (
+                <BookingLimitsFields
+                  idPrefix="edit-limits"
+                  value={field.value}
+                  onChange={(next) => field.onChange(next)}
+                  errors={Object.fromEntries(
+                    Object.entries(errors.bookingLimits ?? {}).map(([k, v]) => [
+                      k,
+                      (v as { message?: string } | undefined)?.message,
+                    ]),
+                  )}
+                />
+              )}
+            />
+          </DrawerSection>
+        )}
 
         <DrawerSection title="Booking form">
           <Controller

@@ -16,6 +16,8 @@ const base = {
   maxInvitees: 1,
   questions: [],
   phoneField: "required" as const,
+  confirmation: { required: true, noticeHours: 12, expiryHours: 24 },
+  bookingLimits: {},
   availabilityScheduleId: null,
   googleAccountId: null,
   team: { teamId: "7f1d2c3e-0000-4000-8000-000000000001", hosts: [{ userId: HOST }] },
@@ -28,6 +30,7 @@ describe("the editor's one save", () => {
 
   it("sends a team kind's hosts with everything else, and no times", () => {
     const body = toUpdateBody(values, "round-robin", false);
+    expect(body.confirmation).toEqual({ required: true, noticeHours: 12, expiryHours: 24 });
     expect(body.title).toBe("Team intro");
     expect(body.team).toEqual({
       teamId: base.team.teamId,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_CONFIRMATION } from "../../../contract/approval";
 import {
   bookingSettingsSchema,
   createEventTypeBody,
@@ -65,6 +66,8 @@ export const editForm = z.object({
   maxInvitees: fields.maxInvitees.unwrap(),
   questions: z.array(questionForm).max(30, "At most 30 questions"),
   phoneField: fields.phoneField.unwrap(),
+  confirmation: fields.confirmation.unwrap(),
+  bookingLimits: fields.bookingLimits.unwrap(),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
   googleAccountId: fields.googleAccountId.unwrap(),
   team: teamForm,
@@ -149,6 +152,8 @@ export function editDefaults(
     maxInvitees: et.maxInvitees,
     questions: et.questions,
     phoneField: et.phoneField ?? "required",
+    confirmation: et.confirmation ?? DEFAULT_CONFIRMATION,
+    bookingLimits: et.bookingLimits ?? {},
     availabilityScheduleId: et.availabilityScheduleId,
     googleAccountId: et.googleAccountId,
     team: hosts?.teamId
@@ -199,7 +204,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|confirmation|bookingLimits|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
         name,
       )
     ) {

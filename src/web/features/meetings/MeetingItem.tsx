@@ -1,6 +1,7 @@
 import {
   Ban,
   CalendarClock,
+  Check,
   ExternalLink,
   Mail,
   MoreHorizontal,
@@ -9,22 +10,28 @@ import {
   UserRoundX,
   Users,
   Video,
+  X,
 } from "lucide-react";
 import type { BookingDto } from "../../../contract/bookings";
 import { formatPhone } from "../../../domain/phone-format";
-import { Badge, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
+import { Badge, Button, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { LocationIcon } from "../bookings/LocationIcon";
-import { formatDuration } from "../bookings/time";
+import { formatDuration, formatTime } from "../bookings/time";
 import { CalendarSyncBadge, type CalendarSyncState } from "../calendars/CalendarSyncBadge";
-import { timeRange } from "./format";
+import { dayHeading, timeRange } from "./format";
 import { STATUS_BADGE } from "./status";
 
 export interface MeetingActions {
   onReschedule: (b: BookingDto) => void;
   onCancel: (b: BookingDto) => void;
   onNoShow: (b: BookingDto, noShow: boolean) => void;
+  /** A pending request (issue 28): confirm at once, or decline (asks an optional reason). */
+  onConfirm: (b: BookingDto) => void;
+  onDecline: (b: BookingDto) => void;
+  /** The request being confirmed right now, if any. */
+  confirmingId?: string | null;
 }
 
 /** What the menu may offer for a booking right now (the server enforces the same rules). */
@@ -32,12 +39,15 @@ export function meetingAbilities(b: BookingDto, now: number) {
   const started = Date.parse(b.startTime) <= now;
   const ended = Date.parse(b.endTime) <= now;
   const cancelled = b.status === "cancelled" || !!b.cancelledAt;
+  const pending = b.status === "pending";
   // A co-host joins; the meeting's main host moves, cancels and marks it.
   const owner = !b.coHosting;
   return {
-    join: !cancelled && !ended && !!b.meetingLink,
+    join: !cancelled && !pending && !ended && !!b.meetingLink,
+    // A request is answered first: confirmed or declined, never moved while pending.
+    answer: owner && pending && !started,
     // The server moves only meetings that have not started, and only while the event type exists.
-    edit: owner && !cancelled && !started && !!b.eventType._id,
+    edit: owner && !cancelled && !pending && !started && !!b.eventType._id,
     // Like a move, a cancellation is refused once the meeting has started.
     cancel: owner && !cancelled && !started,
     markNoShow: owner && started && (b.status === "confirmed" || b.status === "completed"),
@@ -80,7 +90,7 @@ export function MeetingItem({
 }) {
   const can = meetingAbilities(b, now);
   const badge = STATUS_BADGE[b.status];
-  const cancelled = b.status === "cancelled";
+  const cancelled = b.status === "cancelled" || b.status === "declined" || b.status === "expired";
   const where = locationText(b);
   const info = [
     ...b.answers.filter((a) => a.answer.trim()),
@@ -161,7 +171,16 @@ export function MeetingItem({
           )}
         </ul>
 
-        {cancelled && b.cancelReason && (
+        {b.status === "pending" && b.requestExpiresAt && (
+          <p className="mt-2 text-slate-600 text-sm">
+            Awaiting your answer · expires {dayHeading(b.requestExpiresAt, zone, new Date(now), true)},{" "}
+            {formatTime(b.requestExpiresAt, zone)}
+          </p>
+        )}
+        {b.status === "declined" && b.cancelReason && (
+          <p className="mt-2 text-red-700/90 text-sm">Declined: {b.cancelReason}</p>
+        )}
+        {b.status === "cancelled" && b.cancelReason && (
           <p className="mt-2 text-red-700/90 text-sm">
             Cancelled{b.cancelledBy ? ` by ${b.cancelledBy === "host" ? "you" : "the invitee"}` : ""}:{" "}
             {b.cancelReason}
@@ -194,6 +213,28 @@ export function MeetingItem({
       </div>
 
       <div className="flex items-start gap-2 sm:justify-end">
+        {can.answer && (
+          <div className="flex gap-2 max-sm:mt-3 max-sm:flex-1">
+            <Button
+              size="sm"
+              onClick={() => actions.onConfirm(b)}
+              loading={actions.confirmingId === b._id}
+              aria-label={`Confirm ${title} with ${b.attendee.name}`}
+            >
+              <Check size={14} aria-hidden />
+              Confirm
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => actions.onDecline(b)}
+              aria-label={`Decline ${title} with ${b.attendee.name}`}
+            >
+              <X size={14} aria-hidden />
+              Decline
+            </Button>
+          </div>
+        )}
         {can.join && b.meetingLink && (
           <a
             href={b.meetingLink}

@@ -15,14 +15,22 @@ import {
   TabsTrigger,
   toast,
 } from "../../components/ui";
+import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useNow } from "../bookings/useNow";
 import { useCalendarSync } from "../calendars/CalendarSyncBadge";
 import { CancelMeetingDialog } from "./CancelMeetingDialog";
+import { DeclineRequestDialog } from "./DeclineRequestDialog";
 import { dayHeading, zoneName } from "./format";
 import { type MeetingActions, MeetingItem, MeetingItemSkeleton } from "./MeetingItem";
 import { MeetingsToolbar, STATUS_OPTIONS } from "./MeetingsToolbar";
-import { type MeetingsTab, type StatusFilter, useBookingList, useSetNoShow } from "./queries";
+import {
+  type MeetingsTab,
+  type StatusFilter,
+  useAnswerRequest,
+  useBookingList,
+  useSetNoShow,
+} from "./queries";
 import { RescheduleDialog } from "./RescheduleDialog";
 
 const PAGE_SIZE = 20;
@@ -83,6 +91,8 @@ export default function MeetingsPage() {
 
   const query = useBookingList({ tab, status, search, page, limit: PAGE_SIZE });
   const noShow = useSetNoShow();
+  const answer = useAnswerRequest();
+  const [declining, setDeclining] = useState<BookingDto | null>(null);
   const [moving, setMoving] = useState<BookingDto | null>(null);
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
 
@@ -103,6 +113,17 @@ export default function MeetingsPage() {
   const actions: MeetingActions = {
     onReschedule: setMoving,
     onCancel: setCancelling,
+    onDecline: setDeclining,
+    confirmingId: answer.isPending && answer.variables?.confirm ? answer.variables.id : null,
+    onConfirm: (b) => {
+      answer.mutate(
+        { id: b._id, confirm: true },
+        {
+          onSuccess: () => toast.success(`Confirmed: ${b.attendee.name} is emailed`),
+          onError: (error) => toast.error(errorMessage(error, "Failed to confirm the request.")),
+        },
+      );
+    },
     onNoShow: (b, flag) => {
       noShow.mutate(
         { id: b._id, noShow: flag },
@@ -260,6 +281,7 @@ export default function MeetingsPage() {
 
       <RescheduleDialog booking={moving} onClose={() => setMoving(null)} />
       <CancelMeetingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <DeclineRequestDialog booking={declining} onClose={() => setDeclining(null)} />
     </>
   );
 }

@@ -4,10 +4,13 @@ import type { StatusFilter } from "./queries";
 
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: "all", label: "All Status" },
+  { value: "pending", label: "Pending" },
   { value: "confirmed", label: "Confirmed" },
   { value: "cancelled", label: "Cancelled" },
   { value: "completed", label: "Completed" },
   { value: "no_show", label: "No Show" },
+  { value: "declined", label: "Declined" },
+  { value: "expired", label: "Expired" },
 ];
 
 /** Typing settles for this long before the server is asked. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BookingRequestView } from "../../../contract/approval";
 import type { BookingDto, BookingStatus, HostCancelReason, Pagination } from "../../../contract/bookings";
 import type {
   bookingsResponses,
@@ -103,6 +104,48 @@ export function useSetNoShow() {
       patch(updated);
       refresh();
     },
+  });
+}
+
+/** Answers a booking request (issue 28): confirm, or decline with an optional reason. */
+export function useAnswerRequest() {
+  const refresh = useRefreshBookings();
+  const patch = usePatchCachedBooking();
+  return useMutation({
+    mutationFn: ({ id, confirm, reason }: { id: string; confirm: boolean; reason?: string }) =>
+      confirm
+        ? api.post<Booking>(`/bookings/${id}/confirm`)
+        : api.post<Booking>(`/bookings/${id}/decline`, { reason: reason ?? "" }),
+    onSuccess: (updated) => {
+      patch(updated);
+      refresh();
+    },
+  });
+}
+
+/** The mailed link's request (issue 28): read with the link's token, no session needed. */
+export function useRequestView(uid: string, token: string) {
+  return useQuery({
+    queryKey: ["bookings", "request", uid],
+    queryFn: () =>
+      api.get<BookingRequestView>(
+        `/bookings/requests/${encodeURIComponent(uid)}?token=${encodeURIComponent(token)}`,
+      ),
+    enabled: !!uid && !!token,
+    retry: false,
+  });
+}
+
+/** Confirms or declines through the mailed link; the answer is the request as it now stands. */
+export function useAnswerByLink(uid: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ confirm, reason }: { confirm: boolean; reason?: string }) =>
+      api.post<BookingRequestView>(
+        `/bookings/requests/${encodeURIComponent(uid)}/${confirm ? "confirm" : "decline"}`,
+        { token, reason: reason ?? "" },
+      ),
+    onSuccess: (view) => queryClient.setQueryData(["bookings", "request", uid], view),
   });
 }
 

@@ -10,4 +10,7 @@ export const STATUS_BADGE: Record<BookingStatus, { label: string; tone: BadgeTon
   cancelled: { label: "Cancelled", tone: "red" },
   completed: { label: "Completed", tone: "grey" },
   no_show: { label: "No Show", tone: "amber" },
+  pending: { label: "Pending", tone: "blue" },
+  declined: { label: "Declined", tone: "red" },
+  expired: { label: "Expired", tone: "grey" },
 };
