@@ -1,3 +1,4 @@
+import type { BookingLimits } from "../../../contract/booking-limits.js";
 import {
   type CalendarSettings,
   type CalendarSettingsBody,
@@ -5,7 +6,6 @@ import {
   type NotificationSettings,
   type SyncSettings,
 } from "../../../contract/calendar-settings.js";
-import type { BookingLimits } from "../../../contract/booking-limits.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CalendarSettingsRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
