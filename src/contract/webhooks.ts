@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_STATUSES } from "./booking-constants.js";
 import { UTM_KEYS } from "./embed.js";
 import { LOCATION_TYPES } from "./event-types.js";
 
@@ -126,7 +127,7 @@ const attributionPayload = z
 
 export const webhookBookingData = z.object({
   uid: z.string().meta({ description: "The booking's public id" }),
-  status: z.enum(["confirmed", "cancelled", "no_show", "completed"]),
+  status: z.enum(BOOKING_STATUSES),
   startTime: z.string().meta({ format: "date-time" }),
   endTime: z.string().meta({ format: "date-time" }),
   eventType: z.object({ id: z.string().nullable(), slug: z.string(), title: z.string() }),
