@@ -4,12 +4,14 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Attribution } from "../../../contract/embed.js";
 import { users } from "./users.js";
 
 export type ContactStage = "prospect" | "lead" | "customer" | "partner" | "other";
@@ -53,6 +55,8 @@ export const contacts = pgTable(
     avatarVersion: integer("avatar_version"),
     hostEdited: text("host_edited").array().notNull().default([]),
     source: text("source").$type<ContactSource>().notNull().default("manual"),
+    /** UTM and metadata of the first booking that made or first filled it (embeds, issue 25). */
+    sourceAttribution: jsonb("source_attribution").$type<Attribution | null>(),
     /** Confirmed bookings with this host and email that have ended ("took place"). */
     totalMeetings: integer("total_meetings").notNull().default(0),
     /** Start of the latest meeting counted in totalMeetings. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactDto, ImportSummary } from "../../../contract/contacts.js";
 import { escapeCell, unescapeCell } from "../../../domain/contacts-csv.js";
 import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
+import { attendee, book, eventType, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 import { createContactsCsvService } from "./service-csv.js";
 
@@ -318,5 +319,44 @@ describe.each(dbKinds)("contacts CSV on %s", (kind) => {
     const summary = await capped.importCsv(host.userId, Readable.from([Buffer.from(rows)]));
     expect(summary).toMatchObject({ created: 3, failed: 1 });
     expect(summary.failures[0].reason).toContain("more than 3 rows");
+  });
+});
+
+// Issue 25: the site and campaign an invitee came through (an embed's UTM and metadata) reach the
+// export with the contact their first booking made.
+describe.each(dbKinds)("where booked contacts came from, in the export, on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: () => NOW });
+  });
+  afterAll(() => t.close());
+
+  it("keeps the first booking's UTM and metadata as the contact's source details", async () => {
+    const host = await hostIn(t.app, "America/New_York");
+    const et = await eventType(t.app, host);
+    const who = attendee({ email: "utm.invitee@example.com" });
+    const first = { utm: { utm_source: "newsletter", utm_campaign: "spring" }, metadata: { plan: "pro" } };
+    const later = { utm: { utm_source: "ads" }, metadata: {} };
+    for (const [at, attribution] of [
+      ["2026-10-29T10:00:00-04:00", first],
+      ["2026-10-29T11:00:00-04:00", later],
+    ] as const) {
+      const res = await book(t.app, et._id, at, { attendee: who, attribution });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await book(t.app, et._id, "2026-10-29T12:00:00-04:00");
+    const exp = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/export",
+      headers: bearer(host.token),
+      payload: {},
+    });
+    const [header, ...rows]: string[][] = parse(exp.body, { bom: true });
+    const column = (name: string) => header.indexOf(name);
+    const row = rows.find((r) => r[column("Email")] === who.email);
+    expect(row?.[column("Source")]).toBe("booking");
+    expect(row?.[column("Source Details")]).toBe("utm_source=newsletter; utm_campaign=spring; plan=pro");
+    const plain = rows.find((r) => r[column("Email")] !== who.email);
+    expect(plain?.[column("Source Details")]).toBe("");
   });
 });

@@ -11,6 +11,8 @@ export interface BookingContactFill {
   timezone: string;
   company: string;
   jobTitle: string;
+  /** The booking's UTM and metadata as JSON, or null: kept from the first booking that had any. */
+  attribution: string | null;
 }
 
 /**
@@ -45,6 +47,7 @@ export function createContactsBookingStatements(db: Db) {
         timezone: p("timezone"),
         company: p("company"),
         jobTitle: p("jobTitle"),
+        sourceAttribution: sql`${p("attribution")}::jsonb`,
         totalMeetings: held(sql`count(*) filter (where b.end_time <= ${now})::int`),
         lastMeetingAt: held(sql`max(b.start_time) filter (where b.end_time <= ${now})`),
         countsValidUntil: held(sql`min(b.end_time) filter (where b.end_time > ${now})`),
@@ -53,6 +56,7 @@ export function createContactsBookingStatements(db: Db) {
         target: [contacts.hostUserId, contacts.email],
         set: {
           ...autoFillSet({ fullName: "", phone: "", timezone: "", company: "", jobTitle: "" }),
+          sourceAttribution: sql`coalesce(${contacts.sourceAttribution}, excluded.source_attribution)`,
           totalMeetings: sql`excluded.total_meetings`,
           lastMeetingAt: sql`excluded.last_meeting_at`,
           countsValidUntil: sql`excluded.counts_valid_until`,

@@ -46,6 +46,8 @@ const EXPORT_HEADERS = [
   "Total Meetings",
   "Last Meeting Date",
   "Created At",
+  "Source",
+  "Source Details",
 ];
 
 /** Refuses bytes that are not UTF-8 text (binary files named .csv), chunk by chunk. */
@@ -344,7 +346,17 @@ function exportRecord(c: ContactRow): string[] {
     String(c.totalMeetings),
     c.lastMeetingAt?.toISOString() ?? "",
     c.createdAt.toISOString(),
+    c.source,
+    escapeCell(sourceDetails(c.sourceAttribution)),
   ];
+}
+
+/** A booking's UTM and metadata as one cell: "utm_source=newsletter; utm_campaign=spring; plan=pro". */
+function sourceDetails(attribution: ContactRow["sourceAttribution"]): string {
+  if (!attribution) return "";
+  return Object.entries({ ...attribution.utm, ...attribution.metadata })
+    .map(([key, value]) => `${key}=${value}`)
+    .join("; ");
 }
 
 function readError(error: unknown): string {

@@ -119,6 +119,7 @@ export function createContactsService(
           timezone: booking.attendeeTimezone,
           company: fromAnswers.company ?? "",
           jobTitle: fromAnswers.jobTitle ?? "",
+          attribution: booking.attribution ? JSON.stringify(booking.attribution) : null,
         },
         now(),
       );
