@@ -208,7 +208,7 @@ test("a page on another origin framing the booking page for someone else hears n
   await context.close();
 });
 
-test("popup from Share > Embed's snippet and the floating button: made ahead, accessible, close on Escape and backdrop, focus returns; a booking made and cancelled in the popup", async () => {
+test("popup from Share > Embed's snippet and the floating button: made ahead, accessible, close on Escape and backdrop, focus returns; bookings in the popup on desktop and in the floating button's on a phone", async () => {
   // The host copies the popup snippet from Share > Embed (its live preview shows the page).
   const hostContext = await browser.newContext({ baseURL: KAIROS, viewport: { width: 1280, height: 900 } });
   await hostContext.addInitScript((t) => localStorage.setItem("auth_token", t), host.token);
@@ -252,9 +252,24 @@ test("popup from Share > Embed's snippet and the floating button: made ahead, ac
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
   expect((await heard(page)).filter((m) => m.event === "ready")).toHaveLength(1);
+  // Opened a third time, the invitee books in the popup (desktop).
+  await opener.click();
+  const inPopup = dialog.frameLocator("iframe");
+  await pickTime(inPopup);
+  await fillDetails(inPopup, { name: "Pat Popup", email: uniqueEmail("popup") });
+  await inPopup.getByRole("button", { name: "Schedule Event" }).click();
+  await expect(inPopup.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
+  await expect.poll(async () => (await heard(page)).some((m) => m.event === "bookingCreated")).toBe(true);
   expect(await violations(page)).toEqual([]);
+  await context.close();
 
-  await page.goto(`${site.origin}/floating`);
+  // The floating button on a phone: the same popup, booked and cancelled at 390 px.
+  const phone = await visit("/floating", 390);
+  await floatingOnPhone(phone.page);
+  await phone.context.close();
+});
+
+async function floatingOnPhone(page: Page) {
   const floating = page.getByRole("button", { name: "Talk to us" });
   await expect(floating).toBeVisible();
   // Asked again for the same page (a React effect runs on every mount), the site keeps one button.
@@ -293,8 +308,7 @@ test("popup from Share > Embed's snippet and the floating button: made ahead, ac
     .map((m) => m.data as unknown as { uid: string });
   expect(cancelled.uid).toBe(created.uid);
   expect(await violations(page)).toEqual([]);
-  await context.close();
-});
+}
 
 test("a team page embedded inline: no inner scroll, the invitee picks the team's type and books inside the frame", async () => {
   const api = (await browser.newContext({ baseURL: KAIROS })).request;

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,41 +9,15 @@ import type { Connector, Resolver } from "../../lib/ssrf.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
+import { startReceiver } from "../../testing/receiver.js";
 import { startSmtpCatcher } from "../../testing/smtp.js";
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  url: string;
-}
-
-/** A local HTTP server answering each request with `status()`. */
-async function receiver(status: () => number, reply: (r: Received) => string = () => "") {
-  const got: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const r = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), url: req.url ?? "" };
-      got.push(r);
-      res.writeHead(status(), { "content-type": "application/json" }).end(reply(r));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    got,
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
   let t: TestApp;
   let clock = NOW;
   let host: Host;
   let et: { _id: string };
-  let twilio: Awaited<ReturnType<typeof receiver>>;
+  let twilio: Awaited<ReturnType<typeof startReceiver>>;
   const call = (method: string, url: string, payload?: unknown) =>
     t.app.inject({
       method: method as "GET",
@@ -65,7 +37,7 @@ describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
     }[];
 
   beforeAll(async () => {
-    twilio = await receiver(
+    twilio = await startReceiver(
       () => 201,
       (r) => JSON.stringify({ sid: `SM${r.body.length}`, status: "queued" }),
     );
@@ -87,7 +59,7 @@ describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
   });
 
   it("signs webhooks in the Standard Webhooks form; a receiver verifies them", async () => {
-    const hook = await receiver(() => 204);
+    const hook = await startReceiver(() => 204);
     try {
       const res = await call("POST", "/workflows", {
         name: "Hook",
@@ -171,7 +143,7 @@ describe.each(dbKinds)("workflow deliveries on %s", (kind) => {
 
   it("retries a failing webhook 5 times with backoff, keeps the error, and retries by hand", async () => {
     let status = 500;
-    const hook = await receiver(() => status);
+    const hook = await startReceiver(() => status);
     try {
       const res = await call("POST", "/workflows", {
         name: "Flaky hook",
