@@ -281,6 +281,8 @@ export const eventTypeRefParams = z.object({
 export interface Slot {
   startTime: string;
   iso: string;
+  /** Group events (seats): how many seats are still free at this start. */
+  seatsLeft?: number;
 }
 
 /** ?month=: the invitee-zone dates of that month with at least one slot, ascending. */

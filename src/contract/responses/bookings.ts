@@ -12,7 +12,11 @@ import { type Agrees, type AnswerData, envelope, fileResponse } from "./shared.j
  * strings in the services (BookingDto), so they need no Date handling here.
  */
 
-export const slotSchema = z.object({ startTime: z.string(), iso: z.string() });
+export const slotSchema = z.object({
+  startTime: z.string(),
+  iso: z.string(),
+  seatsLeft: z.number().int().optional(),
+});
 true satisfies Agrees<z.input<typeof slotSchema>, Slot>;
 const slotDaysSchema = z.object({ days: z.array(z.string()) });
 true satisfies Agrees<z.input<typeof slotDaysSchema>, SlotDays>;

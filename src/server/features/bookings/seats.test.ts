@@ -49,6 +49,14 @@ describe.each(dbKinds)("seats of a group event on %s", (kind) => {
       expect(res.statusCode, res.body).toBe(201);
       seats.push(res.json().data);
     }
+    // The booking page shows the seats left at each start: one at 10:00am, all three at the others.
+    const day = await t.app.inject({
+      method: "GET",
+      url: `/api/bookings/availability/${et._id}?date=2026-10-29&timezone=America/New_York`,
+    });
+    const slots = day.json().data as { startTime: string; seatsLeft?: number }[];
+    expect(slots.find((x) => x.startTime === "10:00am")?.seatsLeft).toBe(1);
+    expect(slots.find((x) => x.startTime === "11:00am")?.seatsLeft).toBe(3);
     await t.app.jobs.flush(MAIL_JOB);
     const mails = smtp.mails.splice(0);
 

@@ -1,3 +1,5 @@
+import type { Slot } from "../../../contract/bookings.js";
+import type { SlotQuery } from "../../../domain/availability/types.js";
 import type { EventContext } from "./repo.js";
 
 /**
@@ -35,4 +37,19 @@ export function slotKeyFor(ctx: Pick<EventContext, "eventType">, start: Date, bo
  */
 export function gridZone(ctx: Pick<EventContext, "schedule" | "host">): string {
   return ctx.schedule?.timezone ?? ctx.host.timezone;
+}
+
+/**
+ * A group event's seats left at each start (issue 28 item 2), for the booking page to show: the
+ * capacity less the seats taken, from the one host's engine query. Team kinds and one-seat types
+ * answer the slots as they are.
+ */
+export function withSeatsLeft(slots: Slot[], hosts: readonly { query: Pick<SlotQuery, "seats"> }[]): Slot[] {
+  const seats = hosts.length === 1 ? hosts[0].query.seats : undefined;
+  if (!seats) return slots;
+  const taken = new Map(seats.taken.map((t) => [t.start, t.count]));
+  return slots.map((slot) => ({
+    ...slot,
+    seatsLeft: seats.capacity - (taken.get(Date.parse(slot.iso)) ?? 0),
+  }));
 }

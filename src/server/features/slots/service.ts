@@ -27,7 +27,7 @@ import {
   type TeamHostContext,
 } from "./repo.js";
 import { withinLimits } from "./service-limits.js";
-import { gridZone, isOpen, isSeated, nextMonth } from "./service-rules.js";
+import { gridZone, isOpen, isSeated, nextMonth, withSeatsLeft } from "./service-rules.js";
 
 const DAY_MS = 86_400_000;
 /** Range margin around a lookup: covers every zone offset, buffers (<= 1 day) and durations (<= 8 h). */
@@ -297,7 +297,8 @@ export function createSlotsService(
       const loaded = await activeContext(ref, range.from, range.to, viewer);
       if (report) report.calendarsStale = loaded.external.stale;
       const hosts = await hostQueries(loaded, excludeBookingId);
-      return slotsForLocalDateOf(sourceOf(loaded.ctx, hosts, excludeBookingId), date, zone);
+      const source = sourceOf(loaded.ctx, hosts, excludeBookingId);
+      return withSeatsLeft(slotsForLocalDateOf(source, date, zone), hosts);
     },
 
     /** Dates of a month (invitee zone) with at least one slot. */
@@ -330,10 +331,12 @@ export function createSlotsService(
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
       const loaded = await activeContext(ref, first, last);
-      const source = sourceOf(loaded.ctx, await hostQueries(loaded));
+      const hosts = await hostQueries(loaded);
+      const source = sourceOf(loaded.ctx, hosts);
       const days = daysWithSlotsOf(source, month, zone);
       const slots: Record<string, Slot[]> = {};
-      for (const date of pick(days)) slots[date] = slotsForLocalDateOf(source, date, zone);
+      const dayOf = (date: string) => withSeatsLeft(slotsForLocalDateOf(source, date, zone), hosts);
+      for (const date of pick(days)) slots[date] = dayOf(date);
       return { days, slots };
     },
 

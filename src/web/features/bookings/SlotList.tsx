@@ -119,6 +119,11 @@ export function SlotList({
                   className="flex h-12 w-full items-center justify-center gap-2 rounded-[6px] border border-blue-300 bg-white font-semibold text-accent-hover text-sm tabular-nums transition-colors hover:border-accent hover:ring-1 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
                 >
                   {label(slot)}
+                  {slot.seatsLeft !== undefined && (
+                    <span className="font-normal text-slate-600 text-xs">
+                      {slot.seatsLeft === 1 ? "1 seat left" : `${slot.seatsLeft} seats left`}
+                    </span>
+                  )}
                   {Date.parse(slot.iso) === currentAt && (
                     <span className="rounded-full bg-accent-soft px-2 py-0.5 font-medium text-blue-700 text-xs">
                       Current
