@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { expectScheduled, fillDetails } from "./booking.page";
+import { expectAccessible, signedInHost } from "./event-types.page";
+import { shoot, uniqueEmail } from "./support";
+
+// Issue 28 item 2: invitees take the seats of one group slot, see how many are left, and a full slot
+// is no longer offered.
+test("two invitees take the last seats of a group slot, each told how many are left; then it is gone", async ({
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await signedInHost(request, browser, "Gus Group");
+  const created = await request.post("/api/event-types", {
+    headers: host.headers,
+    data: {
+      title: "Small workshop",
+      duration: 60,
+      type: "group",
+      maxInvitees: 2,
+      bookingSettings: { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { slug } = (await created.json()).data as { slug: string };
+
+  let taken = "";
+  for (const [who, left] of [
+    ["Sia Seatone", "2 seats left"],
+    ["Tom Seattwo", "1 seat left"],
+  ] as const) {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`/book/${slug}`);
+    await page
+      .getByRole("button", { name: /, times available$/ })
+      .first()
+      .click();
+    const times = page.getByRole("list", { name: "Available times" }).getByRole("button");
+    const time = taken ? times.filter({ hasText: taken }) : times.nth(1);
+    await expect(time).toContainText(left);
+    if (!taken) taken = ((await time.textContent()) ?? "").replace(left, "").trim();
+    if (left === "1 seat left") {
+      await shoot(page, "seats-left-phone");
+      await expectAccessible(page);
+    }
+    await time.click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await fillDetails(page, { name: who, email: uniqueEmail("seat") });
+    await page.getByRole("button", { name: "Schedule Event" }).click();
+    await expectScheduled(page);
+    await page.context().close();
+  }
+
+  // The slot is full: a third invitee no longer sees it.
+  const third = await (await browser.newContext()).newPage();
+  await third.goto(`/book/${slug}`);
+  await third
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  const times = third.getByRole("list", { name: "Available times" }).getByRole("button");
+  await expect(times.first()).toBeVisible();
+  await expect(times.filter({ hasText: new RegExp(`^${taken}`) })).toHaveCount(0);
+  await third.context().close();
+});
