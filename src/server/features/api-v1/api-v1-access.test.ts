@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCOPES } from "../../../contract/api-keys.js";
-import { apiCaller, bearer, createTestApp, type TestApp } from "../../testing/app.js";
-import { attendee, book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
+import { v1Client } from "../../testing/api-v1.js";
+import { createTestApp, type TestApp } from "../../testing/app.js";
+import { attendee, book, eventType, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 
 // Thursday 29 October 2026, within a UTC host's default weekday hours.
 const at = (hour: number, day = 29) => `2026-10-${day}T${String(hour).padStart(2, "0")}:00:00.000Z`;
-
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 describe.each(dbKinds)("who may call the public API on %s", (kind) => {
   let t: TestApp;
@@ -18,19 +17,7 @@ describe.each(dbKinds)("who may call the public API on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = apiCaller(() => t.app);
-  const v1 = (secret: string | null, method: Method, url: string, payload?: object, headers = {}) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: { ...(secret ? bearer(secret) : {}), ...headers },
-      payload,
-    });
-  const keyFor = async (host: Host, scopes: readonly string[] = API_SCOPES, extra = {}) => {
-    const res = await call(host.token, "POST", "/api-keys", { name: "test", scopes, ...extra });
-    expect(res.status, res.raw).toBe(201);
-    return res.body.data as { _id: string; secret: string };
-  };
+  const { call, v1, keyFor } = v1Client(() => t.app);
 
   /** A host with an event type, a booking and a contact: what every route can act on. */
   async function world() {
@@ -67,7 +54,7 @@ describe.each(dbKinds)("who may call the public API on %s", (kind) => {
 
   type World = Awaited<ReturnType<typeof world>>;
   interface RouteCase {
-    method: Method;
+    method: "GET" | "POST" | "PATCH" | "DELETE";
     url: (w: World) => string;
     scope: string;
     body?: (w: World) => object;

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_SCOPES } from "../../../contract/api-keys.js";
 import { MAIL_JOB } from "../../mail/outbox.js";
-import { apiCaller, bearer, createTestApp, type TestApp } from "../../testing/app.js";
-import { attendee, book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
+import { v1Client } from "../../testing/api-v1.js";
+import { createTestApp, type TestApp } from "../../testing/app.js";
+import { attendee, book, eventType, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 import { startSmtpCatcher } from "../../testing/smtp.js";
 
 // Thursday 29 October 2026, within a UTC host's default weekday hours.
 const at = (hour: number, day = 29) => `2026-10-${day}T${String(hour).padStart(2, "0")}:00:00.000Z`;
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type OpenApiAnswer = { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
 type OpenApiOperation = { responses: Record<string, OpenApiAnswer> };
 
@@ -29,19 +28,7 @@ describe.each(dbKinds)("the public API on %s", (kind) => {
     await smtp.close();
   });
 
-  const call = apiCaller(() => t.app);
-  const v1 = (secret: string | null, method: Method, url: string, payload?: object, headers = {}) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: { ...(secret ? bearer(secret) : {}), ...headers },
-      payload,
-    });
-  const keyFor = async (host: Host, scopes: readonly string[] = API_SCOPES, extra = {}) => {
-    const res = await call(host.token, "POST", "/api-keys", { name: "test", scopes, ...extra });
-    expect(res.status, res.raw).toBe(201);
-    return res.body.data as { _id: string; secret: string };
-  };
+  const { call, v1, keyFor } = v1Client(() => t.app);
   const deliver = async () => {
     await t.app.jobs.flush();
     await t.app.jobs.flush(MAIL_JOB);

@@ -5,6 +5,7 @@ import { publicTokenQuery, uidParams } from "../../../contract/bookings.js";
 import { idParams } from "../../../contract/common.js";
 import { requestResponses, bookingsResponses as responses } from "../../../contract/responses/bookings.js";
 import type { RateLimits } from "../../config.js";
+import { publicWriteLimit } from "./routes.js";
 import type { BookingsService } from "./service.js";
 
 /**
@@ -17,11 +18,7 @@ export async function bookingRequestRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { bookings, rateLimits } = opts;
-  const limited = {
-    config: {
-      rateLimit: { max: rateLimits.publicBooking.max, timeWindow: rateLimits.publicBooking.windowMs },
-    },
-  };
+  const limited = publicWriteLimit(rateLimits);
   const tags = ["bookings"];
 
   r.post(

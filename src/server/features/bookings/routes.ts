@@ -18,18 +18,20 @@ import type { RateLimits } from "../../config.js";
 import type { UserRow } from "../../db/schema/index.js";
 import type { BookingsService } from "./service.js";
 
+/** Public writes (booking, answering a request by link) are limited per client address (trustProxy decides what that is). */
+export const publicWriteLimit = (rateLimits: RateLimits) => ({
+  config: {
+    rateLimit: { max: rateLimits.publicBooking.max, timeWindow: rateLimits.publicBooking.windowMs },
+  },
+});
+
 export async function bookingsRoutes(
   app: FastifyInstance,
   opts: { bookings: BookingsService; rateLimits: RateLimits; hostZone: (user: UserRow) => Promise<string> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { bookings, rateLimits } = opts;
-  // Public writes are limited per client address (trustProxy decides what that is).
-  const limited = {
-    config: {
-      rateLimit: { max: rateLimits.publicBooking.max, timeWindow: rateLimits.publicBooking.windowMs },
-    },
-  };
+  const limited = publicWriteLimit(rateLimits);
   const tags = ["bookings"];
 
   r.post(

@@ -68,7 +68,15 @@ export function startEmbed(root: HTMLElement): void {
   if (!embed) return;
   const html = document.documentElement;
   html.dataset.embed = firstQuery.get("layout") === "popup" ? "popup" : "inline";
-  html.dataset.theme = embed.theme;
+  // "auto" follows the invitee's system setting, live; the styles know only light and dark.
+  if (embed.theme === "auto") {
+    const dark = window.matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => {
+      html.dataset.theme = dark.matches ? "dark" : "light";
+    };
+    follow();
+    dark.addEventListener("change", follow);
+  } else html.dataset.theme = embed.theme;
   if (embed.brandColor) {
     // Set through the CSSOM: a validated hex colour only (contract/embed.ts), never a style text.
     html.style.setProperty("--color-accent", embed.brandColor);
