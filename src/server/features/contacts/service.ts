@@ -18,8 +18,15 @@ import type { ContactRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import type { Registry } from "../../lib/registry.js";
-import type { BookingListener, BookingReaction } from "../bookings/events.js";
-import { announceContact, type ContactChange, type ContactListener } from "./events.js";
+import type { BookingChange, BookingListener } from "../bookings/events.js";
+import {
+  announceContact,
+  type ContactChange,
+  type ContactListener,
+  type ContactReaction,
+  prepareFollowers,
+  reactToContact,
+} from "./events.js";
 import { type AutoFill, createContactsRepo } from "./repo.js";
 import { createContactsBookingStatements } from "./repo-bookings.js";
 
@@ -101,9 +108,9 @@ export function createContactsService(
    * Keeps the host's contacts in step with their bookings, inside the booking's transaction: the
    * invitee becomes (or fills) a contact, guests become prospects, and the invitee's meeting
    * counts are recounted from the bookings on every change (created, moved, cancelled, no-show).
-   * Nothing to read first: the reaction is the same for every host.
+   * What it reads first is its own followers' needs, for the contact a new booking may make.
    */
-  const reactToBooking: BookingReaction = async (tx, change) => {
+  const reactToBooking = async (tx: DbOrTx, change: BookingChange, followers: readonly ContactReaction[]) => {
     const { booking, host } = change.booking;
     const hostEmail = host.email.toLowerCase();
     if (change.kind === "created" && booking.attendeeEmail !== hostEmail) {
@@ -124,7 +131,13 @@ export function createContactsService(
         now(),
       );
       // A first booking makes a contact: followers hear of it (a webhook's contact.created).
-      if (contact?.created) await announce(tx, "created", contact);
+      if (contact?.created && followers.length > 0) {
+        await reactToContact(followers, tx, {
+          kind: "created",
+          hostUserId: contact.hostUserId,
+          contact: toContactDto(contact),
+        });
+      }
       for (const guest of booking.guests) {
         const email = guest.toLowerCase();
         if (email === booking.attendeeEmail || email === hostEmail) continue;
@@ -139,7 +152,13 @@ export function createContactsService(
     }
     await bookingStatements.recount(tx, booking.hostUserId, booking.attendeeEmail, now());
   };
-  const bookingListener: BookingListener = async () => reactToBooking;
+  const bookingListener: BookingListener = async (reader, change) => {
+    const followers =
+      change.kind === "created" && deps.listeners?.items.length
+        ? await prepareFollowers(deps.listeners.items, reader, change.booking.booking.hostUserId)
+        : [];
+    return (tx, c) => reactToBooking(tx, c, followers);
+  };
 
   async function owned(hostUserId: string, id: string, r = repo): Promise<ContactRow> {
     const row = await r.find(hostUserId, id);

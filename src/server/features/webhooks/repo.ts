@@ -37,11 +37,13 @@ export interface NewAttempt {
 }
 
 /**
- * The host's switched-on subscriptions to one event: read for every booking change, so kept prepared
- * (db/prepared.ts) like the other reads of the booking path. Make one per database.
+ * The host's switched-on subscriptions, to any event: read for every booking change (a new booking's
+ * read serves its `booking.created` and the `contact.created` it may make), so kept prepared
+ * (db/prepared.ts) like the other reads of the booking path. A host has at most
+ * MAX_WEBHOOK_SUBSCRIPTIONS, so the caller picks the event's own from all of them. Make one per database.
  */
 export function createListeningQuery(db: Db) {
-  const run = keptStatement(db, "webhook_subscriptions_listening", (h) =>
+  const run = keptStatement(db, "webhook_subscriptions_active", (h) =>
     h
       .select()
       .from(webhookSubscriptions)
@@ -49,13 +51,11 @@ export function createListeningQuery(db: Db) {
         and(
           eq(webhookSubscriptions.hostUserId, sql.placeholder("hostId")),
           eq(webhookSubscriptions.active, true),
-          sql`${sql.placeholder("event")} = any(${webhookSubscriptions.events})`,
         ),
       )
-      .prepare("webhook_subscriptions_listening"),
+      .prepare("webhook_subscriptions_active"),
   );
-  return (handle: DbOrTx, hostId: string, event: string): Promise<WebhookSubscriptionRow[]> =>
-    run(handle, { hostId, event });
+  return (handle: DbOrTx, hostId: string): Promise<WebhookSubscriptionRow[]> => run(handle, { hostId });
 }
 
 /** Subscriptions, deliveries and attempts; every host query takes the host's id. */

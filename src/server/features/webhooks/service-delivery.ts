@@ -5,7 +5,7 @@ import {
   type WebhookPayload,
 } from "../../../contract/webhooks.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import type { JobRow } from "../../db/schema/index.js";
+import type { JobRow, WebhookSubscriptionRow } from "../../db/schema/index.js";
 import { enqueueJobs } from "../../jobs/queue.js";
 import { type JobRunner, PermanentJobError } from "../../jobs/runner.js";
 import type { SecretBox } from "../../lib/secrets.js";
@@ -53,13 +53,32 @@ export async function queueDeliveries(tx: DbOrTx, rows: NewDelivery[], at: Date)
 export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
   const repo = createWebhooksRepo(db);
   const listening = createListeningQuery(db);
+  /**
+   * Reads of a host's subscriptions still under way, per handle: a new booking asks twice at once
+   * (its `booking.created`, and through contacts the `contact.created` it may make), and both get
+   * the one statement's answer. Only reads in flight are shared, so nothing is ever stale.
+   */
+  const inFlight = new WeakMap<DbOrTx, Map<string, Promise<WebhookSubscriptionRow[]>>>();
+  function subscriptionsOf(reader: DbOrTx, hostId: string): Promise<WebhookSubscriptionRow[]> {
+    const reads = inFlight.get(reader) ?? new Map<string, Promise<WebhookSubscriptionRow[]>>();
+    inFlight.set(reader, reads);
+    const pending = reads.get(hostId);
+    if (pending) return pending;
+    const read = listening(reader, hostId).finally(() => reads.delete(hostId));
+    reads.set(hostId, read);
+    return read;
+  }
 
-  /** The rows for one event to each of the host's subscriptions listening to it (read through `reader`). */
-  async function deliveriesFor(reader: DbOrTx, hostId: string, payload: WebhookPayload) {
-    const subscriptions = await listening(reader, hostId, payload.type);
-    if (subscriptions.length === 0) return [];
+  /** The rows for one event to each of the given subscriptions that listen to it. */
+  function deliveriesFor(
+    subscriptions: readonly WebhookSubscriptionRow[],
+    hostId: string,
+    payload: WebhookPayload,
+  ) {
+    const listeners = subscriptions.filter((s) => s.events.includes(payload.type));
+    if (listeners.length === 0) return [];
     const body = payloadText(payload);
-    return subscriptions.map(
+    return listeners.map(
       (s): NewDelivery => ({
         subscriptionId: s.id,
         hostUserId: hostId,
@@ -75,19 +94,30 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
     const at = deps.now();
     const type = bookingEvent(change) as Extract<WebhookEvent, `booking.${string}`>;
     const payload = { type, timestamp: at.toISOString(), data: bookingData(change, at) };
-    const rows = await deliveriesFor(reader, change.booking.host.id, payload);
+    const rows = deliveriesFor(
+      await subscriptionsOf(reader, change.booking.host.id),
+      change.booking.host.id,
+      payload,
+    );
     if (rows.length === 0) return undefined;
     return async (tx) => {
       await queueDeliveries(tx, rows, at);
     };
   };
 
-  const contactListener: ContactListener = async (tx, change) => {
-    const at = deps.now();
-    const type: WebhookEvent = change.kind === "created" ? "contact.created" : "contact.updated";
-    const payload = { type, timestamp: at.toISOString(), data: contactData(change) } as WebhookPayload;
-    const rows = await deliveriesFor(tx, change.hostUserId, payload);
-    if (rows.length > 0) await queueDeliveries(tx, rows, at);
+  /** Reads the host's subscriptions first (shared with a booking's read, above). */
+  const contactListener: ContactListener = async (reader, hostUserId) => {
+    const subscriptions = (await subscriptionsOf(reader, hostUserId)).filter((s) =>
+      s.events.some((e) => e.startsWith("contact.")),
+    );
+    if (subscriptions.length === 0) return undefined;
+    return async (tx, change) => {
+      const at = deps.now();
+      const type: WebhookEvent = change.kind === "created" ? "contact.created" : "contact.updated";
+      const payload = { type, timestamp: at.toISOString(), data: contactData(change) } as WebhookPayload;
+      const rows = deliveriesFor(subscriptions, change.hostUserId, payload);
+      if (rows.length > 0) await queueDeliveries(tx, rows, at);
+    };
   };
 
   async function onFailure(tx: DbOrTx, job: JobRow, error: Error, final: boolean) {
