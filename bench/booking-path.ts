@@ -5,6 +5,8 @@
  * thread messages), the server time per booking and the app's CPU per booking. BENCH_SHOW=1 lists the
  * statements of one booking, in order (issue 30 item 2: "show the per-booking statement count").
  */
+import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import pg from "pg";
 import { Temporal } from "temporal-polyfill";
@@ -16,6 +18,25 @@ import { benchConfig } from "./lib/bench-config.js";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
 const SHOW = process.env.BENCH_SHOW === "1";
+/** BENCH_COLLECTIVE=3: book a collective type of 3 hosts instead of one host's type. */
+const COLLECTIVE = Number(process.env.BENCH_COLLECTIVE ?? 1);
+
+/** BENCH_PROFILE=/tmp/path: a CPU profile of the timed bookings only, to /tmp/path-<db>.cpuprofile. */
+const PROFILE = process.env.BENCH_PROFILE;
+
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stopTo(file: string) {
+      const { profile } = await session.post("Profiler.stop");
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 /** Every statement text sent while `recording` is set (both drivers funnel through these two). */
 let recording: string[] | null = null;
@@ -42,20 +63,43 @@ async function benchOne(kind: DbKind): Promise<void> {
     await app.ready();
     const inject = (method: "GET" | "POST" | "PUT", url: string, token?: string, payload?: object) =>
       app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
-    const host = await signUp(app, { timezone: "UTC" });
-    const schedules = (await inject("GET", "/api/availability", host.token)).json().data;
     const allDay = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map(
       (day) => ({ day, isAvailable: true, timeSlots: [{ startTime: "12:00am", endTime: "12:00am" }] }),
     );
-    await inject("PUT", `/api/availability/${schedules[0]._id}`, host.token, { schedule: allDay });
     const settings = { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" };
+    /** A host available around the clock. */
+    const openHost = async () => {
+      const host = await signUp(app, { timezone: "UTC" });
+      const schedules = (await inject("GET", "/api/availability", host.token)).json().data;
+      await inject("PUT", `/api/availability/${schedules[0]._id}`, host.token, { schedule: allDay });
+      return host;
+    };
+    const owner = await openHost();
     const et = (
-      await inject("POST", "/api/event-types", host.token, {
+      await inject("POST", "/api/event-types", owner.token, {
         title: "Path",
         duration: 5,
         bookingSettings: settings,
+        ...(COLLECTIVE > 1 ? { type: "collective" } : {}),
       })
     ).json().data;
+    if (COLLECTIVE > 1) {
+      // A collective type of COLLECTIVE hosts in one team (issue 30 item 4).
+      const team = (await inject("POST", "/api/teams", owner.token, { name: "Bench path" })).json().data;
+      const hosts = [owner];
+      for (let i = 1; i < COLLECTIVE; i++) {
+        const member = await openHost();
+        const link = (
+          await inject("POST", `/api/teams/${team._id}/invites`, owner.token, { email: member.email })
+        ).json().data.link as string;
+        await inject("POST", `/api/team-invites/${link.split("/").pop()}/accept`, member.token);
+        hosts.push(member);
+      }
+      await inject("PUT", `/api/event-types/${et._id}/hosts`, owner.token, {
+        teamId: team._id,
+        hosts: hosts.map((h) => ({ userId: h.userId })),
+      });
+    }
     const day0 = Temporal.Now.plainDateISO("UTC").add({ days: 2 }).toString();
     const firstStart = Date.parse(`${day0}T00:00:00Z`);
     const startAt = (i: number) => new Date(firstStart + i * 5 * 60_000).toISOString();
@@ -77,6 +121,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         console.log(`    ${n + 1}. ${s.replace(/\s+/g, " ").slice(0, 150)}`);
 
     const times: number[] = [];
+    const profiler = PROFILE ? await startProfile() : null;
     const cpu0 = process.cpuUsage();
     for (let i = 31; i < 31 + BOOKINGS; i++) {
       const t0 = performance.now();
@@ -85,10 +130,11 @@ async function benchOne(kind: DbKind): Promise<void> {
       if (res.statusCode !== 201) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
     }
     const cpu = process.cpuUsage(cpu0);
+    if (profiler) await profiler.stopTo(`${PROFILE}-${kind}.cpuprofile`);
     times.sort((a, b) => a - b);
     const pick = (q: number) => times[Math.floor(times.length * q)].toFixed(2);
     console.log(
-      `  ${kind.padEnd(9)} ${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking   load ${os.loadavg()[0].toFixed(2)}`,
+      `  ${kind.padEnd(9)} ${COLLECTIVE > 1 ? `collective of ${COLLECTIVE}, ` : ""}${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking   load ${os.loadavg()[0].toFixed(2)}`,
     );
   } finally {
     await app.close();
