@@ -89,9 +89,12 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
       timeZone: b.hostTimezone,
       location: link ?? b.location?.displayName ?? null,
       organizer,
+      // A collective meeting is written to its holder's calendar with the other hosts invited, as
+      // calendar apps show a meeting of several hosts.
       attendees: [
         { name: b.attendeeName, email: b.attendeeEmail },
         ...b.guests.map((g) => ({ name: g, email: g })),
+        ...rec.coHosts.map((h) => ({ name: h.name, email: h.email })),
       ],
       meet,
     };

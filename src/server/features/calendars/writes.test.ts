@@ -219,6 +219,34 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     expect(await syncState(hosts[1 - first], res.body.data._id)).toMatchObject({ state: "synced" });
   });
 
+  it("collective: the meeting is written to the holder's calendar with the other hosts invited", async () => {
+    const owner = await hostIn(g.app, "Europe/London", "Collective A");
+    const member = await hostIn(g.app, "Europe/London", "Collective B");
+    await g.connectGoogle(owner, "col-a@example.com");
+    const team = (await g.call(owner.token, "POST", "/teams", { name: "Pair" })).body.data;
+    const invite = await g.call(owner.token, "POST", `/teams/${team._id}/invites`, { email: member.email });
+    const inviteToken = /team-invite\/([^/]+)$/.exec(invite.body.data.link)?.[1];
+    expect((await g.call(member.token, "POST", `/team-invites/${inviteToken}/accept`)).status).toBe(200);
+    const et = await eventType(g.app, owner, { type: "collective", duration: 30 });
+    const set = await g.call(owner.token, "PUT", `/event-types/${et._id}/hosts`, {
+      teamId: team._id,
+      hosts: [owner, member].map((h) => ({ userId: h.userId })),
+    });
+    expect(set.status, set.raw).toBe(200);
+    const invitee = attendee();
+    const res = await g.call(null, "POST", "/bookings", {
+      eventTypeId: et._id,
+      startTime: "2027-03-12T10:00:00.000Z",
+      attendee: invitee,
+    });
+    expect(res.status, res.raw).toBe(201);
+    await g.app.jobs.flush();
+    const [event] = g.gcal
+      .events("col-a@example.com")
+      .filter((e) => e.summary?.startsWith(`${et.title} with`));
+    expect(event?.attendees?.map((a) => a.email)).toEqual([invitee.email, member.email]);
+  });
+
   it("writes nothing when the host turned adding bookings off, and shows no state to another host", async () => {
     const host = await hostIn(g.app, "Europe/London");
     await g.connectGoogle(host, "quiet@example.com");
