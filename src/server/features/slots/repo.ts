@@ -25,8 +25,12 @@ export interface OverrideData {
   timeSlots: TimeSlot[];
 }
 
-/** A confirmed booking of the host, as the engine needs it: [start ms, end ms, slot key, event type id, id]. */
-export type BusyRow = [start: number, end: number, slotKey: string, eventTypeId: string | null, id: string];
+/**
+ * A confirmed or pending booking of the host, as the engine needs it: [start ms, end ms, id, seat],
+ * `seat` 1 when it holds a seat of the looked-up event type's own slots (same type, a slot key of its
+ * seats), else 0. Kept short: a month of a busy team is thousands of rows (issue 30 item 4).
+ */
+export type BusyRow = [start: number, end: number, id: string, seat: 0 | 1];
 
 const eventTypeColumns = {
   id: eventTypes.id,
@@ -111,11 +115,14 @@ export type EventRef = { id: string } | { slug: string; user?: string };
  * the exclusion constraint's own terms, so its GiST index finds the rows (start/end comparisons
  * would read every booking the host ever had).
  */
-function busyOf(hostId: SQL, window: SQL) {
+function busyOf(hostId: SQL, window: SQL, eventTypeId: SQL | null) {
+  const seat = eventTypeId
+    ? sql`(b.event_type_id = ${eventTypeId} and starts_with(b.slot_key, ${eventTypeId}::text || '/'))::int`
+    : sql`0`;
   return sql<BusyRow[]>`(
     select coalesce(json_agg(json_build_array(
-      extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time) * 1000,
-      b.slot_key, b.event_type_id, b.booking_id)), '[]'::json)
+      (extract(epoch from b.start_time) * 1000)::bigint, (extract(epoch from b.end_time) * 1000)::bigint,
+      b.booking_id, ${seat})), '[]'::json)
     from ${bookingHosts} b
     where b.host_user_id = ${hostId} and b.status in ('confirmed', 'pending')
       and tstzrange(b.start_time, b.end_time) && ${window})`;
@@ -189,7 +196,7 @@ function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
       priority: eventTypeHosts.priority,
       schedule: scheduleColumns,
       overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
-      busy: busyOf(sql`${users.id}`, window),
+      busy: busyOf(sql`${users.id}`, window, sql`${eventTypes.id}`),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${users.id}`),
     })
@@ -219,7 +226,7 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
       host: hostColumns,
       schedule: scheduleColumns,
       overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
-      busy: busyOf(sql`${eventTypes.userId}`, window),
+      busy: busyOf(sql`${eventTypes.userId}`, window, sql`${eventTypes.id}`),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
       weekStart: users.weekStart,
@@ -268,7 +275,7 @@ async function hostContext(
       host: hostColumns,
       schedule: scheduleColumns,
       overrides: overridesBetween(range.fromDate, range.toDate),
-      busy: busyOf(sql`${users.id}`, window),
+      busy: busyOf(sql`${users.id}`, window, null),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${users.id}`),
     })

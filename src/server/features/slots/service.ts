@@ -160,13 +160,10 @@ export function createSlotsService(
     const durationMs = eventType.duration * 60_000;
     const busy: SlotQuery["busy"] = [];
     const taken = new Map<number, number>();
-    for (const [start, end, slotKey, eventTypeId, id] of hc.busy) {
+    for (const [start, end, id, seat] of hc.busy) {
       if (id === excludeBookingId) continue;
-      const sameSlotFamily =
-        seated &&
-        eventTypeId === eventType.id &&
-        slotKey.startsWith(`${eventType.id}/`) &&
-        end - start === durationMs;
+      // A seat of this type's own slots (the repo compares type and slot key) shares its slot.
+      const sameSlotFamily = seated && seat === 1 && end - start === durationMs;
       if (sameSlotFamily) taken.set(start, (taken.get(start) ?? 0) + 1);
       else busy.push({ start, end });
     }
