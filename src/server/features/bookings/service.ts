@@ -11,6 +11,7 @@ import {
 } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
+import type { ListedBooking } from "../../../contract/seats.js";
 import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rules.js";
 import { inviteePhone } from "../../../domain/phone.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
@@ -43,6 +44,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
+import { withSeats } from "./service-seats.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -323,7 +325,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       hostId: string,
       hostZone: string,
       q: ListBookingsQuery,
-    ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
+    ): Promise<{ data: ListedBooking[]; pagination: Pagination }> {
       const at = now();
       const { rows, total, capped } = await listRepo.listForHost(hostId, {
         when: q.when,
@@ -336,10 +338,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         limit: q.limit,
         now: at,
       });
+      const page = rows.map((rec) => {
+        const dto = toBookingDto(rec, at);
+        return { rec, dto: rec.booking.hostUserId === hostId ? dto : { ...dto, coHosting: true } };
+      });
       return {
-        data: rows.map((r) =>
-          r.booking.hostUserId === hostId ? toBookingDto(r, at) : { ...toBookingDto(r, at), coHosting: true },
-        ),
+        data: await withSeats(db, hostId, page, at),
         pagination: {
           page: q.page,
           limit: q.limit,
