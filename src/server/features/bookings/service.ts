@@ -102,6 +102,11 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   const listRepo = createBookingListRepo(db);
   const mailer = createBookingMailer(db, deps);
   const { messagesOf, enqueue } = mailer;
+  /** A new request: its expiry queued, and announced (both steps in its transaction: requests are few). */
+  const requested = async (tx: Tx, rec: BookingRecord, expiresAt: Date) => {
+    await enqueueRequestExpiry(tx, rec.booking.id, expiresAt);
+    await announce(listeners, tx, { kind: "requested", booking: rec });
+  };
 
   /**
    * A retried create finds its booking; the same invitee with other details is told so. The manage
@@ -227,7 +232,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // the transaction would hold the embedded database). A round robin booking's host is chosen
         // inside the transaction, so for it both happen there.
         const { draft, hostNotifications } = draftBooking(ctx, values, now());
-        // A request is announced to nobody yet: the listeners hear of it once confirmed (service-requests.ts).
+        // A request is announced as `requested` in its transaction (only triggers react: service-requests.ts).
         const [refused, reactions] = await Promise.all([
           refusals,
           !approvalToken &&
@@ -279,7 +284,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               () => enqueue(tx, messages ?? messagesFor(rec)),
               () =>
                 approvalToken && rec.booking.requestExpiresAt
-                  ? enqueueRequestExpiry(tx, id, rec.booking.requestExpiresAt)
+                  ? requested(tx, rec, rec.booking.requestExpiresAt)
                   : reactions
                     ? react(reactions, tx, change)
                     : announce(listeners, tx, change),

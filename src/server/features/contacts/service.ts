@@ -18,7 +18,7 @@ import type { ContactRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import type { Registry } from "../../lib/registry.js";
-import type { BookingListener, BookingReaction } from "../bookings/events.js";
+import { type BookingListener, type BookingReaction, isRequestChange } from "../bookings/events.js";
 import { announceContact, type ContactChange, type ContactListener } from "./events.js";
 import { type AutoFill, createContactsRepo } from "./repo.js";
 import { createContactsBookingStatements } from "./repo-bookings.js";
@@ -139,7 +139,9 @@ export function createContactsService(
     }
     await bookingStatements.recount(tx, booking.hostUserId, booking.attendeeEmail, now());
   };
-  const bookingListener: BookingListener = async () => reactToBooking;
+  // A request becomes the invitee's meeting (and contact) once confirmed, announced then as created.
+  const bookingListener: BookingListener = async (_reader, change) =>
+    isRequestChange(change) ? undefined : reactToBooking;
 
   async function owned(hostUserId: string, id: string, r = repo): Promise<ContactRow> {
     const row = await r.find(hostUserId, id);
