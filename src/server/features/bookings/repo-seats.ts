@@ -37,6 +37,19 @@ export function createSeatsRepo(db: DbOrTx) {
         .orderBy(asc(bookings.createdAt), asc(bookings.id));
     },
 
+    /** The confirmed seats of one meeting, in booking order (the calendar event's attendees). */
+    confirmedSeats(hostUserId: string, slotKey: string): Promise<BookingRecord[]> {
+      return selectRecords(db)
+        .where(
+          and(
+            eq(bookings.hostUserId, hostUserId),
+            eq(bookings.slotKey, slotKey),
+            eq(bookings.status, "confirmed"),
+          ),
+        )
+        .orderBy(asc(bookings.createdAt), asc(bookings.id));
+    },
+
     /** The seats of one meeting that hold it (confirmed or pending), locked for the transaction. */
     lockHoldingSeats(hostUserId: string, slotKey: string): Promise<BookingRecord[]> {
       return selectRecords(db)

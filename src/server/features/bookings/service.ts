@@ -24,6 +24,7 @@ import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/servic
 import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { createBookingListRepo } from "./repo-list.js";
+import { createSeatsRepo } from "./repo-seats.js";
 import { createBookingChanges } from "./service-changes.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import { createPollBooking } from "./service-poll.js";
@@ -370,6 +371,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
       return toBookingDto(rec, now());
     },
+
+    /** A group slot's confirmed seats now, for background work (the host's one calendar event). */
+    seatsOf: (hostId: string, slotKey: string) => createSeatsRepo(db).confirmedSeats(hostId, slotKey),
 
     /** A booking as it is now with its host, for background work (workflows); not the host's: undefined. */
     record(hostId: string, id: string): Promise<BookingRecord | undefined> {
