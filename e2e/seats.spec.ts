@@ -69,6 +69,7 @@ test("two invitees take the last seats of a group slot, each told how many are l
   const meeting = page.getByRole("article", { name: "Small workshop with 2 of 2 seats" });
   await expect(meeting.getByRole("list", { name: "Attendees" })).toContainText("Sia Seatone");
   await expect(meeting.getByRole("list", { name: "Attendees" })).toContainText("Tom Seattwo");
+  await shoot(page, "seats-meeting-desktop");
   await expectAccessible(page);
   await meeting.getByRole("button", { name: "Cancel the seat of Tom Seattwo" }).click();
   const seatDialog = page.getByRole("dialog", { name: "Cancel seat" });
