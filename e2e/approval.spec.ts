@@ -57,7 +57,8 @@ test("requires confirmation: the invitee's request is pending until the host con
   const email = uniqueEmail("requester");
   const invitee = await (await browser.newContext({ timezoneId: "Asia/Kolkata" })).newPage();
   await invitee.goto(`/book/${slug}`);
-  await bookAsInvitee(invitee, { name: "Rhea Request", email });
+  // The button says what it does: the host answers a request (the spec's text stays for other types).
+  await bookAsInvitee(invitee, { name: "Rhea Request", email }, "Request booking");
   await expect(invitee.getByRole("heading", { name: "Pending host approval" })).toBeVisible();
   await expect(invitee.getByRole("heading", { name: "You're scheduled!" })).toHaveCount(0);
   await expectAccessible(invitee);
@@ -87,7 +88,7 @@ test("requires confirmation: the invitee's request is pending until the host con
   const second = uniqueEmail("declined");
   const other = await (await browser.newContext({ timezoneId: "Asia/Kolkata" })).newPage();
   await other.goto(`/book/${slug}`);
-  await bookAsInvitee(other, { name: "Dev Declined", email: second });
+  await bookAsInvitee(other, { name: "Dev Declined", email: second }, "Request booking");
   await expect(other.getByRole("heading", { name: "Pending host approval" })).toBeVisible();
   const profile = await request.get("/api/users/profile", { headers: host.headers });
   const hostEmail = (await profile.json()).data.user.email as string;

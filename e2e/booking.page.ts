@@ -46,10 +46,17 @@ export async function expectScheduled(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "You're scheduled!" })).toBeVisible();
 }
 
-/** The whole booking: a time, the details, Schedule Event. Returns the time's label. */
-export async function bookAsInvitee(page: BookingScope, who: InviteeDetails): Promise<string> {
+/**
+ * The whole booking: a time, the details, Schedule Event ("Request booking" for a type that needs the
+ * host's approval). Returns the time's label.
+ */
+export async function bookAsInvitee(
+  page: BookingScope,
+  who: InviteeDetails,
+  submit: "Schedule Event" | "Request booking" = "Schedule Event",
+): Promise<string> {
   const time = await pickTime(page);
   await fillDetails(page, who);
-  await page.getByRole("button", { name: "Schedule Event" }).click();
+  await page.getByRole("button", { name: submit, exact: true }).click();
   return time;
 }

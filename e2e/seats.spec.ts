@@ -4,7 +4,7 @@ import { expectAccessible, signedInHost } from "./event-types.page";
 import { shoot, uniqueEmail } from "./support";
 
 // Issue 28 item 2: invitees take the seats of one group slot, see how many are left, and a full slot
-// is no longer offered.
+// is no longer offered; the host sees one meeting with its attendees and cancels a seat, then all.
 test("two invitees take the last seats of a group slot, each told how many are left; then it is gone", async ({
   request,
   browser,
@@ -62,4 +62,32 @@ test("two invitees take the last seats of a group slot, each told how many are l
   await expect(times.first()).toBeVisible();
   await expect(times.filter({ hasText: new RegExp(`^${taken}`) })).toHaveCount(0);
   await third.context().close();
+
+  // The host's Meetings list shows one meeting with both attendees; one seat is cancelled alone.
+  const { page } = host;
+  await page.goto("/meetings");
+  const meeting = page.getByRole("article", { name: "Small workshop with 2 of 2 seats" });
+  await expect(meeting.getByRole("list", { name: "Attendees" })).toContainText("Sia Seatone");
+  await expect(meeting.getByRole("list", { name: "Attendees" })).toContainText("Tom Seattwo");
+  await shoot(page, "seats-meeting-desktop");
+  await expectAccessible(page);
+  await meeting.getByRole("button", { name: "Cancel the seat of Tom Seattwo" }).click();
+  const seatDialog = page.getByRole("dialog", { name: "Cancel seat" });
+  await seatDialog.getByRole("radio", { name: "Scheduling conflict" }).check();
+  await seatDialog.getByRole("button", { name: "Cancel seat" }).click();
+  await expect(page.getByText("Tom Seattwo's seat cancelled")).toBeVisible();
+  const left = page.getByRole("article", { name: "Small workshop with 1 of 2 seats" });
+  await expect(left.getByText("Cancelled", { exact: true })).toBeVisible();
+
+  // At phone size the host cancels the whole meeting from its menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await left.getByRole("button", { name: /^Actions for/ }).click();
+  await page.getByRole("menuitem", { name: "Cancel meeting" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel meeting" });
+  await dialog.getByRole("radio", { name: "Meeting no longer needed" }).check();
+  await shoot(page, "seats-cancel-meeting-phone");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cancel meeting" }).click();
+  await expect(page.getByText("Meeting cancelled; every attendee is emailed")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Small workshop with 0 of 2 seats" })).toBeVisible();
 });

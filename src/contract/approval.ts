@@ -29,15 +29,7 @@ export const DEFAULT_CONFIRMATION: ConfirmationSettings = {
   expiryHours: 24,
 };
 
-/**
- * Whether a booking starting at `start`, made at `now`, is a request: the setting is on, and either it
- * has no notice threshold or the booking is made with less notice than the threshold.
- */
-export function needsApproval(c: ConfirmationSettings | null | undefined, start: Date, now: Date): boolean {
-  if (!c?.required) return false;
-  if (c.noticeHours === null) return true;
-  return start.getTime() - now.getTime() < c.noticeHours * 3_600_000;
-}
+export { needsApproval } from "./approval-rules.js";
 
 /** When an unanswered request made at `now` expires: after its expiry hours, or when it would start. */
 export function requestExpiry(c: ConfirmationSettings, start: Date, now: Date): Date {

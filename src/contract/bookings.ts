@@ -40,6 +40,8 @@ import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./e
  *   1,000 matches (200 with a search): then `pagination.totalCapped` is true and `total` a lower bound.
  * - GET  /bookings/:id                                      -> BookingDto
  * - PUT  /bookings/:id/cancel   {reason, note?}             -> BookingDto
+ * - PUT  /bookings/:id/cancel-meeting {reason, note?}       -> BookingDto: a group meeting's every seat
+ *   cancelled at once (each attendee told), :id any seat of it; a booking without seats is cancelled alone.
  * - PUT  /bookings/:id/no-show  {noShow?: boolean}          -> BookingDto (only once the meeting has started)
  * - PUT  /bookings/:id/reschedule {startTime}               -> BookingDto: the host moves the booking (same
  *   _id, uid and links) to another free slot of its event type; the old time is freed, the invite's

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENTS = [
   "booking.rescheduled",
   "booking.cancelled",
   "booking.no_show",
+  "booking.requested",
+  "booking.request_declined",
+  "booking.request_expired",
   "contact.created",
   "contact.updated",
 ] as const;
@@ -25,6 +28,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "booking.rescheduled": "Booking rescheduled",
   "booking.cancelled": "Booking cancelled",
   "booking.no_show": "Invitee marked as no-show",
+  "booking.requested": "Booking requested (awaits your approval)",
+  "booking.request_declined": "Booking request declined",
+  "booking.request_expired": "Booking request expired",
   "contact.created": "Contact created",
   "contact.updated": "Contact updated",
 };
@@ -184,7 +190,15 @@ const envelopeOf = <T extends z.ZodType, E extends readonly [WebhookEvent, ...We
 /** Every body a subscription receives; `type: "ping"` is the "Send test event" one. */
 export const webhookPayloadSchema = z.discriminatedUnion("type", [
   envelopeOf(
-    ["booking.created", "booking.rescheduled", "booking.cancelled", "booking.no_show"],
+    [
+      "booking.created",
+      "booking.rescheduled",
+      "booking.cancelled",
+      "booking.no_show",
+      "booking.requested",
+      "booking.request_declined",
+      "booking.request_expired",
+    ],
     webhookBookingData,
   ),
   envelopeOf(["contact.created", "contact.updated"], webhookContactData),

@@ -8,6 +8,12 @@ export const WORKFLOW_TRIGGERS = [
   "before_event",
   "after_event",
   "event_completed",
+  // Issue 28: requests (an event type that requires confirmation) and the seats of group events.
+  "booking_requested",
+  "booking_confirmed",
+  "booking_declined",
+  "seat_booked",
+  "seat_cancelled",
 ] as const;
 export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
 /** Triggers that run at a time relative to the meeting, with an offset. */

@@ -3,6 +3,7 @@ import type { BookingRequestView } from "../approval.js";
 import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
 import { EVENT_KINDS } from "../event-types.js";
+import type { ListedBooking } from "../seats.js";
 import { locationSchema } from "./event-types.js";
 import { type Agrees, type AnswerData, envelope, fileResponse } from "./shared.js";
 
@@ -65,6 +66,20 @@ export const bookingSchema = retriedBookingSchema.extend({
 });
 true satisfies Agrees<z.input<typeof bookingSchema>, BookingDto>;
 
+/** A Meetings list row: a group meeting carries its seats (ListedBooking). */
+const listedBookingSchema = bookingSchema.extend({
+  seats: z
+    .object({
+      taken: z.number(),
+      capacity: z.number(),
+      attendees: z.array(
+        z.object({ _id: z.string(), name: z.string(), email: z.string(), status: z.enum(BOOKING_STATUSES) }),
+      ),
+    })
+    .optional(),
+});
+true satisfies Agrees<z.input<typeof listedBookingSchema>, ListedBooking>;
+
 /** The new booking with the invitee's secret for the manage links (returned only here). */
 const createdBookingSchema = bookingSchema.extend({ manageToken: z.string().optional() });
 true satisfies Agrees<z.input<typeof createdBookingSchema>, CreatedBooking>;
@@ -90,7 +105,7 @@ export const bookingsResponses = {
   },
   one: { 200: envelope(bookingSchema) },
   ics: fileResponse("text/calendar", "The meeting as an iCalendar invite"),
-  list: { 200: envelope(z.array(bookingSchema), { pagination: paginationSchema }) },
+  list: { 200: envelope(z.array(listedBookingSchema), { pagination: paginationSchema }) },
   /**
    * A day's slots, or with ?month= the days that have any; `busyTimesStale` (with a `message`) when a
    * connected calendar did not answer in time and its last known busy times were used.

@@ -105,6 +105,11 @@ export const calendarEvents = pgTable(
     remoteId: text("remote_id"),
     /** A Google Meet link the provider created for this booking. */
     meetLink: text("meet_link"),
+    /**
+     * A seat of a group slot (issue 28): the slot whose one event `remoteId` names (all its seats' rows
+     * name it); null for other bookings. A seat moved to another slot leaves the old slot's event.
+     */
+    slotKey: text("slot_key"),
     /** Whether the remote event exists and should (false after a cancel was written). */
     deleted: boolean("deleted").notNull().default(false),
     state: text("state").$type<CalendarEventState>().notNull().default("pending"),

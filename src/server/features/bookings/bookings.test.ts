@@ -112,7 +112,7 @@ describe.each(dbKinds)("bookings on %s", (kind) => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 409)).toHaveLength(5);
-    expect((await hostBookings(t.app, host)).pagination.total).toBe(10);
+    expect((await hostBookings(t.app, host)).pagination.total).toBe(1); // one meeting (seat-meetings.test)
     // The host is in that meeting: another event type cannot take an overlapping time.
     const other = await eventType(t.app, host);
     expect((await book(t.app, other._id, "2026-10-29T14:30:00Z")).statusCode).toBe(409);

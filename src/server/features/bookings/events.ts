@@ -20,11 +20,30 @@ export type BookingChange =
        * host is chosen inside the transaction.
        */
       hostNotifications?: NotificationSettings;
+      /** A request the host confirmed (issue 28): from here on it is a booking like any other. */
+      fromRequest?: boolean;
     }
+  /**
+   * A booking request was made (status 'pending'; issue 28). It holds its slot but is no meeting yet:
+   * calendars, reminders and contacts wait for its `created` on confirmation; only the "booking
+   * requested" triggers (workflows, webhooks) react.
+   */
+  | { kind: "requested"; booking: BookingRecord }
+  /** A request closed unconfirmed: the host declined it, or it expired unanswered. Triggers only. */
+  | { kind: "request_closed"; booking: BookingRecord; outcome: "declined" | "expired" }
   | { kind: "moved"; booking: BookingRecord; previousStart: Date; previousEnd: Date; by: BookingActor }
   | { kind: "cancelled"; booking: BookingRecord; by: BookingActor }
   /** `noShow` false: the host took the mark back and the booking is confirmed again. */
   | { kind: "no_show"; booking: BookingRecord; noShow: boolean };
+
+/** The changes of a request not (yet) a meeting: listeners that keep meetings ignore them. */
+export const isRequestChange = (
+  change: BookingChange,
+): change is Extract<BookingChange, { kind: "requested" | "request_closed" }> =>
+  change.kind === "requested" || change.kind === "request_closed";
+
+/** Whether the booking is one seat of a group slot (slot keys of seats are `${eventTypeId}/${start}`). */
+export const isSeat = (change: BookingChange) => change.booking.booking.slotKey.includes("/");
 
 /**
  * A feature that reacts to bookings (contacts, workflows, calendars, teams), in two steps. The

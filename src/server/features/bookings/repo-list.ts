@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
 import { bookingHosts, bookings, eventTypeHosts, eventTypes } from "../../db/schema/index.js";
@@ -276,6 +290,18 @@ function listWhere(
   } else {
     conditions.push(lte(bookings.endTime, f.now), lt(bookings.startTime, f.now));
   }
+  conditions.push(statusMatch(bookings.status, f));
+  if (f.from) conditions.push(gte(bookings.startTime, f.from));
+  if (f.to) conditions.push(lt(bookings.startTime, f.to));
+  if (f.eventTypeId) conditions.push(eq(bookings.eventTypeId, f.eventTypeId));
+  if (f.search)
+    conditions.push(searchMatch(bookings.searchText, bookings.eventTypeId, f.search, renamedEventTypes));
+  conditions.push(seatLead(f, renamedEventTypes));
+  return and(...conditions);
+}
+
+/** The stored status a status filter reads (undefined: any). */
+function statusMatch(status: SQLWrapper, f: Pick<BookingFilters, "status">): SQL | undefined {
   // 'confirmed' reads 'completed' once ended: on each side they are the same stored status.
   const stored = { confirmed: "confirmed", completed: "confirmed", upcoming: "confirmed" } as const;
   if (
@@ -285,22 +311,51 @@ function listWhere(
     f.status === "declined" ||
     f.status === "expired"
   )
-    conditions.push(eq(bookings.status, f.status));
-  else if (f.status in stored) conditions.push(eq(bookings.status, "confirmed"));
-  if (f.from) conditions.push(gte(bookings.startTime, f.from));
-  if (f.to) conditions.push(lt(bookings.startTime, f.to));
-  if (f.eventTypeId) conditions.push(eq(bookings.eventTypeId, f.eventTypeId));
-  if (f.search) {
-    // search_text holds name, email, phone and booked title, lower-cased; its trigram index answers this.
-    const like = (term: string) => sql`${bookings.searchText} like lower(${containsPattern(term)})`;
-    // A phone number typed as hosts read it ("+1 (415) 555-0134", "030 1234567") finds its E.164 digits.
-    const digits = /^[\d\s()+.\-/]+$/.test(f.search) ? f.search.replace(/\D+/g, "").replace(/^0+/, "") : "";
-    const text =
-      digits.length >= 3 && digits !== f.search ? or(like(f.search), like(digits)) : like(f.search);
-    // An event type renamed since still finds its bookings by its current title.
-    conditions.push(
-      renamedEventTypes.length > 0 ? or(text, inArray(bookings.eventTypeId, renamedEventTypes)) : text,
-    );
-  }
-  return and(...conditions);
+    return eq(status, f.status);
+  if (f.status in stored) return eq(status, "confirmed");
+  return undefined;
+}
+
+/** A search's condition on a booking's search text (or its event type's current title). */
+function searchMatch(
+  searchText: SQLWrapper,
+  eventTypeId: SQLWrapper,
+  search: string,
+  renamed: string[],
+): SQL {
+  // search_text holds name, email, phone and booked title, lower-cased; its trigram index answers this.
+  const like = (term: string) => sql`${searchText} like lower(${containsPattern(term)})`;
+  // A phone number typed as hosts read it ("+1 (415) 555-0134", "030 1234567") finds its E.164 digits.
+  const digits = /^[\d\s()+.\-/]+$/.test(search) ? search.replace(/\D+/g, "").replace(/^0+/, "") : "";
+  const text =
+    digits.length >= 3 && digits !== search ? (or(like(search), like(digits)) as SQL) : like(search);
+  // An event type renamed since still finds its bookings by its current title.
+  return renamed.length > 0 ? (or(text, inArray(eventTypeId, renamed)) as SQL) : text;
+}
+
+/**
+ * Issue 28 item 2: the seats of a group slot are one meeting in the list, so it pages and counts
+ * meetings. A seat stands for its meeting unless another seat of it that the filters also match comes
+ * first (holding seats before cancelled ones, then by id). Seats share host, start and event type, all
+ * in the covering index, so the outer scan stays index-only; `slot_key` (seated keys hold a '/', a
+ * lone booking's is its own id: slots/service-rules.ts slotKeyFor) is read only for those rare
+ * neighbours, which a cancelled booking and its slot's next booking can be.
+ */
+function seatLead(f: BookingFilters, renamed: string[]): SQL {
+  const seat = {
+    status: sql.raw("seat.status"),
+    searchText: sql.raw("seat.search_text"),
+    eventTypeId: sql.raw("seat.event_type_id"),
+  };
+  const holdingLast = (status: SQLWrapper) => sql`${status} not in ('confirmed', 'pending')`;
+  const before = and(
+    sql`seat.host_user_id = ${bookings.hostUserId}`,
+    sql`seat.start_time = ${bookings.startTime}`,
+    sql`seat.event_type_id = ${bookings.eventTypeId}`,
+    sql`(${holdingLast(seat.status)}, seat.id) < (${holdingLast(bookings.status)}, ${bookings.id})`,
+    sql`position('/' in seat.slot_key) > 0`,
+    statusMatch(seat.status, f),
+    f.search ? searchMatch(seat.searchText, seat.eventTypeId, f.search, renamed) : undefined,
+  );
+  return sql`not exists (select 1 from bookings seat where ${before})`;
 }

@@ -88,9 +88,9 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     expect(hostMail?.parsed.subject).toMatch(/^Booking request: Consultation with Eve/);
     expect(text(hostMail as CapturedMail)).toMatch(/action=confirm/);
     expect(text(hostMail as CapturedMail)).toMatch(/action=decline/);
-    // Nothing is on a calendar yet: no invite, and no listener heard of it.
+    // Nothing is on a calendar yet: no invite; listeners heard of a request only (triggers react to it).
     expect(mails.some(hasInvite)).toBe(false);
-    expect(changes).toEqual([]);
+    expect(changes.map((c) => c.kind)).toEqual(["requested"]);
 
     // The invitee's page shows it pending.
     const list = (await call("GET", "/api/bookings?status=pending", host.token)).json();
@@ -129,8 +129,11 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     expect(confirmed).toHaveLength(1);
     expect(confirmed[0].parsed.subject).toMatch(/^Confirmed: Consultation/);
     expect(hasInvite(confirmed[0])).toBe(true);
-    // The listeners (calendars, workflows, contacts) hear of it once, as a new booking.
-    expect(changes.map((c) => [c.kind, c.booking.booking.id])).toEqual([["created", booking._id]]);
+    // The listeners (calendars, workflows, contacts) hear of it once as a new booking, from the request.
+    expect(changes.map((c) => [c.kind, c.booking.booking.id, "fromRequest" in c && c.fromRequest])).toEqual([
+      ["requested", booking._id, false],
+      ["created", booking._id, true],
+    ]);
     // Still holds its slot, now as a booking.
     expect((await book(t.app, et._id, at(11))).statusCode).toBe(409);
   });
@@ -160,7 +163,12 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     expect((await book(t.app, et._id, at(12))).statusCode).toBe(201);
     // Answered: a confirm now is refused.
     expect((await call("POST", `/api/bookings/${booking._id}/confirm`, host.token)).statusCode).toBe(409);
-    expect(changes).toEqual([]);
+    // Declined: announced as a closed request (triggers only), never as a booking.
+    expect(changes.map((c) => [c.kind, "outcome" in c ? c.outcome : null])).toEqual([
+      ["requested", null],
+      ["request_closed", "declined"],
+      ["requested", null],
+    ]);
   });
 
   it("expires an unanswered request by its job: marked expired, invitee told, slot freed", async () => {
@@ -225,7 +233,7 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     );
   });
 
-  it("the invitee may withdraw a pending request; it is never announced", async () => {
+  it("the invitee may withdraw a pending request; it is never announced as a booking", async () => {
     const host = await hostIn(t.app, "UTC");
     const et = await requestType(host);
     const res = await book(t.app, et._id, at(16));
@@ -237,7 +245,7 @@ describe.each(dbKinds)("booking requests on %s", (kind) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data.status).toBe("cancelled");
     expect(await slotsOf(et._id)).toContain(at(16));
-    expect(changes).toEqual([]);
+    expect(changes.map((c) => c.kind)).toEqual(["requested"]);
     await deliver();
   });
 });

@@ -124,6 +124,17 @@ export async function bookingsRoutes(
     }),
   );
 
+  // A group meeting's every seat at once (issue 28 item 2); PUT /bookings/:id/cancel cancels one seat.
+  r.put(
+    "/bookings/:id/cancel-meeting",
+    { schema: { params: idParams, body: hostCancelBody, tags, response: responses.one } },
+    async (request) => ({
+      success: true,
+      message: "Meeting Cancelled..",
+      data: await bookings.cancelMeetingByHost(request.user.id, request.params.id, request.body),
+    }),
+  );
+
   r.put(
     "/bookings/:id/reschedule",
     { schema: { params: idParams, body: hostRescheduleBody, tags, response: responses.one } },

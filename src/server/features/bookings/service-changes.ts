@@ -14,6 +14,7 @@ import { meetingLinkMessages } from "../../mail/calendar-mails.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { createSeatsRepo } from "./repo-seats.js";
 import type { BookingsDeps } from "./service.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import {
@@ -28,6 +29,7 @@ import {
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
+import { isSeatOfGroup } from "./service-seats.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -59,30 +61,42 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     const notifyHost =
       by === "host" || (await deps.calendarSettings.get(rec.host.id)).notifications.emailOnCancellation;
     return db.transaction(async (tx) => {
-      const repo = createBookingsRepo(tx);
-      const locked = await repo.findByUid(rec.booking.uid, { lock: true });
+      const locked = await createBookingsRepo(tx).findByUid(rec.booking.uid, { lock: true });
       if (!locked) throw notFound(BOOKING_NOT_FOUND);
-      // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
-      assertOpen(locked.booking, now(), true);
-      const wasRequest = locked.booking.status === "pending";
-      const row = await repo.update(locked.booking.id, {
-        status: "cancelled",
-        requestExpiresAt: null,
-        approvalTokenHash: null,
-        cancelledAt: now(),
-        cancelReason: body.reason,
-        cancelNote: body.note || null,
-        cancelledBy: by,
-        icsSequence: locked.booking.icsSequence + 1,
-      });
-      if (!row) throw notFound(BOOKING_NOT_FOUND);
-      const updated = { ...locked, booking: row };
-      await mail(tx, "cancelled", updated, { manageToken, notifyHost });
-      // A request was announced to nobody (listeners hear of a booking once it is confirmed).
-      if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
-      else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
-      return toBookingDto(updated, now());
+      return cancelLocked(tx, locked, by, body, manageToken, notifyHost);
     });
+  }
+
+  /** Cancels a booking locked in `tx`: its mails, and its listeners told (a request was announced to none). */
+  async function cancelLocked(
+    tx: Tx,
+    locked: BookingRecord,
+    by: Actor,
+    body: CancelBookingBody,
+    manageToken: string | null,
+    notifyHost: boolean,
+  ) {
+    const repo = createBookingsRepo(tx);
+    // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
+    assertOpen(locked.booking, now(), true);
+    const wasRequest = locked.booking.status === "pending";
+    const row = await repo.update(locked.booking.id, {
+      status: "cancelled",
+      requestExpiresAt: null,
+      approvalTokenHash: null,
+      cancelledAt: now(),
+      cancelReason: body.reason,
+      cancelNote: body.note || null,
+      cancelledBy: by,
+      icsSequence: locked.booking.icsSequence + 1,
+    });
+    if (!row) throw notFound(BOOKING_NOT_FOUND);
+    const updated = { ...locked, booking: row };
+    await mail(tx, "cancelled", updated, { manageToken, notifyHost });
+    // A request was announced to nobody (listeners hear of a booking once it is confirmed).
+    if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
+    else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
+    return toBookingDto(updated, now());
   }
 
   /**
@@ -201,6 +215,28 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
       return cancel(rec, "host", body, null);
+    },
+
+    /**
+     * The host cancels a group meeting (issue 28 item 2): every seat that holds it, in one transaction,
+     * each attendee told as for their own cancellation. `id` is any seat; a lone booking is cancelled alone.
+     */
+    async cancelMeetingByHost(hostId: string, id: string, body: CancelBookingBody): Promise<BookingDto> {
+      const rec = await createBookingsRepo(db).findForHost(hostId, id);
+      if (!rec) throw notFound(BOOKING_NOT_FOUND);
+      if (!isSeatOfGroup(rec)) return cancel(rec, "host", body, null);
+      return db.transaction(async (tx) => {
+        const seats = await createSeatsRepo(tx).lockHoldingSeats(hostId, rec.booking.slotKey);
+        // Nothing holds the meeting any more: answer as cancelling one closed seat does.
+        if (seats.length === 0) assertOpen(rec.booking, now(), true);
+        let answer: BookingDto | undefined;
+        for (const [i, seat] of seats.entries()) {
+          // The host is sent one copy, not one per seat.
+          const dto = await cancelLocked(tx, seat, "host", body, null, i === 0);
+          if (seat.booking.id === id || !answer) answer = dto;
+        }
+        return answer as BookingDto;
+      });
     },
 
     /** The invitee moves their booking by its manage link. */

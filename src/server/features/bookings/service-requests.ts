@@ -36,9 +36,11 @@ type Target = { id: string; hostUserId: string } | { uid: string; token: string 
  * Booking requests (issue 28, item 1): a request is a booking row with status 'pending', which holds
  * its slot (the exclusion constraints cover it). Confirming, declining and expiring are each one
  * compare-and-swap of the pending row (repo `answerRequest`), so of two answers racing exactly one
- * wins. The listeners (contacts, calendars, workflows) hear of a request only once it is confirmed,
- * as a new booking: calendar writes, reminders and workflow runs start then. Declined and expired
- * requests are stored as such (their own statuses, kept for the host's list) and hold nothing.
+ * wins. The listeners hear of a request as `requested` and, once answered, as `created` with
+ * `fromRequest` (confirmed: calendar writes, reminders, contacts and workflow runs start then) or
+ * `request_closed` (declined, expired): the triggers of workflows and webhooks only (events.ts).
+ * Declined and expired requests are stored as such (their own statuses, kept for the host's list)
+ * and hold nothing.
  */
 export function createBookingRequests(db: Db, deps: BookingsDeps, mailer: BookingMailer) {
   const { now } = deps;
@@ -77,7 +79,7 @@ export function createBookingRequests(db: Db, deps: BookingsDeps, mailer: Bookin
       // From here it is a booking like any other: its mails (the host answered it: no copy to them),
       // and the listeners' calendar write, reminders and workflow runs.
       await mailer.mail(tx, "created", rec, { manageToken, notifyHost: false });
-      await announce(listeners, tx, { kind: "created", booking: rec });
+      await announce(listeners, tx, { kind: "created", booking: rec, fromRequest: true });
       return toBookingDto(rec, now());
     });
   }
@@ -97,6 +99,7 @@ export function createBookingRequests(db: Db, deps: BookingsDeps, mailer: Bookin
         tx,
         requestMessages("declined", mailData(rec), { publicUrl: deps.publicUrl, manageToken: null }),
       );
+      await announce(listeners, tx, { kind: "request_closed", booking: rec, outcome: "declined" });
       return toBookingDto(rec, now());
     });
   }
@@ -149,6 +152,7 @@ export function createBookingRequests(db: Db, deps: BookingsDeps, mailer: Bookin
               tx,
               requestMessages("expired", mailData(rec), { publicUrl: deps.publicUrl, manageToken: null }),
             );
+            await announce(listeners, tx, { kind: "request_closed", booking: rec, outcome: "expired" });
           },
         };
       });

@@ -11,6 +11,7 @@ import {
 } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
+import type { ListedBooking } from "../../../contract/seats.js";
 import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rules.js";
 import { inviteePhone } from "../../../domain/phone.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
@@ -23,6 +24,7 @@ import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/servic
 import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { createBookingListRepo } from "./repo-list.js";
+import { createSeatsRepo } from "./repo-seats.js";
 import { createBookingChanges } from "./service-changes.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import { createPollBooking } from "./service-poll.js";
@@ -43,6 +45,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
+import { withSeats } from "./service-seats.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -100,6 +103,11 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
   const listRepo = createBookingListRepo(db);
   const mailer = createBookingMailer(db, deps);
   const { messagesOf, enqueue } = mailer;
+  /** A new request: its expiry queued, and announced (both steps in its transaction: requests are few). */
+  const requested = async (tx: Tx, rec: BookingRecord, expiresAt: Date) => {
+    await enqueueRequestExpiry(tx, rec.booking.id, expiresAt);
+    await announce(listeners, tx, { kind: "requested", booking: rec });
+  };
 
   /**
    * A retried create finds its booking; the same invitee with other details is told so. The manage
@@ -225,7 +233,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         // the transaction would hold the embedded database). A round robin booking's host is chosen
         // inside the transaction, so for it both happen there.
         const { draft, hostNotifications } = draftBooking(ctx, values, now());
-        // A request is announced to nobody yet: the listeners hear of it once confirmed (service-requests.ts).
+        // A request is announced as `requested` in its transaction (only triggers react: service-requests.ts).
         const [refused, reactions] = await Promise.all([
           refusals,
           !approvalToken &&
@@ -277,7 +285,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               () => enqueue(tx, messages ?? messagesFor(rec)),
               () =>
                 approvalToken && rec.booking.requestExpiresAt
-                  ? enqueueRequestExpiry(tx, id, rec.booking.requestExpiresAt)
+                  ? requested(tx, rec, rec.booking.requestExpiresAt)
                   : reactions
                     ? react(reactions, tx, change)
                     : announce(listeners, tx, change),
@@ -323,7 +331,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       hostId: string,
       hostZone: string,
       q: ListBookingsQuery,
-    ): Promise<{ data: BookingDto[]; pagination: Pagination }> {
+    ): Promise<{ data: ListedBooking[]; pagination: Pagination }> {
       const at = now();
       const { rows, total, capped } = await listRepo.listForHost(hostId, {
         when: q.when,
@@ -336,10 +344,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         limit: q.limit,
         now: at,
       });
+      const page = rows.map((rec) => {
+        const dto = toBookingDto(rec, at);
+        return { rec, dto: rec.booking.hostUserId === hostId ? dto : { ...dto, coHosting: true } };
+      });
       return {
-        data: rows.map((r) =>
-          r.booking.hostUserId === hostId ? toBookingDto(r, at) : { ...toBookingDto(r, at), coHosting: true },
-        ),
+        data: await withSeats(db, hostId, page, at),
         pagination: {
           page: q.page,
           limit: q.limit,
@@ -361,6 +371,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
       return toBookingDto(rec, now());
     },
+
+    /** A group slot's confirmed seats now, for background work (the host's one calendar event). */
+    seatsOf: (hostId: string, slotKey: string) => createSeatsRepo(db).confirmedSeats(hostId, slotKey),
 
     /** A booking as it is now with its host, for background work (workflows); not the host's: undefined. */
     record(hostId: string, id: string): Promise<BookingRecord | undefined> {

@@ -49,6 +49,7 @@ export const calendarsPlugin = fp<CalendarsOptions>(
       publicUrl: config.publicUrl,
       eventTypeAccount: app.eventTypes.service.googleAccountOf,
       bookingRecord: bookings.record,
+      seatsOf: bookings.seatsOf,
       setMeetingLink: bookings.setMeetingLink,
     });
     app.slots.busySources.add(calendars.externalBusy);

@@ -218,6 +218,15 @@ export function createCalendarsRepo(db: DbOrTx) {
       await db.delete(calendarEvents).where(eq(calendarEvents.bookingId, bookingId));
     },
 
+    /** The same patch on several bookings' rows (the seats of a group slot share one event). */
+    async updateEvents(bookingIds: string[], patch: EventPatch): Promise<void> {
+      if (bookingIds.length === 0) return;
+      await db
+        .update(calendarEvents)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(inArray(calendarEvents.bookingId, bookingIds));
+    },
+
     async updateEvent(bookingId: string, patch: EventPatch): Promise<void> {
       await db
         .update(calendarEvents)

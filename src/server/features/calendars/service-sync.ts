@@ -12,6 +12,7 @@ import { createActiveAccountCheck, createCalendarsRepo } from "./repo.js";
 import type { AccountsService } from "./service-accounts.js";
 import type { BusyTimes } from "./service-busy.js";
 import { createMeetPreparer } from "./service-meet.js";
+import { createSeatEvents, isSeatKey } from "./service-seat-events.js";
 
 export type { PreparedMeeting } from "./service-meet.js";
 
@@ -30,6 +31,8 @@ export interface SyncDeps {
   eventTypeAccount: (eventTypeId: string, tx: Db | Tx) => Promise<string | null>;
   /** The booking as it is now; bound after the bookings service exists. */
   bookingRecord: (hostId: string, bookingId: string) => Promise<BookingRecord | undefined>;
+  /** A group slot's confirmed seats now (their one event: service-seat-events.ts). */
+  seatsOf: (hostId: string, slotKey: string) => Promise<BookingRecord[]>;
   /** Puts a Meet link made later (by a retry) on the booking. */
   setMeetingLink: (hostId: string, bookingId: string, link: string) => Promise<void>;
 }
@@ -186,14 +189,31 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     return next;
   }
 
+  const seatEvents = createSeatEvents(db, {
+    ...deps,
+    eventOf,
+    invalidate,
+    target: async (hostId, eventTypeId) => {
+      const t = await target(hostId, eventTypeId);
+      return t && { account: t.account, calendarRemoteId: t.calendar.remoteId };
+    },
+  });
+
   /** Makes the calendar match the booking now. Throws (so the job retries) when the provider fails. */
   async function sync(hostId: string, bookingId: string): Promise<string> {
-    return exclusive(bookingId, async () => {
+    // The seats of one group slot share an event: one at a time (a seat's slot key, else the booking).
+    const first = await deps.bookingRecord(hostId, bookingId);
+    return exclusive(first?.booking.slotKey ?? bookingId, async () => {
       const repo = createCalendarsRepo(db);
       let row = await repo.findEvent(bookingId);
       const rec = await deps.bookingRecord(hostId, bookingId);
       if (!row || !rec) return "nothing to do";
       try {
+        if (isSeatKey(rec.booking.slotKey) || row.slotKey) {
+          const outcome = await seatEvents.sync(hostId, rec, row);
+          if (isSeatKey(rec.booking.slotKey)) return outcome;
+          row = { ...row, remoteId: null, slotKey: null };
+        }
         if (row.userId !== rec.host.id) {
           await handOver(row, rec.host.id);
           row = await repo.findEvent(bookingId);

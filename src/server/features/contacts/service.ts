@@ -18,7 +18,7 @@ import type { ContactRow } from "../../db/schema/index.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import type { Registry } from "../../lib/registry.js";
-import type { BookingChange, BookingListener } from "../bookings/events.js";
+import { type BookingChange, type BookingListener, isRequestChange } from "../bookings/events.js";
 import {
   announceContact,
   type ContactChange,
@@ -152,7 +152,9 @@ export function createContactsService(
     }
     await bookingStatements.recount(tx, booking.hostUserId, booking.attendeeEmail, now());
   };
+  // A request becomes the invitee's meeting (and contact) once confirmed, announced then as created.
   const bookingListener: BookingListener = async (reader, change) => {
+    if (isRequestChange(change)) return undefined;
     const followers =
       change.kind === "created" && deps.listeners?.items.length
         ? await prepareFollowers(deps.listeners.items, reader, change.booking.booking.hostUserId)

@@ -18,6 +18,10 @@ export function bookingEvent(change: BookingChange): WebhookEvent {
       return "booking.cancelled";
     case "no_show":
       return "booking.no_show";
+    case "requested":
+      return "booking.requested";
+    case "request_closed":
+      return change.outcome === "declined" ? "booking.request_declined" : "booking.request_expired";
   }
 }
 

@@ -6,7 +6,7 @@ import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobOutcome, JobRunner } from "../../jobs/runner.js";
 import { WebhookError } from "../../lib/webhook-delivery.js";
 import { enqueueMail } from "../../mail/outbox.js";
-import type { BookingChange } from "../bookings/events.js";
+import { type BookingChange, isRequestChange, isSeat } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
 import { createWorkflowsRepo, type NewExecution } from "./repo.js";
@@ -152,23 +152,44 @@ export async function onBookingChange(
   if (change.kind === "no_show") return; // the run itself checks (event_completed skips no-shows)
   const rec = change.booking;
   const active = hostWorkflows.filter((wf) => appliesTo(wf, rec));
-  if (change.kind !== "created") {
+  // A request is no meeting yet: it has no timed runs to drop and gets none until confirmed.
+  const meeting = !isRequestChange(change);
+  if (meeting && change.kind !== "created") {
     const reason = change.kind === "moved" ? "The booking was rescheduled" : "The booking was cancelled";
     await cancelRuns(tx, { bookingId: rec.booking.id, triggers: TIME_BOUND }, reason, at);
   }
   if (active.length === 0) return;
-  const now = {
-    created: "event_scheduled",
-    moved: "event_rescheduled",
-    cancelled: "event_cancelled",
-  } as const;
+  const fired = new Set(firedTriggers(change));
   const plans: Plan[] = active
-    .filter((wf) => wf.triggerType === now[change.kind])
-    .map((wf) => ({ wf, rec, trigger: now[change.kind], at, runAt: at }));
-  if (change.kind !== "cancelled") {
+    .filter((wf) => fired.has(wf.triggerType as WorkflowTrigger))
+    .map((wf) => ({ wf, rec, trigger: wf.triggerType as WorkflowTrigger, at, runAt: at }));
+  if (meeting && change.kind !== "cancelled") {
     for (const wf of active) plans.push(...timedPlans(wf, [rec], at));
   }
   await planRuns(tx, plans);
+}
+
+/** The triggers a change fires at once (issue 28 adds requests' and seats'). */
+export function firedTriggers(change: BookingChange): WorkflowTrigger[] {
+  const seat = isSeat(change);
+  switch (change.kind) {
+    case "created":
+      return [
+        "event_scheduled",
+        ...(change.fromRequest ? (["booking_confirmed"] as const) : []),
+        ...(seat ? (["seat_booked"] as const) : []),
+      ];
+    case "moved":
+      return ["event_rescheduled"];
+    case "cancelled":
+      return ["event_cancelled", ...(seat ? (["seat_cancelled"] as const) : [])];
+    case "requested":
+      return ["booking_requested"];
+    case "request_closed":
+      return change.outcome === "declined" ? ["booking_declined"] : [];
+    default:
+      return [];
+  }
 }
 
 /** Why a run no longer makes sense when it comes due, or null. */

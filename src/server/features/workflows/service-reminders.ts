@@ -4,7 +4,7 @@ import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import { type ReminderMailData, reminderMails } from "../../mail/reminder-mails.js";
-import type { BookingChange } from "../bookings/events.js";
+import { type BookingChange, isRequestChange } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { BookingsService } from "../bookings/service.js";
 import type { CalendarSettingsListener } from "../calendar-settings/events.js";
@@ -31,7 +31,8 @@ export async function planReminder(
   enqueue: (tx: Tx, job: JobSpec) => Promise<unknown>,
 ): Promise<void> {
   const b = change.booking.booking;
-  if (change.kind === "no_show") return;
+  // A request gets its reminder once confirmed (announced then as created).
+  if (change.kind === "no_show" || isRequestChange(change)) return;
   if (change.kind !== "created") {
     const reason = change.kind === "moved" ? "The booking was rescheduled" : "The booking was cancelled";
     await cancelJobs(tx, { bookingId: b.id, kind: REMINDER_JOB }, reason, at);

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarX } from "lucide-react";
 import { useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { needsApproval } from "../../../contract/approval-rules";
 import type { Slot, SlotDays } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { eventTypePath } from "../../../contract/usernames";
@@ -275,6 +276,7 @@ export default function BookingPage() {
                     onValuesChange={setValues}
                     onBack={backToTimes}
                     submitting={booking.submitting}
+                    isRequest={needsApproval(et.confirmation, new Date(slot.iso), new Date())}
                     alert={booking.alert}
                     serverErrors={booking.fieldErrors}
                     onSubmit={(v) => void booking.submit({ eventType: et, slot, zone, date, onConflict }, v)}

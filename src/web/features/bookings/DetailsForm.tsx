@@ -31,6 +31,8 @@ export interface DetailsFormProps {
   onBack: () => void;
   onSubmit: (values: DetailsValues) => void;
   submitting: boolean;
+  /** The booking will be a request the host confirms (issue 28): the button says so. */
+  isRequest?: boolean;
   alert: BookingAlert | null;
   /** Per-field errors the server sent back. */
   serverErrors: FieldErrors;
@@ -55,6 +57,7 @@ export function DetailsForm({
   onBack,
   onSubmit,
   submitting,
+  isRequest = false,
   alert,
   serverErrors,
 }: DetailsFormProps) {
@@ -224,7 +227,7 @@ export function DetailsForm({
           loading={submitting}
           className="w-full rounded-full sm:w-auto sm:min-w-48"
         >
-          {submitting ? "Scheduling..." : "Schedule Event"}
+          {submitting ? "Scheduling..." : isRequest ? "Request booking" : "Schedule Event"}
         </Button>
       </div>
     </form>

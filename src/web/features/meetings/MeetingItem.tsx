@@ -13,6 +13,7 @@ import {
   X,
 } from "lucide-react";
 import type { BookingDto } from "../../../contract/bookings";
+import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { formatPhone } from "../../../domain/phone-format";
 import { Badge, Button, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
@@ -21,11 +22,15 @@ import { LocationIcon } from "../bookings/LocationIcon";
 import { formatDuration, formatTime } from "../bookings/time";
 import { CalendarSyncBadge, type CalendarSyncState } from "../calendars/CalendarSyncBadge";
 import { dayHeading, timeRange } from "./format";
+import { SeatAttendees, seatsLabel } from "./SeatAttendees";
 import { STATUS_BADGE } from "./status";
 
 export interface MeetingActions {
   onReschedule: (b: BookingDto) => void;
-  onCancel: (b: BookingDto) => void;
+  /** A group meeting (`seats`): cancels every seat. */
+  onCancel: (b: ListedBooking) => void;
+  /** One attendee's seat of a group meeting. */
+  onCancelSeat: (b: ListedBooking, seat: MeetingSeat) => void;
   onNoShow: (b: BookingDto, noShow: boolean) => void;
   /** A pending request (issue 28): confirm at once, or decline (asks an optional reason). */
   onConfirm: (b: BookingDto) => void;
@@ -35,23 +40,25 @@ export interface MeetingActions {
 }
 
 /** What the menu may offer for a booking right now (the server enforces the same rules). */
-export function meetingAbilities(b: BookingDto, now: number) {
+export function meetingAbilities(b: ListedBooking, now: number) {
   const started = Date.parse(b.startTime) <= now;
   const ended = Date.parse(b.endTime) <= now;
   const cancelled = b.status === "cancelled" || !!b.cancelledAt;
   const pending = b.status === "pending";
   // A co-host joins; the meeting's main host moves, cancels and marks it.
   const owner = !b.coHosting;
+  // A group meeting is its seats: moving or marking one row would touch one attendee's seat only.
+  const single = !b.seats;
   return {
     join: !cancelled && !pending && !ended && !!b.meetingLink,
     // A request is answered first: confirmed or declined, never moved while pending.
     answer: owner && pending && !started,
     // The server moves only meetings that have not started, and only while the event type exists.
-    edit: owner && !cancelled && !pending && !started && !!b.eventType._id,
+    edit: owner && single && !cancelled && !pending && !started && !!b.eventType._id,
     // Like a move, a cancellation is refused once the meeting has started.
     cancel: owner && !cancelled && !started,
-    markNoShow: owner && started && (b.status === "confirmed" || b.status === "completed"),
-    unmarkNoShow: owner && b.status === "no_show",
+    markNoShow: owner && single && started && (b.status === "confirmed" || b.status === "completed"),
+    unmarkNoShow: owner && single && b.status === "no_show",
   };
 }
 
@@ -81,7 +88,7 @@ export function MeetingItem({
   actions,
   calendarSync,
 }: {
-  booking: BookingDto;
+  booking: ListedBooking;
   zone: string;
   now: number;
   actions: MeetingActions;
@@ -98,10 +105,11 @@ export function MeetingItem({
   ];
   const title = b.eventType.title || b.eventType.name;
   const live = !cancelled && Date.parse(b.startTime) <= now && Date.parse(b.endTime) > now;
+  const who = meetingWho(b);
 
   return (
     <article
-      aria-label={`${title} with ${b.attendee.name}`}
+      aria-label={`${title} with ${who}`}
       className="relative grid gap-x-6 px-4 py-4 sm:grid-cols-[9.5rem_minmax(0,1fr)_auto] sm:px-5"
     >
       <div className="flex items-baseline gap-2 pr-10 sm:block sm:pr-0">
@@ -139,15 +147,28 @@ export function MeetingItem({
           <CalendarSyncBadge sync={calendarSync} />
         </div>
 
-        <p className="mt-1.5 font-medium text-slate-800 text-sm">{b.attendee.name}</p>
+        {b.seats ? (
+          <SeatAttendees
+            seats={b.seats}
+            canCancel={can.cancel}
+            onCancelSeat={(seat) => actions.onCancelSeat(b, seat)}
+          />
+        ) : (
+          <p className="mt-1.5 font-medium text-slate-800 text-sm">{b.attendee.name}</p>
+        )}
         <ul className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-500 text-sm">
-          <li className="inline-flex min-w-0 items-center gap-1.5">
-            <Mail size={14} aria-hidden className="shrink-0 text-slate-500" />
-            <a href={`mailto:${b.attendee.email}`} className="truncate hover:text-slate-800 hover:underline">
-              {b.attendee.email}
-            </a>
-          </li>
-          {b.attendee.phone && (
+          {!b.seats && (
+            <li className="inline-flex min-w-0 items-center gap-1.5">
+              <Mail size={14} aria-hidden className="shrink-0 text-slate-500" />
+              <a
+                href={`mailto:${b.attendee.email}`}
+                className="truncate hover:text-slate-800 hover:underline"
+              >
+                {b.attendee.email}
+              </a>
+            </li>
+          )}
+          {!b.seats && b.attendee.phone && (
             <li className="inline-flex items-center gap-1.5">
               <Phone size={14} aria-hidden className="shrink-0 text-slate-500" />
               <a href={`tel:${b.attendee.phone}`} className="tabular hover:text-slate-800 hover:underline">
@@ -248,7 +269,7 @@ export function MeetingItem({
         )}
         {/* On a phone the menu sits in the row's top corner, beside the time. */}
         <div className="max-sm:absolute max-sm:top-3 max-sm:right-3">
-          <MeetingMenu booking={b} can={can} actions={actions} title={title} />
+          <MeetingMenu booking={b} can={can} actions={actions} title={title} who={who} />
         </div>
       </div>
     </article>
@@ -260,11 +281,13 @@ function MeetingMenu({
   can,
   actions,
   title,
+  who,
 }: {
-  booking: BookingDto;
+  booking: ListedBooking;
   can: ReturnType<typeof meetingAbilities>;
   actions: MeetingActions;
   title: string;
+  who: string;
 }) {
   const any = can.edit || can.join || can.cancel || can.markNoShow || can.unmarkNoShow;
   if (!any) return <span className="hidden size-8 sm:block" aria-hidden />;
@@ -273,7 +296,7 @@ function MeetingMenu({
       trigger={
         <button
           type="button"
-          aria-label={`Actions for ${title} with ${b.attendee.name}`}
+          aria-label={`Actions for ${title} with ${who}`}
           className="flex size-8 shrink-0 items-center justify-center rounded-md border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900 data-[state=open]:bg-slate-100"
         >
           <MoreHorizontal size={16} aria-hidden />
@@ -307,13 +330,16 @@ function MeetingMenu({
         <>
           {(can.edit || can.join || can.markNoShow) && <MenuSeparator />}
           <MenuItem icon={Ban} danger onSelect={() => actions.onCancel(b)}>
-            Cancel
+            {b.seats ? "Cancel meeting" : "Cancel"}
           </MenuItem>
         </>
       )}
     </Menu>
   );
 }
+
+/** Who the meeting is with: the invitee, or a group meeting's seats ("3 of 10 seats"). */
+const meetingWho = (b: ListedBooking) => (b.seats ? seatsLabel(b.seats) : b.attendee.name);
 
 /** Placeholder rows with the item's shape while a page loads. */
 export function MeetingItemSkeleton() {

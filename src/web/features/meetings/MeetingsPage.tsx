@@ -2,6 +2,7 @@ import { CalendarDays, ChevronLeft, ChevronRight, SearchX } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { BookingDto } from "../../../contract/bookings";
+import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { PageHeader } from "../../components/layout/PageHeader";
 import {
   Button,
@@ -94,7 +95,8 @@ export default function MeetingsPage() {
   const answer = useAnswerRequest();
   const [declining, setDeclining] = useState<BookingDto | null>(null);
   const [moving, setMoving] = useState<BookingDto | null>(null);
-  const [cancelling, setCancelling] = useState<BookingDto | null>(null);
+  const [cancelling, setCancelling] = useState<ListedBooking | null>(null);
+  const [cancellingSeat, setCancellingSeat] = useState<MeetingSeat | null>(null);
 
   const filtering = search.trim() !== "" || status !== "all";
   const data = query.data;
@@ -112,7 +114,14 @@ export default function MeetingsPage() {
 
   const actions: MeetingActions = {
     onReschedule: setMoving,
-    onCancel: setCancelling,
+    onCancel: (b) => {
+      setCancellingSeat(null);
+      setCancelling(b);
+    },
+    onCancelSeat: (b, seat) => {
+      setCancellingSeat(seat);
+      setCancelling(b);
+    },
     onDecline: setDeclining,
     confirmingId: answer.isPending && answer.variables?.confirm ? answer.variables.id : null,
     onConfirm: (b) => {
@@ -280,7 +289,7 @@ export default function MeetingsPage() {
       </Tabs>
 
       <RescheduleDialog booking={moving} onClose={() => setMoving(null)} />
-      <CancelMeetingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <CancelMeetingDialog booking={cancelling} seat={cancellingSeat} onClose={() => setCancelling(null)} />
       <DeclineRequestDialog booking={declining} onClose={() => setDeclining(null)} />
     </>
   );

@@ -7,6 +7,7 @@ import type {
   MonthDaysAnswer,
 } from "../../../contract/responses/bookings";
 import type { AnswerData } from "../../../contract/responses/shared";
+import type { ListedBooking } from "../../../contract/seats";
 import { api, requestAnswer } from "../../lib/api";
 
 type Booking = AnswerData<typeof bookingsResponses.one>;
@@ -44,7 +45,7 @@ export function listQueryString(p: MeetingsParams): string {
 }
 
 export interface BookingPage {
-  bookings: BookingDto[];
+  bookings: ListedBooking[];
   pagination: Pagination;
 }
 
@@ -76,17 +77,37 @@ function usePatchCachedBooking() {
   const queryClient = useQueryClient();
   return (updated: BookingDto) => {
     queryClient.setQueriesData<BookingPage>({ queryKey: [...bookingKeys.all, "list"] }, (page) =>
-      page ? { ...page, bookings: page.bookings.map((b) => (b._id === updated._id ? updated : b)) } : page,
+      page
+        ? {
+            ...page,
+            // A group meeting keeps its seats until the list is read again.
+            bookings: page.bookings.map((b) => (b._id === updated._id ? { ...updated, seats: b.seats } : b)),
+          }
+        : page,
     );
   };
 }
 
+/** Cancels a booking, one seat of a group meeting, or with `meeting` every seat of it. */
 export function useCancelBooking() {
   const refresh = useRefreshBookings();
   const patch = usePatchCachedBooking();
   return useMutation({
-    mutationFn: ({ id, reason, note }: { id: string; reason: HostCancelReason; note?: string }) =>
-      api.put<Booking>(`/bookings/${id}/cancel`, note ? { reason, note } : { reason }),
+    mutationFn: ({
+      id,
+      reason,
+      note,
+      meeting,
+    }: {
+      id: string;
+      reason: HostCancelReason;
+      note?: string;
+      meeting?: boolean;
+    }) =>
+      api.put<Booking>(
+        `/bookings/${id}/${meeting ? "cancel-meeting" : "cancel"}`,
+        note ? { reason, note } : { reason },
+      ),
     onSuccess: (updated) => {
       patch(updated);
       refresh();

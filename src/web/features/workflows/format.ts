@@ -19,6 +19,11 @@ export const TRIGGER_HELP: Record<WorkflowTrigger, string> = {
   before_event: "A set time before the meeting starts",
   after_event: "A set time after the meeting ends",
   event_completed: "When a meeting ends (not cancelled or no-show)",
+  booking_requested: "When an invitee requests a meeting that needs your approval",
+  booking_confirmed: "When you confirm a booking request",
+  booking_declined: "When you decline a booking request",
+  seat_booked: "When an invitee takes a seat of a group meeting",
+  seat_cancelled: "When a seat of a group meeting is cancelled",
 };
 
 export const ACTION_LABELS: Record<WorkflowActionType, string> = {

@@ -1,0 +1,44 @@
+import type { BookingDto } from "../../../contract/bookings.js";
+import type { ListedBooking, MeetingSeats } from "../../../contract/seats.js";
+import type { DbOrTx } from "../../db/client.js";
+import { HOLDING_STATUSES } from "../../db/schema/index.js";
+import type { BookingRecord } from "./repo.js";
+import { createSeatsRepo } from "./repo-seats.js";
+
+/** A seat of a group slot: seated slot keys are `${eventTypeId}/${start}` (slots/service-rules.ts). */
+export const isSeatOfGroup = (rec: BookingRecord) => rec.booking.slotKey.includes("/");
+
+/**
+ * The Meetings list's rows with each group meeting's seats (issue 28 item 2): the list already holds
+ * one row per meeting (repo-list.ts seatLead); this adds who sits in it, in one read for the page.
+ */
+export async function withSeats(
+  reader: DbOrTx,
+  hostId: string,
+  page: { rec: BookingRecord; dto: BookingDto }[],
+  at: Date,
+): Promise<ListedBooking[]> {
+  const seated = page.filter((row) => isSeatOfGroup(row.rec));
+  if (seated.length === 0) return page.map((row) => row.dto);
+  const rows = await createSeatsRepo(reader).seatsOf(
+    hostId,
+    seated.map((row) => row.rec.booking.slotKey),
+  );
+  const bySlot = new Map<string, MeetingSeats>();
+  for (const seat of rows) {
+    const seats = bySlot.get(seat.slotKey) ?? { taken: 0, capacity: seat.capacity ?? 0, attendees: [] };
+    if ((HOLDING_STATUSES as readonly string[]).includes(seat.status)) seats.taken += 1;
+    seats.attendees.push({
+      _id: seat.id,
+      name: seat.name,
+      email: seat.email,
+      status: seat.status === "confirmed" && seat.endTime <= at ? "completed" : seat.status,
+    });
+    bySlot.set(seat.slotKey, seats);
+  }
+  return page.map(({ rec, dto }) => {
+    const seats = isSeatOfGroup(rec) ? bySlot.get(rec.booking.slotKey) : undefined;
+    // A deleted event type leaves no capacity: the seats that were taken are the meeting's size.
+    return seats ? { ...dto, seats: { ...seats, capacity: Math.max(seats.capacity, seats.taken) } } : dto;
+  });
+}
