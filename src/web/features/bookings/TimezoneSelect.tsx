@@ -1,6 +1,7 @@
 import { Check, ChevronDown, Globe, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { loadZoneSearch, type ZoneSearch } from "../../lib/zoneSearchLoader";
 import { allTimeZones, formatTime, zoneGenericName, zoneLabel } from "./time";
 import { useNow } from "./useNow";
@@ -72,7 +73,7 @@ export interface TimezoneSelectProps {
 export function TimezoneSelect({
   value,
   onChange,
-  label = "Time zone",
+  label = t("zone.label"),
   variant = "ghost",
   id: triggerId,
   hint,
@@ -225,7 +226,7 @@ export function TimezoneSelect({
         />
       </button>
       {open && (
-        <div className="kairos-pop absolute right-0 left-0 z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg shadow-slate-900/10 sm:min-w-80">
+        <div className="kairos-pop absolute start-0 end-0 z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg shadow-slate-900/10 sm:min-w-80">
           <div className="relative border-slate-100 border-b p-2">
             <Search
               size={16}
@@ -239,8 +240,8 @@ export function TimezoneSelect({
               aria-controls={listId}
               aria-autocomplete="list"
               aria-activedescendant={filtered[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
-              aria-label="Search time zones"
-              placeholder="City, country or abbreviation (IST)"
+              aria-label={t("zone.search")}
+              placeholder={t("zone.searchPlaceholder")}
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
@@ -254,11 +255,11 @@ export function TimezoneSelect({
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label="Time zones"
+            aria-label={t("zone.list")}
             className="max-h-72 overflow-y-auto py-1"
           >
             {filtered.length === 0 && (
-              <p className="px-3 py-6 text-center text-slate-500 text-sm">No matching time zones</p>
+              <p className="px-3 py-6 text-center text-slate-500 text-sm">{t("zone.noMatch")}</p>
             )}
             {filtered.map((o, i) => (
               // Keys reach the options through the search box (aria-activedescendant); they take clicks only.
