@@ -9,7 +9,9 @@ import { bearer, createTestApp, signUp, type TestApp } from "../testing/app.js";
 const NOW = new Date("2026-11-02T03:30:00Z");
 /** The page as built, without the language the server puts into every invitees' page (issue 27). */
 const withoutLanguage = (body: string) =>
-  body.replace(' lang="en" dir="ltr"', "").replace(/<script type="application\/json" id="kairos-language">.*?<\/script>/, "");
+  body
+    .replace(' lang="en" dir="ltr"', "")
+    .replace(/<script type="application\/json" id="kairos-language">.*?<\/script>/, "");
 const BOOK_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/book.js"></script></head><body></body></html>';
 
