@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { isRtl, type LanguageSources, type Locale, resolveLanguage } from "../../contract/languages.js";
+import { type LanguageSources, resolveLanguage } from "../../contract/language-resolution.js";
+import { isRtl, type Locale } from "../../contract/languages.js";
 import { compiledCatalogue } from "./catalogues.js";
 
 /** The element the page's language and catalogue are inlined into (read by src/web/lib/i18n.ts). */

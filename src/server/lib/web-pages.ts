@@ -13,7 +13,8 @@ import {
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EMBED_LOADER_PATH } from "../../contract/embed.js";
-import type { LanguageSources, Locale } from "../../contract/languages.js";
+import type { LanguageSources } from "../../contract/language-resolution.js";
+import type { Locale } from "../../contract/languages.js";
 import { compiledCatalogue } from "./catalogues.js";
 import { loadFirstView, withFirstView } from "./first-view.js";
 import { headIn, pageLanguage } from "./language.js";

@@ -6,7 +6,7 @@
  * Catalogues: src/i18n/web/<locale>.json, keyed by id; `t` takes only ids that en.json has.
  */
 import { type Messages, setupI18n } from "@lingui/core";
-import { DEFAULT_LOCALE, intlTag, isRtl, type Locale, matchLocale } from "../../contract/languages";
+import { DEFAULT_LOCALE, intlTag, type Locale, matchLocale } from "../../contract/languages";
 import type en from "../../i18n/web/en.json";
 
 export type WebMessageId = keyof typeof en;
@@ -65,15 +65,5 @@ export function startLanguage(): Promise<void> | undefined {
     activate(inlined);
     return undefined;
   }
-  return loadLanguage();
-}
-
-async function loadLanguage(): Promise<void> {
-  const query = new URLSearchParams(window.location.search).get("lang");
-  const { resolveLanguage } = await import("../../contract/languages");
-  const locale = resolveLanguage({ query, acceptLanguage: navigator.languages.join(",") });
-  const { compileCatalogue, loadCatalogue } = await import("./i18n-catalogues");
-  activate({ locale, messages: compileCatalogue(await loadCatalogue(locale)) });
-  document.documentElement.lang = locale;
-  document.documentElement.dir = isRtl(locale) ? "rtl" : "ltr";
+  return import("./i18n-catalogues").then((m) => m.loadLanguage());
 }

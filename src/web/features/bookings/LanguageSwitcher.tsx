@@ -1,4 +1,3 @@
-import { Languages } from "lucide-react";
 import { useId } from "react";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../../contract/languages";
 import { currentLocale, t } from "../../lib/i18n";
@@ -15,8 +14,7 @@ export function LanguageSwitcher() {
     window.location.assign(url.toString());
   };
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <Languages size={14} aria-hidden />
+    <span>
       <label htmlFor={id} className="sr-only">
         {t("frame.language")}
       </label>
