@@ -47,4 +47,3 @@ export function resolveLanguage(sources: LanguageSources): Locale {
     DEFAULT_LOCALE
   );
 }
-
