@@ -39,7 +39,7 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
   return (
     <section
       aria-label={t("summary.label")}
-      className={cn("rounded-xl border border-slate-200 bg-white p-5 text-left sm:p-6", className)}
+      className={cn("rounded-xl border border-slate-200 bg-white p-5 text-start sm:p-6", className)}
     >
       <div className="flex items-center gap-2.5">
         <span
@@ -49,7 +49,7 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
         />
         <h2 className="font-semibold text-lg text-slate-900 leading-6">{booking.eventType.title}</h2>
       </div>
-      <p className="mt-1 pl-5.5 text-slate-500 text-sm" data-testid="booking-host">
+      <p className="mt-1 ps-5.5 text-slate-500 text-sm" data-testid="booking-host">
         with{" "}
         {"hosts" in booking && booking.hosts?.length
           ? booking.hosts.map((h) => h.name).join(", ")

@@ -78,7 +78,7 @@ export function GuestsField({
           {guests.map((g) => (
             <li
               key={g}
-              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-slate-800 text-sm"
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 ps-3 pe-1 text-slate-800 text-sm"
             >
               <span className="max-w-56 truncate">{g}</span>
               <button

@@ -99,7 +99,7 @@ export function SlotList({
         </div>
       ) : (
         <ul
-          className="-mr-2 grid min-h-0 content-start gap-2 overflow-y-auto py-0.5 pr-2 pl-0.5"
+          className="-me-2 grid min-h-0 content-start gap-2 overflow-y-auto py-0.5 ps-0.5 pe-2"
           aria-label={t("slots.listLabel")}
         >
           {slots.map((slot) =>

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";
 import { loadZoneSearch, type ZoneSearch } from "../../lib/zoneSearchLoader";
-import { allTimeZones, formatTime, zoneGenericName, zoneLabel } from "./time";
+import { allTimeZones, formatClock, zoneGenericName, zoneLabel } from "./time";
 import { useNow } from "./useNow";
 
 interface ZoneOption {
@@ -208,7 +208,7 @@ export function TimezoneSelect({
           setOpen((o) => !o);
         }}
         className={cn(
-          "flex h-10 w-full items-center gap-2 rounded-lg px-2 text-left text-slate-700 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50",
+          "flex h-10 w-full items-center gap-2 rounded-lg px-2 text-start text-slate-700 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50",
           variant === "ghost"
             ? "hover:bg-slate-100"
             : "border border-slate-300 bg-white px-3 hover:border-slate-400",
@@ -217,7 +217,7 @@ export function TimezoneSelect({
         <Globe size={16} aria-hidden className="shrink-0 text-slate-500" />
         <span id={`${id}-value`} className="min-w-0 flex-1 truncate">
           {zoneLabel(value, now)}{" "}
-          <span className="text-slate-600 tabular-nums">({formatTime(now, value)})</span>
+          <span className="text-slate-600 tabular-nums">({formatClock(now, value)})</span>
         </span>
         <ChevronDown
           size={16}
@@ -231,7 +231,7 @@ export function TimezoneSelect({
             <Search
               size={16}
               aria-hidden
-              className="pointer-events-none absolute top-1/2 left-4.5 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 start-4.5 -translate-y-1/2 text-slate-500"
             />
             <input
               ref={searchRef}
@@ -248,7 +248,7 @@ export function TimezoneSelect({
                 setActive(0);
               }}
               onKeyDown={onKeyDown}
-              className="h-9 w-full rounded-md border border-slate-200 pr-2 pl-8 text-sm placeholder:text-slate-400 focus:border-accent focus:outline-none focus:ring-3 focus:ring-accent/20"
+              className="h-9 w-full rounded-md border border-slate-200 ps-8 pe-2 text-sm placeholder:text-slate-400 focus:border-accent focus:outline-none focus:ring-3 focus:ring-accent/20"
             />
           </div>
           <div
@@ -283,7 +283,7 @@ export function TimezoneSelect({
                 </span>
                 <span className="min-w-0 flex-1 truncate">{o.label}</span>
                 <span className="shrink-0 text-slate-600 text-xs tabular-nums">
-                  {formatTime(now, o.zone)}
+                  {formatClock(now, o.zone)}
                 </span>
               </div>
             ))}

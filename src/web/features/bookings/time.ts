@@ -80,6 +80,12 @@ export function formatTime(instant: Date | string | number, zone: string): strin
   return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
 }
 
+/** The clock as the page's language writes it by default (the zone picker's 'now'); English: '9:00am'. */
+export function formatClock(instant: Date | string | number, zone: string): string {
+  if (currentLocale() === "en") return formatTime(instant, zone);
+  return formatter(zone, { hour: "numeric", minute: "2-digit" }).format(new Date(instant));
+}
+
 /** '13:30': the 24-hour form, for invitees (or hosts) who read times that way. */
 export function formatTime24(instant: Date | string | number, zone: string): string {
   const parts = formatter(
