@@ -232,7 +232,7 @@ export default function BookingPage() {
         <div className={embed?.hideDetails ? "grid" : "grid lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)]"}>
           <div
             hidden={embed?.hideDetails}
-            className="border-slate-200 border-b p-5 sm:p-8 lg:border-r lg:border-b-0"
+            className="border-slate-200 border-b p-5 sm:p-8 lg:border-e lg:border-b-0"
           >
             {et ? (
               <EventInfo

@@ -40,7 +40,7 @@ export function LocationPicker({
         <fieldset>
           <legend className="mb-1.5 font-medium text-slate-800 text-sm">
             {t("location.legend")}
-            <span aria-hidden className="ml-0.5 text-red-500">
+            <span aria-hidden className="ms-0.5 text-red-500">
               *
             </span>
           </legend>

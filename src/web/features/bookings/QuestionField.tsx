@@ -16,7 +16,7 @@ export interface QuestionFieldProps {
 
 function Asterisk({ show }: { show: boolean }) {
   return show ? (
-    <span aria-hidden className="ml-0.5 text-red-500">
+    <span aria-hidden className="ms-0.5 text-red-500">
       *
     </span>
   ) : null;
