@@ -5,7 +5,7 @@ import { formatPhone } from "../../domain/phone.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
 import { composeMail, type Line } from "./layout.js";
-import { type MailWords, mailWords } from "./words.js";
+import { type MailMessageId, type MailWords, mailWords } from "./words.js";
 
 /** What the booking mails say; every string in it may come from a stranger and is escaped on output. */
 export interface BookingMailData {
@@ -311,10 +311,23 @@ function cancelLines(d: BookingMailData, { t }: MailWords): Line[] {
       label: t("label.cancelledBy"),
       value: d.cancelledBy === "host" ? d.host.name : d.attendee.name,
     });
-  if (d.cancelReason) lines.push({ label: t("label.reason"), value: d.cancelReason });
+  if (d.cancelReason) lines.push({ label: t("label.reason"), value: reasonIn(d.cancelReason, t) });
   if (d.cancelNote) lines.push({ label: t("label.note"), value: d.cancelNote });
   return lines;
 }
+
+/** The product's fixed cancel reasons (contract/booking-constants.ts) in the reader's language; others as typed. */
+const REASONS: Record<string, MailMessageId> = {
+  "Changed plans": "reason.changedPlans",
+  "Found better option": "reason.betterOption",
+  "Booked by mistake": "reason.mistake",
+  Other: "reason.other",
+  "Scheduling conflict": "reason.conflict",
+  "No longer available at this time": "reason.unavailable",
+  "Meeting no longer needed": "reason.notNeeded",
+};
+export const reasonIn = (reason: string, t: MailWords["t"]) =>
+  REASONS[reason] ? t(REASONS[reason]) : reason;
 
 function locationText(location: Location | null): string | null {
   if (!location) return null;

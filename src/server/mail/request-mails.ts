@@ -5,6 +5,7 @@ import {
   type BookingMailData,
   manageLinks,
   placeLines,
+  reasonIn,
   timeLines,
   when,
   withLanguage,
@@ -84,7 +85,8 @@ function inviteeLines(
       lines.push({ label: t("label.answerBy"), value: t("value.dateTime", { date: e.date, time: e.time }) });
     }
   }
-  if (kind === "declined" && d.cancelReason) lines.push({ label: t("label.reason"), value: d.cancelReason });
+  if (kind === "declined" && d.cancelReason)
+    lines.push({ label: t("label.reason"), value: reasonIn(d.cancelReason, t) });
   if (kind === "requested" && o.manageToken) {
     const links = manageLinks(o.publicUrl, d.uid, d.hostUsername, d.slug, o.manageToken);
     lines.push(

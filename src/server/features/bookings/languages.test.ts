@@ -69,13 +69,17 @@ describe.each(dbKinds)("the booking's language on %s", (kind) => {
       method: "PUT",
       url: `/api/bookings/${res.json().data._id}/cancel`,
       headers: bearer(host.token),
-      payload: { reason: "Other", note: "Krank" },
+      payload: { reason: "Scheduling conflict", note: "Krank" },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await runAt(new Date("2026-11-03T08:02:00Z"));
     const [gone] = mailsTo(invitee, /^Abgesagt: Beratung mit Hanna Host/);
     expect(gone?.parsed.text).toMatch(/^Hallo Invitee \d+, Ihr Termin mit Hanna Host wurde abgesagt\./);
+    expect(gone?.parsed.text).toContain("Grund: Terminüberschneidung");
     expect(gone?.parsed.text).toContain("Notiz: Krank");
+    expect(mailsTo(host.email, /^Cancelled: Beratung/)[0]?.parsed.text).toContain(
+      "Reason: Scheduling conflict",
+    );
   });
 
   it("without a language from the page, the event type's fixed one; an unknown language is refused", async () => {
