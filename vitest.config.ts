@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     exclude: ["e2e/**", "node_modules/**"],
+    // The web catalogue's English, active as in the apps (issue 27).
+    setupFiles: ["src/web/testing/i18n-setup.ts"],
     testTimeout: 30_000,
     // A fresh PGlite with every migration can take a minute when the machine is loaded.
     hookTimeout: 180_000,

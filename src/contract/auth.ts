@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timeZoneSchema } from "./common.js";
+import type { Locale } from "./languages.js";
 
 export const PASSWORD_MIN = 6;
 
@@ -38,6 +39,8 @@ export interface PublicUser {
   welcomeText: string;
   timeFormat: "12h" | "24h";
   weekStart: "sunday" | "monday";
+  /** The host's default language (issue 27); null: each invitee's own. */
+  language: Locale | null;
   createdAt: string;
 }
 

@@ -11,6 +11,7 @@ import {
 import { DEFAULT_TIMEZONE } from "./common.js";
 import type { Attribution } from "./embed.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
+import { LOCALES } from "./languages.js";
 
 /**
  * Bookings API (spec sections 3, 4, 5, 7). Paths are under /api:
@@ -157,6 +158,8 @@ export const createBookingBody = z.object({
   /** Accepted for compatibility; calendar accounts are chosen by the event type. */
   googleAccountId: z.string().max(100).nullish(),
   attribution: attributionSchema.optional(),
+  /** The language the invitee booked in (issue 27): their mails and invites speak it. */
+  language: z.enum(LOCALES, { message: "Unknown language" }).optional(),
 });
 export type CreateBookingBody = z.input<typeof createBookingBody>;
 

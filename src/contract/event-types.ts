@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type ConfirmationSettings, confirmationSchema } from "./approval.js";
 import { dateSchema } from "./availability.js";
 import { type BookingLimits, bookingLimitsSchema } from "./booking-limits.js";
+import { LOCALES, type Locale } from "./languages.js";
 import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
 
 export const EVENT_KINDS = ["one-on-one", "group", "round-robin", "collective", "one-off", "poll"] as const;
@@ -254,6 +255,8 @@ const eventTypeFields = {
   /** The invitee's phone number on the booking form: required (default), optional or hidden. */
   phoneField: z.enum(PHONE_FIELD_MODES, { message: "Choose required, optional or hidden" }),
   maxInvitees: z.number().int().min(1).max(1000),
+  /** A fixed language for the booking page and its mails (issue 27); null: the invitee's own. */
+  language: z.enum(LOCALES, { message: "Choose a language" }).nullable(),
   /** Requires confirmation (issue 28): bookings are requests the host confirms or declines. */
   confirmation: confirmationSchema,
   /** At most N bookings / minutes per period of this event type (issue 28); {} is none. */
@@ -330,6 +333,8 @@ export interface EventTypeDto {
   bookingLimits: BookingLimits;
   availabilityScheduleId: string | null;
   googleAccountId: string | null;
+  /** The page's fixed language (issue 27); null: the invitee's. */
+  language: Locale | null;
   /** The host; the public link is /{user.username}/{slug}. */
   user: {
     _id: string;
@@ -339,6 +344,8 @@ export interface EventTypeDto {
     timezone: string;
     timeFormat: "12h" | "24h";
     weekStart: "sunday" | "monday";
+    /** The host's default language; null: the invitee's. */
+    language: Locale | null;
   };
   fixedTimes: string[];
   expiresAt: string | null;

@@ -1,3 +1,5 @@
+import type { Locale } from "./languages.js";
+
 /**
  * The key of one API answer a page asks for first, shared by the server (which inlines the answers
  * into the page's HTML, src/server/pages.ts) and the page (src/web/features/bookings/earlyFetch.ts):
@@ -18,4 +20,6 @@ export interface FirstViewRequest {
   now: number;
   /** The page's first answers, keyed by firstAnswerKey. */
   answers: Record<string, unknown>;
+  /** The page's language and its compiled catalogue (issue 27), as inlined into the page. */
+  language: { locale: Locale; messages: Record<string, unknown> };
 }

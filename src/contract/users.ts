@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN } from "./auth.js";
 import { timeZoneSchema } from "./common.js";
+import { LOCALES } from "./languages.js";
 import { usernameProblem } from "./usernames.js";
 
 export const preferencesBody = z
@@ -37,6 +38,8 @@ export const updateProfileBody = z
     welcomeText: z.string().trim().max(WELCOME_TEXT_MAX, `Use at most ${WELCOME_TEXT_MAX} characters`),
     timeFormat: z.enum(TIME_FORMATS),
     weekStart: z.enum(WEEK_STARTS),
+    /** The host's default language (issue 27); null: each invitee's own. */
+    language: z.enum(LOCALES, { message: "Choose a language" }).nullable(),
   })
   .partial()
   .strict();

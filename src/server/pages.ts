@@ -42,14 +42,21 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
         return bookingPage(deps, visit, slug, { slug });
       },
       firstView: (visit, answers) => bookingFirstView(deps, visit, answers, slugOf(visit.params[0])),
+      language: (visit) => eventTypeLanguage(deps, visit, slugOf(visit.params[0])),
       frameAncestors: ([slug]) => framedBy({ bookSlug: slugOf(slug) }),
     },
-    // Names no host; its link carries the booking's own token.
-    { path: /^\/booking-confirmed\/?$/, file: "book.html", frameAncestors: async () => null },
+    // Names no host; its link carries the booking's own token (and the mails' links its language).
+    {
+      path: /^\/booking-confirmed\/?$/,
+      file: "book.html",
+      language: async () => ({}),
+      frameAncestors: async () => null,
+    },
     {
       path: /^\/user\/([^/]+)\/?$/,
       file: "book.html",
-      firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+      firstAnswers: (visit) => profilePage(deps, visit, (visit.params[0] ?? "").toLowerCase()),
+      language: (visit) => profileLanguage(deps, visit, (visit.params[0] ?? "").toLowerCase()),
       frameAncestors: ([id = ""]) => framedBy({ userId: id.toLowerCase() }),
     },
     // The team page and a poll are pages of the host app; framed, the app holds no session (lib/api.ts).
@@ -80,6 +87,8 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
           answers,
           `${(visit.params[0] ?? "").toLowerCase()}/${slugOf(visit.params[1])}`,
         ),
+      language: (visit) =>
+        eventTypeLanguage(deps, visit, slugOf(visit.params[1]), (visit.params[0] ?? "").toLowerCase()),
       frameAncestors: ([user = ""]) => framedBy({ username: user.toLowerCase() }),
       movedTo: async ([user = "", slug = ""]) => {
         const now = await deps.users.renamedTo(user.toLowerCase());
@@ -89,7 +98,8 @@ export function pageRoutes(deps: PageDeps): PageRoute[] {
     {
       path: new RegExp(`^/${USERNAME}/?$`, "i"),
       file: "book.html",
-      firstAnswers: (visit) => profilePage(deps, (visit.params[0] ?? "").toLowerCase()),
+      firstAnswers: (visit) => profilePage(deps, visit, (visit.params[0] ?? "").toLowerCase()),
+      language: (visit) => profileLanguage(deps, visit, (visit.params[0] ?? "").toLowerCase()),
       frameAncestors: ([user = ""]) => framedBy({ username: user.toLowerCase() }),
       movedTo: async ([user = ""]) => {
         const now = await deps.users.renamedTo(user.toLowerCase());
@@ -120,9 +130,48 @@ const slugOf = (segment: string | undefined) => decodeURIComponent(segment ?? ""
 
 const nextMonth = (month: string) => Temporal.PlainYearMonth.from(month).add({ months: 1 }).toString();
 
+type PublicEventType = Awaited<ReturnType<PageDeps["eventTypes"]["getPublic"]>>;
+
+/** The page's event type, looked up once per request for its language and its answers. */
+function eventTypeOf(
+  deps: PageDeps,
+  visit: PageVisit,
+  slug: string,
+  user?: string,
+): Promise<PublicEventType | null> {
+  const name = `event-type|${user ?? ""}|${slug}`;
+  let found = visit.shared.get(name) as Promise<PublicEventType | null> | undefined;
+  if (!found) {
+    found = deps.eventTypes.getPublic(slug, user).catch(() => null);
+    visit.shared.set(name, found);
+  }
+  return found;
+}
+
+function profileOf(deps: PageDeps, visit: PageVisit, ref: string): Promise<Record<string, unknown> | null> {
+  const name = `profile|${ref}`;
+  let found = visit.shared.get(name) as Promise<Record<string, unknown> | null> | undefined;
+  if (!found) {
+    found = deps.users.publicProfileView(ref).catch(() => null);
+    visit.shared.set(name, found);
+  }
+  return found;
+}
+
+/** The booking page's host choices of language: the event type's fixed one, the host's default. */
+async function eventTypeLanguage(deps: PageDeps, visit: PageVisit, slug: string, user?: string) {
+  const eventType = await eventTypeOf(deps, visit, slug, user);
+  return { eventType: eventType?.language, host: eventType?.user.language };
+}
+
+async function profileLanguage(deps: PageDeps, visit: PageVisit, ref: string) {
+  const profile = await profileOf(deps, visit, ref);
+  return { host: (profile?.user as { language?: string | null } | undefined)?.language };
+}
+
 /** /{username} and /user/:userId: the profile answer, under the key the page reads it by. */
-async function profilePage(deps: PageDeps, ref: string): Promise<Record<string, unknown>> {
-  const profile = await deps.users.publicProfileView(ref).catch(() => null);
+async function profilePage(deps: PageDeps, visit: PageVisit, ref: string): Promise<Record<string, unknown>> {
+  const profile = await profileOf(deps, visit, ref);
   return profile ? { [key(["profile", ref])]: profile } : {};
 }
 
@@ -138,7 +187,7 @@ async function bookingPage(
   slug: string,
   ref: EventRef & { slug: string; user?: string },
 ): Promise<Record<string, unknown>> {
-  const eventType = await deps.eventTypes.getPublic(ref.slug, ref.user).catch(() => null);
+  const eventType = await eventTypeOf(deps, visit, ref.slug, ref.user);
   if (!eventType) return {};
   const answers: Record<string, unknown> = { [key(["event-type", slug])]: eventType };
   if (visit.query.has("reschedule")) return answers;

@@ -13,6 +13,7 @@ import { FullPageSpinner } from "./components/ui/Spinner";
 import BookingPage from "./features/bookings/BookingPage";
 import { startEmbed } from "./features/bookings/embed";
 import { ApiError } from "./lib/api";
+import { startLanguage, t } from "./lib/i18n";
 
 const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
 const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
@@ -46,7 +47,7 @@ function HostAppPath() {
   }, [pathname, search, hash]);
   return pathname === servedPath ? (
     <a href="/" className="m-6 inline-block text-accent-strong underline">
-      Go to Kairos
+      {t("frame.goToKairos")}
     </a>
   ) : (
     <FullPageSpinner />
@@ -98,6 +99,17 @@ const router = createBrowserRouter([
  * (data-first-view), Preact reuses its elements; the controls work from this render on.
  */
 export function mount(root: HTMLElement): void {
+  // The page's language first (inlined by the server: at once); every text goes through it.
+  const started = startLanguage();
+  if (started)
+    void started.then(
+      () => render(root),
+      () => render(root),
+    );
+  else render(root);
+}
+
+function render(root: HTMLElement): void {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -12,10 +12,13 @@ import BookingPage from "./features/bookings/BookingPage";
 import { withFirstAnswers } from "./features/bookings/earlyFetch";
 import { FirstView } from "./features/bookings/firstView";
 // The public app's router (vite.config.ts aliases react-router to it, so BookingPage shares it).
+import { activate, type InlinedLanguage } from "./lib/i18n";
 import { createStaticRouter, RouterProvider } from "./lib/mini-router";
 
 /** The booking page's markup for #root, from the answers the server already has; synchronous. */
 export function renderBookingPage(request: FirstViewRequest): string {
+  // Rendering is synchronous: the language stays this request's until its markup is done.
+  activate(request.language as InlinedLanguage);
   const router = createStaticRouter(
     [
       { path: "/book/:slug", element: <BookingPage /> },

@@ -7,6 +7,7 @@ import {
   MISSING_PARTS,
   QUESTION_TYPES,
 } from "../event-types.js";
+import { LOCALES } from "../languages.js";
 import { PHONE_FIELD_MODES } from "../phone-field.js";
 import { type Agrees, doneEnvelope, envelope, isoDateTime } from "./shared.js";
 
@@ -61,6 +62,7 @@ export const eventTypeSchema = z.object({
   bookingLimits: bookingLimitsSchema,
   availabilityScheduleId: z.string().nullable(),
   googleAccountId: z.string().nullable(),
+  language: z.enum(LOCALES).nullable(),
   user: z.object({
     _id: z.string(),
     name: z.string(),
@@ -69,6 +71,7 @@ export const eventTypeSchema = z.object({
     timezone: z.string(),
     timeFormat: z.enum(["12h", "24h"]),
     weekStart: z.enum(["sunday", "monday"]),
+    language: z.enum(LOCALES).nullable(),
   }),
   fixedTimes: z.array(z.string()),
   expiresAt: isoDateTime.nullable(),

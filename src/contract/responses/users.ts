@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { IdentityView, PublicUser, SsoProviderView, UserProfile } from "../auth.js";
+import { LOCALES } from "../languages.js";
 import type { SessionDto } from "../users.js";
 import { eventTypeSchema } from "./event-types.js";
 import { type Agrees, doneEnvelope, envelope, fileResponse, isoDateTime } from "./shared.js";
@@ -14,6 +15,7 @@ export const publicUserSchema = z.object({
   welcomeText: z.string(),
   timeFormat: z.enum(["12h", "24h"]),
   weekStart: z.enum(["sunday", "monday"]),
+  language: z.enum(LOCALES).nullable(),
   createdAt: isoDateTime,
 });
 true satisfies Agrees<z.input<typeof publicUserSchema>, PublicUser>;

@@ -13,7 +13,11 @@ import {
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EMBED_LOADER_PATH } from "../../contract/embed.js";
+import type { LanguageSources } from "../../contract/language-resolution.js";
+import type { Locale } from "../../contract/languages.js";
+import { compiledCatalogue } from "./catalogues.js";
 import { loadFirstView, withFirstView } from "./first-view.js";
+import { headIn, pageLanguage } from "./language.js";
 import { allowFraming } from "./security-headers.js";
 
 /** What a page's first answers may depend on. */
@@ -23,6 +27,10 @@ export interface PageVisit {
   query: URLSearchParams;
   /** The invitee's IANA zone as their browser reported it on an earlier visit (cookie), else null. */
   zone: string | null;
+  /** Lookups the route's hooks share within this one request (the language's and the answers' event type). */
+  shared: Map<string, Promise<unknown>>;
+  /** The page's language, once resolved (invitees' pages). */
+  locale?: Locale;
 }
 
 /**
@@ -41,6 +49,11 @@ export interface PageRoute {
    * src/web/ssr.tsx), or null to leave it to the browser.
    */
   firstView?: (visit: PageVisit, answers: Record<string, unknown>) => { zone: string; now: number } | null;
+  /**
+   * An invitees' page speaks the invitee's language (issue 27): the host's choices for it (the event
+   * type's fixed language, the host's default), looked up before the first byte; see lib/language.ts.
+   */
+  language?: (visit: PageVisit) => Promise<Pick<LanguageSources, "eventType" | "host">>;
   /** Where the page lives now when the path is an old address of it (a username given up), else null. */
   movedTo?: (params: string[]) => Promise<string | null>;
   /**
@@ -213,18 +226,38 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
       return reply.status(404).send({ success: false, message: "Not found", errorCode: "NOT_FOUND" });
     const encoding = pick(request);
     let body: Buffer | Transform = encoding ? html[encoding] : html.plain;
-    if (route?.firstAnswers && match) {
+    if ((route?.firstAnswers || route?.language) && match) {
+      const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      const visit: PageVisit = {
+        params: match.slice(1),
+        query: new URLSearchParams(search),
+        zone: zoneOf(request),
+        shared: new Map(),
+      };
+      const { firstAnswers = async () => ({}), firstView } = route;
+      const answered = firstAnswers(visit);
+      answered.catch(() => {}); // handled below, after the head
+      let head = html.head;
+      if (route.language) {
+        const { language } = route;
+        const hostChoices = await Promise.resolve()
+          .then(() => language(visit))
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, "could not read the host's language; the invitee's applies");
+            return {};
+          });
+        visit.locale = pageLanguage(request, visit.query, hostChoices);
+        head = headIn(head, visit.locale, scriptJson);
+      }
       // The head (the scripts and stylesheet the page needs) goes out at once, so the browser fetches
       // them while the answers are looked up; the answers follow in the same response. Module scripts
       // run after the whole document is parsed, so they always find the answers in place.
       const stream = streamFor(encoding);
-      stream.write(html.head);
+      stream.write(head);
       // Out of the compressor now, not when its buffer happens to fill.
       if (encoding) (stream as BrotliCompress | Gzip).flush();
-      const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
-      const visit = { params: match.slice(1), query: new URLSearchParams(search), zone: zoneOf(request) };
-      const { firstAnswers, firstView } = route;
-      void firstAnswers(visit)
+      const locale = visit.locale ?? "en";
+      void answered
         .catch((error: unknown) => {
           request.log.warn({ err: error }, "first answers failed; the page fetches them");
           return {};
@@ -238,7 +271,10 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
           try {
             const view = firstView?.(visit, answers);
             const render = view ? await renderer : null;
-            if (view && render) tail = withFirstView(tail, render({ pathname, search, ...view, answers }));
+            if (view && render) {
+              const language = { locale, messages: compiledCatalogue("web", locale) };
+              tail = withFirstView(tail, render({ pathname, search, ...view, answers, language }));
+            }
           } catch (error) {
             request.log.warn({ err: error }, "first view failed; the browser renders the page");
           }
@@ -253,7 +289,7 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
       .header("Content-Type", "text/html; charset=utf-8")
       // no-cache: after a deploy the page must name the new fingerprinted assets; its times are live.
       .header("Cache-Control", "no-cache")
-      .header("Vary", "Accept-Encoding");
+      .header("Vary", route?.language ? "Accept-Encoding, Accept-Language" : "Accept-Encoding");
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.send(body);
   }

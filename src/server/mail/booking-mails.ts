@@ -1,12 +1,11 @@
-import { Temporal } from "temporal-polyfill";
 import type { Answer } from "../../contract/bookings.js";
 import type { Location } from "../../contract/event-types.js";
 import { eventTypePath } from "../../contract/usernames.js";
 import { formatPhone } from "../../domain/phone.js";
-import { formatTimeLabel } from "../../domain/time-labels.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
 import { composeMail, type Line } from "./layout.js";
+import { type MailMessageId, type MailWords, mailWords } from "./words.js";
 
 /** What the booking mails say; every string in it may come from a stranger and is escaped on output. */
 export interface BookingMailData {
@@ -37,6 +36,8 @@ export interface BookingMailData {
   previousStart?: Date | null;
   /** Who moved it (a reschedule): the intros say so. */
   movedBy?: "host" | "invitee" | null;
+  /** The invitee's language, stored on the booking (issue 27): their mails and invite speak it. */
+  language?: string | null;
 }
 
 export type BookingMailKind = "created" | "cancelled" | "rescheduled";
@@ -73,21 +74,25 @@ export function bookingMessages(
     o.manageToken && kind !== "cancelled"
       ? manageLinks(o.publicUrl, d.uid, d.hostUsername, d.slug, o.manageToken)
       : null;
-  const invite = {
-    method: kind === "cancelled" ? "CANCEL" : "REQUEST",
-    content: inviteFile(d, kind === "cancelled", o.stamp),
-  };
+  const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
+  const words = mailWords(d.language);
+  // The invitee and their guests get the invite in the invitee's language; hosts read theirs in English.
+  const inviteeInvite = { method, content: inviteFile(d, kind === "cancelled", o.stamp, undefined, words) };
+  const invite =
+    words.locale === "en" ? inviteeInvite : { method, content: inviteFile(d, kind === "cancelled", o.stamp) };
 
   const messages: NewOutboxMessage[] = [];
   const forInvitee = (to: string, withLinks: typeof links) => {
-    const lines = inviteeLines(kind, d, withLinks);
+    const lines = inviteeLines(kind, d, withLinks, words);
+    const date = words.when(d.start, d.attendee.timezone).date;
     messages.push({
       ...composeMail(
         to,
-        `${SUBJECT_PREFIX[kind]}: ${d.title} with ${d.host.name} on ${when(d.start, d.attendee.timezone).date}`,
+        words.t(`subject.${kind}`, { title: d.title, host: d.host.name, date }),
         lines,
+        words.locale,
       ),
-      icalEvent: invite,
+      icalEvent: inviteeInvite,
     });
   };
   forInvitee(d.attendee.email, links);
@@ -117,16 +122,19 @@ export function inviteFile(
   cancelled: boolean,
   stamp: Date,
   download?: { links: ReturnType<typeof manageLinks> | null },
+  words: MailWords = mailWords(null),
 ): string {
+  const { t } = words;
   const where = locationText(d.location);
+  const links = download?.links && !cancelled ? download.links : null;
   const description = [
     d.title,
-    where ? `Where: ${where}` : "",
-    d.meetingLink && d.meetingLink !== d.location?.value ? `Join: ${d.meetingLink}` : "",
-    `Invitee: ${d.attendee.name} (${d.attendee.email})`,
-    d.message ? `Message: ${d.message}` : "",
-    download?.links && !cancelled ? `\nReschedule: ${download.links.reschedule}` : "",
-    download?.links && !cancelled ? `Cancel: ${download.links.cancel}` : "",
+    where ? t("ics.where", { where }) : "",
+    d.meetingLink && d.meetingLink !== d.location?.value ? t("ics.join", { link: d.meetingLink }) : "",
+    t("ics.invitee", { name: d.attendee.name, email: d.attendee.email }),
+    d.message ? t("ics.message", { message: d.message }) : "",
+    links ? `\n${t("ics.reschedule", { link: links.reschedule })}` : "",
+    links ? t("ics.cancel", { link: links.cancel }) : "",
   ]
     .filter(Boolean)
     .join("\n");
@@ -138,7 +146,7 @@ export function inviteFile(
     start: d.start,
     end: d.end,
     timeZone: d.hostZone,
-    summary: `${d.title} between ${d.host.name} and ${d.attendee.name}`,
+    summary: t("ics.summary", { title: d.title, host: d.host.name, invitee: d.attendee.name }),
     description,
     location: d.meetingLink ?? where,
     url: download?.links?.view ?? null,
@@ -200,11 +208,6 @@ export function reassignedAwayMessage(
   };
 }
 
-export const SUBJECT_PREFIX: Record<BookingMailKind, string> = {
-  created: "Confirmed",
-  cancelled: "Cancelled",
-  rescheduled: "Rescheduled",
-};
 const HOST_PREFIX: Record<BookingMailKind, string> = {
   created: "New booking",
   cancelled: "Cancelled",
@@ -215,30 +218,34 @@ function inviteeLines(
   kind: BookingMailKind,
   d: BookingMailData,
   links: ReturnType<typeof manageLinks> | null,
+  words: MailWords,
 ): Line[] {
+  const { t } = words;
   const zone = d.attendee.timezone;
-  const intro: Record<BookingMailKind, string> = {
-    created: `Hi ${d.attendee.name}, your meeting with ${d.host.name} is scheduled.`,
-    rescheduled:
-      d.movedBy === "host"
-        ? `Hi ${d.attendee.name}, ${d.host.name} moved your meeting to a new time.`
-        : `Hi ${d.attendee.name}, your meeting with ${d.host.name} has a new time.`,
-    cancelled: `Hi ${d.attendee.name}, your meeting with ${d.host.name} has been cancelled.`,
-  };
-  const lines: Line[] = [{ text: intro[kind] }, { gap: true }, { label: "Event", value: d.title }];
-  lines.push(...timeLines(d, zone));
-  if (kind !== "cancelled") lines.push(...placeLines(d));
-  if (kind === "cancelled") lines.push(...cancelLines(d));
+  const intro =
+    kind === "rescheduled" && d.movedBy === "host" ? "intro.rescheduledByHost" : (`intro.${kind}` as const);
+  const lines: Line[] = [
+    { text: t(intro, { name: d.attendee.name, host: d.host.name }) },
+    { gap: true },
+    { label: t("label.event"), value: d.title },
+  ];
+  lines.push(...timeLines(d, zone, words));
+  if (kind !== "cancelled") lines.push(...placeLines(d, words));
+  if (kind === "cancelled") lines.push(...cancelLines(d, words));
   if (links) {
     lines.push(
       { gap: true },
-      { link: "View your booking", href: links.view },
-      { link: "Reschedule", href: links.reschedule },
-      { link: "Cancel", href: links.cancel },
+      { link: t("link.view"), href: withLanguage(links.view, words) },
+      { link: t("link.reschedule"), href: withLanguage(links.reschedule, words) },
+      { link: t("link.cancel"), href: withLanguage(links.cancel, words) },
     );
   }
   return lines;
 }
+
+/** An invitee's link to our pages opens them in the invitee's language. */
+export const withLanguage = (href: string, words: MailWords) =>
+  words.locale === "en" ? href : `${href}${href.includes("?") ? "&" : "?"}lang=${words.locale}`;
 
 function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string): Line[] {
   const intro: Record<BookingMailKind, string> = {
@@ -262,60 +269,72 @@ function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string)
   if (kind !== "cancelled") lines.push(...placeLines(d));
   if (d.message) lines.push({ label: "Message", value: d.message });
   for (const a of d.answers) lines.push({ label: a.question, value: a.answer || "-" });
-  if (kind === "cancelled") lines.push(...cancelLines(d));
+  if (kind === "cancelled") lines.push(...cancelLines(d, mailWords(null)));
   lines.push({ gap: true }, { link: "Open your meetings", href: `${publicUrl}/meetings` });
   return lines;
 }
 
-export function timeLines(d: BookingMailData, zone: string): Line[] {
-  const start = when(d.start, zone);
-  const end = when(d.end, zone);
-  const lines: Line[] = [{ label: "When", value: `${start.date}, ${start.time} - ${end.time} (${zone})` }];
+/** The 'When' (and 'Previously') lines; in English unless the invitee's words are given. */
+export function timeLines(d: BookingMailData, zone: string, words: MailWords = mailWords(null)): Line[] {
+  const { t } = words;
+  const start = words.when(d.start, zone);
+  const end = words.when(d.end, zone);
+  const lines: Line[] = [
+    {
+      label: t("label.when"),
+      value: t("value.when", { date: start.date, start: start.time, end: end.time, zone }),
+    },
+  ];
   if (d.previousStart) {
-    const before = when(d.previousStart, zone);
-    lines.push({ label: "Previously", value: `${before.date}, ${before.time} (${zone})` });
+    const before = words.when(d.previousStart, zone);
+    lines.push({
+      label: t("label.previously"),
+      value: t("value.previously", { date: before.date, time: before.time, zone }),
+    });
   }
   return lines;
 }
 
-export function placeLines(d: BookingMailData): Line[] {
+export function placeLines(d: BookingMailData, words: MailWords = mailWords(null)): Line[] {
   const lines: Line[] = [];
   const where = locationText(d.location);
-  if (where) lines.push({ label: "Where", value: where });
-  if (d.meetingLink && d.meetingLink !== where) lines.push({ link: "Join the meeting", href: d.meetingLink });
+  if (where) lines.push({ label: words.t("label.where"), value: where });
+  if (d.meetingLink && d.meetingLink !== where)
+    lines.push({ link: words.t("link.join"), href: d.meetingLink });
   return lines;
 }
 
-function cancelLines(d: BookingMailData): Line[] {
+function cancelLines(d: BookingMailData, { t }: MailWords): Line[] {
   const lines: Line[] = [];
   if (d.cancelledBy)
-    lines.push({ label: "Cancelled by", value: d.cancelledBy === "host" ? d.host.name : d.attendee.name });
-  if (d.cancelReason) lines.push({ label: "Reason", value: d.cancelReason });
-  if (d.cancelNote) lines.push({ label: "Note", value: d.cancelNote });
+    lines.push({
+      label: t("label.cancelledBy"),
+      value: d.cancelledBy === "host" ? d.host.name : d.attendee.name,
+    });
+  if (d.cancelReason) lines.push({ label: t("label.reason"), value: reasonIn(d.cancelReason, t) });
+  if (d.cancelNote) lines.push({ label: t("label.note"), value: d.cancelNote });
   return lines;
 }
+
+/** The product's fixed cancel reasons (contract/booking-constants.ts) in the reader's language; others as typed. */
+const REASONS: Record<string, MailMessageId> = {
+  "Changed plans": "reason.changedPlans",
+  "Found better option": "reason.betterOption",
+  "Booked by mistake": "reason.mistake",
+  Other: "reason.other",
+  "Scheduling conflict": "reason.conflict",
+  "No longer available at this time": "reason.unavailable",
+  "Meeting no longer needed": "reason.notNeeded",
+};
+export const reasonIn = (reason: string, t: MailWords["t"]) =>
+  REASONS[reason] ? t(REASONS[reason]) : reason;
 
 function locationText(location: Location | null): string | null {
   if (!location) return null;
   return location.value ? `${location.displayName}: ${location.value}` : location.displayName;
 }
 
-/** Formatters by zone: building an Intl.DateTimeFormat costs far more than using one. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Date and '9:00am' time of an instant on a zone's wall clock (never the server's zone). */
+/** Date and '9:00am' time of an instant on a zone's wall clock (never the server's zone), in English. */
 export function when(instant: Date, zone: string): { date: string; time: string } {
-  const zdt = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone);
-  let format = dateFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      weekday: "long",
-      month: "long",
-      day: "numeric",
-      year: "numeric",
-    });
-    dateFormats.set(zone, format);
-  }
-  return { date: format.format(instant), time: formatTimeLabel(zdt.hour * 60 + zdt.minute) };
+  return mailWords(null).when(instant, zone);
 }

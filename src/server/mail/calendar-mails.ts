@@ -1,27 +1,28 @@
 import type { NewOutboxMessage } from "../db/schema/index.js";
-import { type BookingMailData, inviteFile, when } from "./booking-mails.js";
+import { type BookingMailData, inviteFile } from "./booking-mails.js";
 import { composeMail, type Line } from "./layout.js";
+import { mailWords } from "./words.js";
 
 /**
  * The Meet link Google made after the booking (it did not answer in time while the invitee waited):
  * the invitee and guests get it, with the invite updated to carry it (same UID, the new SEQUENCE).
  */
 export function meetingLinkMessages(d: BookingMailData, stamp: Date): NewOutboxMessage[] {
-  const invite = { method: "REQUEST" as const, content: inviteFile(d, false, stamp) };
+  const words = mailWords(d.language);
+  const { t } = words;
+  const invite = { method: "REQUEST" as const, content: inviteFile(d, false, stamp, undefined, words) };
   return [d.attendee.email, ...d.guests].map((to) => {
     const zone = d.attendee.timezone;
-    const start = when(d.start, zone);
+    const start = words.when(d.start, zone);
     const lines: Line[] = [
-      { text: `The link to join your meeting with ${d.host.name} is ready.` },
+      { text: t("intro.meetingLink", { host: d.host.name }) },
       { gap: true },
-      { label: "Event", value: d.title },
-      { label: "When", value: `${start.date}, ${start.time} (${zone})` },
-      ...(d.meetingLink ? [{ link: "Join the meeting", href: d.meetingLink }] : []),
+      { label: t("label.event"), value: d.title },
+      { label: t("label.when"), value: t("value.previously", { date: start.date, time: start.time, zone }) },
+      ...(d.meetingLink ? [{ link: t("link.join"), href: d.meetingLink }] : []),
     ];
-    return {
-      ...composeMail(to, `Meeting link: ${d.title} with ${d.host.name} on ${start.date}`, lines),
-      icalEvent: invite,
-    };
+    const title = t("subject.meetingLink", { title: d.title, host: d.host.name, date: start.date });
+    return { ...composeMail(to, title, lines, words.locale), icalEvent: invite };
   });
 }
 

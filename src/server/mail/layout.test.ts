@@ -8,7 +8,7 @@ import { workflowMail, workflowTestMail } from "./workflow-mails.js";
 
 // Pure rendering: every family of mail goes through the one layout, and its text stays word for word.
 const EVIL = "<b>Eve</b> & 'co'";
-const HEADER = '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">';
+const HEADER = '<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111827">';
 const FOOTER = "</body></html>";
 
 const reminder = reminderMails({

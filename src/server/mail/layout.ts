@@ -1,3 +1,4 @@
+import { isRtl, type Locale } from "../../contract/languages.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 
 /**
@@ -17,7 +18,8 @@ export type Line =
   | { block: string };
 
 /** The HTML around every mail's body; the branding lives here and nowhere else. */
-const HTML_HEADER = '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">';
+const htmlHeader = (locale: Locale) =>
+  `<!doctype html><html lang="${locale}"${isRtl(locale) ? ' dir="rtl"' : ""}><body style="font-family:system-ui,sans-serif;color:#111827">`;
 const HTML_FOOTER = "</body></html>";
 
 /** One header line: no CR/LF or other control characters can reach the mail headers. */
@@ -38,11 +40,19 @@ export function escapeHtml(value: string): string {
 }
 
 /** The text and HTML bodies of a mail made of `lines`. */
-export const mailBodies = (lines: Line[]) => ({ text: toText(lines), html: toHtml(lines) });
+export const mailBodies = (lines: Line[], locale: Locale = "en") => ({
+  text: toText(lines),
+  html: toHtml(lines, locale),
+});
 
-/** A whole message: its subject cleaned for the header, its bodies in the layout. */
-export function composeMail(to: string, title: string, lines: Line[]): NewOutboxMessage {
-  return { to, subject: subject(title), ...mailBodies(lines) };
+/** A whole message: its subject cleaned for the header, its bodies in the layout, in `locale` (default English). */
+export function composeMail(
+  to: string,
+  title: string,
+  lines: Line[],
+  locale: Locale = "en",
+): NewOutboxMessage {
+  return { to, subject: subject(title), ...mailBodies(lines, locale) };
 }
 
 function toText(lines: Line[]): string {
@@ -57,7 +67,7 @@ function toText(lines: Line[]): string {
     .join("\n");
 }
 
-function toHtml(lines: Line[]): string {
+function toHtml(lines: Line[], locale: Locale): string {
   const body = lines
     .map((l) => {
       if ("gap" in l) return "<br>";
@@ -67,5 +77,5 @@ function toHtml(lines: Line[]): string {
       return `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.link)}</a></p>`;
     })
     .join("\n");
-  return `${HTML_HEADER}\n${body}\n${HTML_FOOTER}`;
+  return `${htmlHeader(locale)}\n${body}\n${HTML_FOOTER}`;
 }

@@ -1,7 +1,8 @@
 import type { Location } from "../../contract/event-types.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
-import { when } from "./booking-mails.js";
+import { withLanguage } from "./booking-mails.js";
 import { composeMail, type Line } from "./layout.js";
+import { type MailWords, mailWords } from "./words.js";
 
 /** What a booking reminder says (Calendar Settings, "Reminder e-mails before each meeting"). */
 export interface ReminderMailData {
@@ -9,7 +10,8 @@ export interface ReminderMailData {
   start: Date;
   end: Date;
   location: Pick<Location, "value" | "displayName"> | null;
-  attendee: { name: string; email: string; timezone: string };
+  /** `language`: the invitee's, stored on the booking; their reminder speaks it. */
+  attendee: { name: string; email: string; timezone: string; language?: string | null };
   host: { name: string; email: string; timezone: string };
   /** The invitee's manage links, when a token could be issued. */
   links: { reschedule: string; cancel: string } | null;
@@ -18,36 +20,42 @@ export interface ReminderMailData {
 
 /** The invitee's reminder (with their manage links) and the host's, each on their own clock. */
 export function reminderMails(d: ReminderMailData): NewOutboxMessage[] {
-  const one = (to: string, zone: string, other: string, extra: [string, string][]) => {
-    const start = when(d.start, zone);
-    const end = when(d.end, zone);
+  const one = (to: string, zone: string, other: string, words: MailWords, extra: [string, string][]) => {
+    const { t } = words;
+    const start = words.when(d.start, zone);
+    const end = words.when(d.end, zone);
     const details: [string, string][] = [
-      ["What", d.title],
-      ["When", `${start.date}, ${start.time} - ${end.time} (${zone})`],
-      ["With", other],
-      ...(d.location ? [["Where", d.location.value || d.location.displayName] as [string, string]] : []),
+      [t("label.what"), d.title],
+      [t("label.when"), t("value.when", { date: start.date, start: start.time, end: end.time, zone })],
+      [t("label.with"), other],
+      ...(d.location
+        ? [[t("label.where"), d.location.value || d.location.displayName] as [string, string]]
+        : []),
       ...extra,
     ];
     const lines: Line[] = [
-      { text: `Reminder: ${d.title} with ${other} is coming up.` },
+      { text: t("intro.reminder", { title: d.title, other }) },
       { gap: true },
       ...details.map(([label, value]) => ({ label, value })),
     ];
-    return composeMail(to, `Reminder: ${d.title} with ${other} on ${start.date} at ${start.time}`, lines);
+    const title = t("subject.reminder", { title: d.title, other, date: start.date, time: start.time });
+    return composeMail(to, title, lines, words.locale);
   };
+  const invitee = mailWords(d.attendee.language);
   return [
     one(
       d.attendee.email,
       d.attendee.timezone,
       d.host.name,
+      invitee,
       d.links
         ? [
-            ["Reschedule", d.links.reschedule],
-            ["Cancel", d.links.cancel],
+            [invitee.t("link.reschedule"), withLanguage(d.links.reschedule, invitee)],
+            [invitee.t("link.cancel"), withLanguage(d.links.cancel, invitee)],
           ]
         : [],
     ),
-    one(d.host.email, d.host.timezone, `${d.attendee.name} (${d.attendee.email})`, [
+    one(d.host.email, d.host.timezone, `${d.attendee.name} (${d.attendee.email})`, mailWords(null), [
       ["Meetings", `${d.publicUrl}/meetings`],
     ]),
   ];

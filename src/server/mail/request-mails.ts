@@ -1,8 +1,17 @@
 import { eventTypePath } from "../../contract/usernames.js";
 import { formatPhone } from "../../domain/phone.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
-import { type BookingMailData, manageLinks, placeLines, timeLines, when } from "./booking-mails.js";
+import {
+  type BookingMailData,
+  manageLinks,
+  placeLines,
+  reasonIn,
+  timeLines,
+  when,
+  withLanguage,
+} from "./booking-mails.js";
 import { composeMail, type Line } from "./layout.js";
+import { type MailWords, mailWords } from "./words.js";
 
 /**
  * The mails of booking requests (event types that require confirmation, issue 28): the request
@@ -32,23 +41,19 @@ export function requestLinks(publicUrl: string, uid: string, token: string) {
   };
 }
 
-const SUBJECT: Record<RequestMailKind, string> = {
-  requested: "Request received",
-  declined: "Declined",
-  expired: "Request expired",
-};
-
 export function requestMessages(
   kind: RequestMailKind,
   d: BookingMailData,
   o: RequestMailOptions,
 ): NewOutboxMessage[] {
-  const zone = d.attendee.timezone;
+  const words = mailWords(d.language);
+  const date = words.when(d.start, d.attendee.timezone).date;
   const messages: NewOutboxMessage[] = [
     composeMail(
       d.attendee.email,
-      `${SUBJECT[kind]}: ${d.title} with ${d.host.name} on ${when(d.start, zone).date}`,
-      inviteeLines(kind, d, o),
+      words.t(`subject.${kind}`, { title: d.title, host: d.host.name, date }),
+      inviteeLines(kind, d, o, words),
+      words.locale,
     ),
   ];
   if (kind === "requested" && o.approvalToken) {
@@ -63,35 +68,36 @@ export function requestMessages(
   return messages;
 }
 
-function inviteeLines(kind: RequestMailKind, d: BookingMailData, o: RequestMailOptions): Line[] {
-  const intro: Record<RequestMailKind, string> = {
-    requested: `Hi ${d.attendee.name}, your request to meet with ${d.host.name} was received. It is pending host approval: we will e-mail you when ${d.host.name} confirms or declines it.`,
-    declined: `Hi ${d.attendee.name}, ${d.host.name} declined your request for ${d.title}. The time is not booked.`,
-    expired: `Hi ${d.attendee.name}, your request to meet with ${d.host.name} expired before it was confirmed. The time is not booked; you are welcome to request another.`,
-  };
-  const lines: Line[] = [{ text: intro[kind] }, { gap: true }, { label: "Event", value: d.title }];
-  lines.push(...timeLines(d, d.attendee.timezone));
+function inviteeLines(
+  kind: RequestMailKind,
+  d: BookingMailData,
+  o: RequestMailOptions,
+  words: MailWords,
+): Line[] {
+  const { t } = words;
+  const intro = t(`intro.${kind}`, { name: d.attendee.name, host: d.host.name, title: d.title });
+  const lines: Line[] = [{ text: intro }, { gap: true }, { label: t("label.event"), value: d.title }];
+  lines.push(...timeLines(d, d.attendee.timezone, words));
   if (kind === "requested") {
-    lines.push(...placeLines(d), { label: "Status", value: "Pending host approval" });
+    lines.push(...placeLines(d, words), { label: t("label.status"), value: t("value.pending") });
     if (o.expiresAt) {
-      const e = when(o.expiresAt, d.attendee.timezone);
-      lines.push({ label: "Answer expected by", value: `${e.date}, ${e.time}` });
+      const e = words.when(o.expiresAt, d.attendee.timezone);
+      lines.push({ label: t("label.answerBy"), value: t("value.dateTime", { date: e.date, time: e.time }) });
     }
   }
-  if (kind === "declined" && d.cancelReason) lines.push({ label: "Reason", value: d.cancelReason });
+  if (kind === "declined" && d.cancelReason)
+    lines.push({ label: t("label.reason"), value: reasonIn(d.cancelReason, t) });
   if (kind === "requested" && o.manageToken) {
     const links = manageLinks(o.publicUrl, d.uid, d.hostUsername, d.slug, o.manageToken);
     lines.push(
       { gap: true },
-      { link: "View your request", href: links.view },
-      { link: "Cancel the request", href: links.cancel },
+      { link: t("link.viewRequest"), href: withLanguage(links.view, words) },
+      { link: t("link.cancelRequest"), href: withLanguage(links.cancel, words) },
     );
   }
   if (kind !== "requested") {
-    lines.push(
-      { gap: true },
-      { link: "Pick another time", href: `${o.publicUrl}${eventTypePath(d.hostUsername, d.slug)}` },
-    );
+    const again = `${o.publicUrl}${eventTypePath(d.hostUsername, d.slug)}`;
+    lines.push({ gap: true }, { link: t("link.pickAnother"), href: withLanguage(again, words) });
   }
   return lines;
 }

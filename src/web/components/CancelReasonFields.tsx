@@ -19,8 +19,11 @@ export function CancelReasonFields<R extends string>({
   note,
   onNoteChange,
   disabled,
+  reasonLabel = (r) => r,
 }: {
   reasons?: readonly R[];
+  /** How a reason reads (the invitee's page: in their language); the value sent stays the reason. */
+  reasonLabel?: (reason: R) => string;
   idPrefix: string;
   legend: string;
   noteLabel: string;
@@ -54,7 +57,7 @@ export function CancelReasonFields<R extends string>({
                 onChange={() => onReasonChange(r)}
                 className="size-4 accent-accent"
               />
-              {r}
+              {reasonLabel(r)}
             </label>
           ))}
         </div>

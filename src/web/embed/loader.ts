@@ -7,6 +7,9 @@
  *   Kairos("inline", { elementOrSelector: "#book", link: "ada/intro", config: { theme: "dark" } });
  *   Kairos("on", "bookingCreated", (data) => ...);
  *
+ * Every `config` entry becomes a parameter of the framed page: `config: { lang: "de" }` is its
+ * `?lang=de`, the language the server renders it in (issue 27, src/server/lib/language.ts).
+ *
  * It adds no script or style text to the page (styles are set through the CSSOM, which a strict CSP
  * allows), so the site's CSP needs only script-src and frame-src for the Kairos origin. Messages are
  * taken only from the Kairos origin and only from frames this loader made.

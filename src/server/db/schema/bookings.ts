@@ -56,6 +56,8 @@ export const bookings = pgTable(
     attendeeEmail: text("attendee_email").notNull(),
     attendeePhone: text("attendee_phone").notNull(),
     attendeeTimezone: text("attendee_timezone").notNull(),
+    /** The invitee's language when they booked (issue 27): every mail and invite to them speaks it. */
+    language: text("language").notNull().default("en"),
     /** The zone of the host's schedule when booked: the calendar invite is written in it. */
     hostTimezone: text("host_timezone").notNull(),
     location: jsonb("location").$type<Location | null>(),

@@ -46,6 +46,8 @@ export const eventTypes = pgTable(
     questions: jsonb("questions").$type<Question[]>().notNull().default([]),
     /** The invitee's phone on the booking form: required (default), optional or hidden. */
     phoneField: text("phone_field").$type<PhoneFieldMode>().notNull().default("required"),
+    /** A fixed language for the booking page and its mails (issue 27); null: the invitee's own. */
+    language: text("language"),
     maxInvitees: integer("max_invitees").notNull().default(1),
     /** Requires confirmation (issue 28): bookings are requests the host confirms or declines. */
     confirmation: jsonb("confirmation")

@@ -32,6 +32,8 @@ export const users = pgTable(
     welcomeText: text("welcome_text").notNull().default(""),
     timeFormat: text("time_format").$type<"12h" | "24h">().notNull().default("12h"),
     weekStart: text("week_start").$type<"sunday" | "monday">().notNull().default("sunday"),
+    /** The host's default language (issue 27): their booking pages' unless an event type fixes one; null: the invitee's browser's. */
+    language: text("language"),
     preferences: jsonb("preferences").$type<UserPreferences>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -291,6 +291,7 @@ export type BookingInsert = Required<
     | "attendeeEmail"
     | "attendeePhone"
     | "attendeeTimezone"
+    | "language"
     | "hostTimezone"
     | "answers"
     | "guests"
@@ -332,6 +333,7 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
         attendeeEmail: p("attendeeEmail"),
         attendeePhone: p("attendeePhone"),
         attendeeTimezone: p("attendeeTimezone"),
+        language: p("language"),
         hostTimezone: p("hostTimezone"),
         // Passed as JSON text, so a missing location stays SQL NULL (a placeholder would encode JSON null).
         location: sql`${p("location")}::jsonb`,

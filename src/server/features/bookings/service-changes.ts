@@ -11,6 +11,7 @@ import {
   reassignedAwayMessage,
 } from "../../mail/booking-mails.js";
 import { meetingLinkMessages } from "../../mail/calendar-mails.js";
+import { mailWords } from "../../mail/words.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
@@ -204,7 +205,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       const rec = await byToken(uid, token);
       const data = mailData(rec);
       const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
-      return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
+      return inviteFile(data, rec.booking.status === "cancelled", now(), { links }, mailWords(data.language));
     },
 
     async cancelByInvitee(uid: string, body: CancelBookingBody & { token: string }): Promise<BookingDto> {

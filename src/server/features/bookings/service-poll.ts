@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { BookingDto } from "../../../contract/bookings.js";
+import { DEFAULT_LOCALE } from "../../../contract/languages.js";
 import type { Db } from "../../db/client.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, notFound } from "../../lib/errors.js";
@@ -67,6 +68,8 @@ export function createPollBooking(
             attendeeEmail: first.email,
             attendeePhone: "",
             attendeeTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
+            // A poll's voters chose on the host's page: its fixed language, else the host's, else English.
+            language: ctx.eventType.language ?? ctx.host.language ?? DEFAULT_LOCALE,
             hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
             location: ctx.eventType.locations[0] ?? null,
             answers: [],

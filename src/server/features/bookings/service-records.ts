@@ -178,6 +178,7 @@ export function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Boo
       phone: b.attendeePhone,
       timezone: b.attendeeTimezone,
     },
+    language: b.language,
     guests: b.guests,
     location: b.location,
     meetingLink: meetingInfo(b.location).meetingLink,

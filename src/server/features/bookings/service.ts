@@ -11,6 +11,7 @@ import {
 } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
+import { DEFAULT_LOCALE } from "../../../contract/languages.js";
 import type { ListedBooking } from "../../../contract/seats.js";
 import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rules.js";
 import { inviteePhone } from "../../../domain/phone.js";
@@ -204,6 +205,8 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         attendeeEmail: body.attendee.email,
         attendeePhone: phone.phone,
         attendeeTimezone: body.attendee.timezone,
+        // The page's language (issue 27); an API caller's: the event type's fixed one, else the host's.
+        language: body.language ?? ctx.eventType.language ?? ctx.host.language ?? DEFAULT_LOCALE,
         hostTimezone: ctx.schedule?.timezone ?? ctx.host.timezone,
         location: choice.location,
         answers: body.answers,

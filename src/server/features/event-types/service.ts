@@ -17,6 +17,7 @@ import {
   slugify,
   type UpdateEventTypeBody,
 } from "../../../contract/event-types.js";
+import { matchLocale } from "../../../contract/languages.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
@@ -149,6 +150,7 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         bookingLimits: body.bookingLimits ?? {},
         availabilityScheduleId: body.availabilityScheduleId ?? null,
         googleAccountId: body.googleAccountId ?? null,
+        language: body.language ?? null,
         fixedTimes: normaliseTimes(body.fixedTimes ?? []),
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       };
@@ -344,6 +346,7 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     bookingLimits: row.bookingLimits,
     availabilityScheduleId: row.availabilityScheduleId,
     googleAccountId: row.googleAccountId,
+    language: matchLocale(row.language),
     fixedTimes: row.fixedTimes,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
@@ -358,6 +361,7 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
       timezone: host.timezone,
       timeFormat: host.timeFormat,
       weekStart: host.weekStart,
+      language: matchLocale(host.language),
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -51,6 +51,7 @@ const eventTypeColumns = {
   maxInvitees: eventTypes.maxInvitees,
   confirmation: eventTypes.confirmation,
   bookingLimits: eventTypes.bookingLimits,
+  language: eventTypes.language,
 };
 const scheduleColumns = {
   id: availabilitySchedules.id,
@@ -64,7 +65,14 @@ const scheduleColumns = {
 
 /** What one host's availability depends on. */
 export interface HostContext {
-  host: { id: string; name: string; email: string; timezone: string; username: string };
+  host: {
+    id: string;
+    name: string;
+    email: string;
+    timezone: string;
+    username: string;
+    language: string | null;
+  };
   /** The event type's schedule (one-host types), else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -85,7 +93,14 @@ export interface TeamHostContext extends HostContext {
 export interface EventContext {
   eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
   /** The event type's owner (its only host unless it is a team event type). */
-  host: { id: string; name: string; email: string; timezone: string; username: string };
+  host: {
+    id: string;
+    name: string;
+    email: string;
+    timezone: string;
+    username: string;
+    language: string | null;
+  };
   /** The event type's schedule, else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -164,6 +179,7 @@ const hostColumns = {
   email: users.email,
   timezone: users.timezone,
   username: users.username,
+  language: users.language,
 };
 
 /** The schedule's date overrides on host dates [fromDate, toDate] (placeholders or values), as JSON. */

@@ -9,7 +9,7 @@ import {
 } from "../../db/schema/index.js";
 
 export type ProfilePatch = Partial<
-  Pick<UserRow, "name" | "timezone" | "welcomeText" | "timeFormat" | "weekStart" | "avatar">
+  Pick<UserRow, "name" | "timezone" | "welcomeText" | "timeFormat" | "weekStart" | "avatar" | "language">
 >;
 
 export function createUsersRepo(db: DbOrTx) {

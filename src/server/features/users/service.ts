@@ -1,4 +1,5 @@
 import type { PublicUser, UserProfile } from "../../../contract/auth.js";
+import { matchLocale } from "../../../contract/languages.js";
 import { profilePath, usernameFromName, usernameProblem } from "../../../contract/usernames.js";
 import type { UpdateProfileBody } from "../../../contract/users.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -177,6 +178,7 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
   welcomeText: u.welcomeText,
   timeFormat: u.timeFormat,
   weekStart: u.weekStart,
+  language: matchLocale(u.language),
   createdAt: u.createdAt.toISOString(),
 });
 

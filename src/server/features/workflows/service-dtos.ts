@@ -81,6 +81,7 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
     attendeeEmail: invitee.email,
     attendeePhone: invitee.phone,
     attendeeTimezone: zone,
+    language: user.language ?? "en",
     hostTimezone: zone,
     location: {
       type: "google_meet",

@@ -123,7 +123,12 @@ function reminderData(
     start: b.startTime,
     end: b.endTime,
     location: b.location,
-    attendee: { name: b.attendeeName, email: b.attendeeEmail, timezone: b.attendeeTimezone },
+    attendee: {
+      name: b.attendeeName,
+      email: b.attendeeEmail,
+      timezone: b.attendeeTimezone,
+      language: b.language,
+    },
     host: { name: rec.host.name, email: rec.host.email, timezone: b.hostTimezone },
     links,
     publicUrl,

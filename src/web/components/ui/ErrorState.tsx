@@ -2,6 +2,7 @@ import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { Button } from "./Button";
 import { EmptyState } from "./EmptyState";
 
@@ -40,7 +41,7 @@ export function ErrorState({
   className,
 }: ErrorStateProps) {
   const retry = onRetry ?? (query ? () => void query.refetch() : undefined);
-  const reason = description ?? (query ? errorMessage(query.error, "Please try again.") : undefined);
+  const reason = description ?? (query ? errorMessage(query.error, t("common.pleaseTryAgain")) : undefined);
   const button = retry && (
     <Button
       variant="outline"
@@ -48,7 +49,7 @@ export function ErrorState({
       loading={query?.isFetching}
       onClick={retry}
     >
-      Try again
+      {t("common.tryAgain")}
     </Button>
   );
   if (variant === "inline") {

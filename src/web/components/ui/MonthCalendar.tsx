@@ -1,7 +1,17 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
-import { addDays, addMonths, daysOfMonth, formatLongDate, formatMonth, monthOf, weekdayOf } from "./dates";
+import { intlLocale, t } from "../../lib/i18n";
+import {
+  addDays,
+  addMonths,
+  daysOfMonth,
+  formatCalendar,
+  formatLongDate,
+  formatMonth,
+  monthOf,
+  weekdayOf,
+} from "./dates";
 
 export interface MonthCalendarProps {
   /** Shown month, 'YYYY-MM'. */
@@ -29,15 +39,16 @@ export interface MonthCalendarProps {
   className?: string;
 }
 
-const HEADERS = [
-  ["SUN", "Sunday"],
-  ["MON", "Monday"],
-  ["TUE", "Tuesday"],
-  ["WED", "Wednesday"],
-  ["THU", "Thursday"],
-  ["FRI", "Friday"],
-  ["SAT", "Saturday"],
-] as const;
+/** The weekdays' column heads in the page's language: short ('SUN', 'Mo', '日') and long; 2023-01-01 was a Sunday. */
+const headersOf = () =>
+  [0, 1, 2, 3, 4, 5, 6].map((i) => {
+    const date = `2023-01-0${i + 1}`;
+    const short = formatCalendar(date, { weekday: "short" }).replace(/\.$/, "");
+    return [
+      intlLocale() === "en-US" ? short.toUpperCase() : short,
+      formatCalendar(date, { weekday: "long" }),
+    ] as const;
+  });
 
 /**
  * Month grid for picking a day. Pure string dates, no timezone math.
@@ -61,7 +72,8 @@ export function MonthCalendar({
   const days = daysOfMonth(month);
   // Column of a date: its weekday counted from the week's first day.
   const column = (date: string) => (weekdayOf(date) - weekStartsOn + 7) % 7;
-  const headers = [...HEADERS.slice(weekStartsOn), ...HEADERS.slice(0, weekStartsOn)];
+  const all = headersOf();
+  const headers = [...all.slice(weekStartsOn), ...all.slice(0, weekStartsOn)];
   const lead = column(days[0]);
   const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...days];
   while (cells.length % 7 !== 0) cells.push(null);
@@ -117,21 +129,21 @@ export function MonthCalendar({
         <div className="flex items-center gap-1">
           <button
             type="button"
-            aria-label="Previous month"
+            aria-label={t("calendar.previousMonth")}
             disabled={!canPrev}
             onClick={() => changeMonth(-1)}
             className="flex size-9 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-accent-soft hover:text-accent-strong disabled:pointer-events-none disabled:text-slate-300"
           >
-            <ChevronLeft size={20} aria-hidden />
+            <ChevronLeft size={20} aria-hidden className="rtl:-scale-x-100" />
           </button>
           <button
             type="button"
-            aria-label="Next month"
+            aria-label={t("calendar.nextMonth")}
             disabled={!canNext}
             onClick={() => changeMonth(1)}
             className="flex size-9 items-center justify-center rounded-full bg-accent-soft text-accent-strong transition-colors hover:bg-blue-100 disabled:pointer-events-none disabled:bg-transparent disabled:text-slate-300"
           >
-            <ChevronRight size={20} aria-hidden />
+            <ChevronRight size={20} aria-hidden className="rtl:-scale-x-100" />
           </button>
         </div>
       </div>
@@ -183,14 +195,17 @@ export function MonthCalendar({
   );
 }
 
-const bookingDayStatus = (enabled: boolean) => (enabled ? ", times available" : ", no times available");
+const bookingDayStatus = (enabled: boolean) =>
+  t(enabled ? "calendar.timesAvailable" : "calendar.noTimesAvailable");
 
 function keyTarget(key: string, date: string, wd: number): string | null {
+  // Right to left (Arabic), the grid is mirrored: the left arrow goes to the next day.
+  const forward = typeof document !== "undefined" && document.documentElement.dir === "rtl" ? -1 : 1;
   switch (key) {
     case "ArrowLeft":
-      return addDays(date, -1);
+      return addDays(date, -forward);
     case "ArrowRight":
-      return addDays(date, 1);
+      return addDays(date, forward);
     case "ArrowUp":
       return addDays(date, -7);
     case "ArrowDown":
@@ -235,7 +250,7 @@ function DayButton({
   onFocus: () => void;
   status: (enabled: boolean) => string;
 }) {
-  const label = `${formatLongDate(date)}${isToday ? ", today" : ""}${status(enabled)}`;
+  const label = `${formatLongDate(date)}${isToday ? t("calendar.today") : ""}${status(enabled)}`;
   return (
     <button
       type="button"

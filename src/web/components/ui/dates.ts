@@ -2,6 +2,7 @@
  * Pure calendar-string helpers for MonthCalendar. Dates are 'YYYY-MM-DD', months 'YYYY-MM'.
  * Only Date.UTC arithmetic is used, so the browser's timezone never shifts a day.
  */
+import { intlLocale } from "../../lib/i18n";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -66,14 +67,25 @@ export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A calendar date's words in the page's language (issue 27); English on the host's pages. */
+export function formatCalendar(date: string, options: Intl.DateTimeFormatOptions): string {
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    formats.set(key, f);
+  }
+  return f.format(toUtc(date));
+}
+
 /** 'March 2027'. */
 export function formatMonth(month: string): string {
-  const [y, m] = parseMonth(month);
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return formatCalendar(`${month}-01`, { month: "long", year: "numeric" });
 }
 
 /** 'Monday, March 15, 2027'. */
 export function formatLongDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${WEEKDAY_NAMES[weekdayOf(date)]}, ${MONTH_NAMES[m - 1]} ${d}, ${y}`;
+  return formatCalendar(date, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 }

@@ -2,6 +2,7 @@ import { CalendarPlus, ChevronDown, Download, ExternalLink } from "lucide-react"
 import type { BookingDto } from "../../../contract/bookings";
 import { Button } from "../../components/ui/Button";
 import { Menu, MenuItem } from "../../components/ui/Menu";
+import { t } from "../../lib/i18n";
 import { icsUrl } from "./bookingApi";
 import { googleCalendarUrl, outlookCalendarUrl } from "./calendarLinks";
 
@@ -24,8 +25,8 @@ export function AddToCalendarMenu({ booking, token }: { booking: BookingDto; tok
       align="start"
       trigger={
         <Button variant="primary" className="w-full sm:w-auto">
-          <CalendarPlus size={16} aria-hidden /> Add to Calendar
-          <ChevronDown size={16} aria-hidden className="-mr-1 opacity-80" />
+          <CalendarPlus size={16} aria-hidden /> {t("calendar.add")}
+          <ChevronDown size={16} aria-hidden className="-me-1 opacity-80" />
         </Button>
       }
     >
@@ -37,7 +38,7 @@ export function AddToCalendarMenu({ booking, token }: { booking: BookingDto; tok
       </MenuItem>
       {token && (
         <MenuItem icon={Download} onSelect={() => download(icsUrl(booking.uid, token), "invite.ics")}>
-          Download .ics file
+          {t("calendar.ics")}
         </MenuItem>
       )}
     </Menu>

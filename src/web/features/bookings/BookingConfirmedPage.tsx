@@ -8,6 +8,7 @@ import { Button, buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { t, type WebMessageId } from "../../lib/i18n";
 import { AddToCalendarMenu } from "./AddToCalendarMenu";
 import { BookingSummary } from "./BookingSummary";
 import {
@@ -66,22 +67,23 @@ export default function BookingConfirmedPage() {
   }, [wantsCancel, cancellable]);
 
   useEffect(() => {
-    document.title = data?.status ? (TITLES[data.status] ?? "You're scheduled!") : "You're scheduled!";
+    const title = data?.status ? TITLES[data.status] : undefined;
+    document.title = t(title ?? "confirmed.scheduled");
   }, [data?.status]);
 
   if (!data) {
     if (uid && token && booking.isPending) return <ConfirmationSkeleton />;
     if (booking.isError && !(booking.error instanceof ApiError && booking.error.status < 500)) {
-      return <ErrorCard title="Could not load your booking" query={booking} />;
+      return <ErrorCard title={t("confirmed.loadFailed")} query={booking} />;
     }
     return (
       <StatusCard
         icon={CalendarX}
-        title="Booking Not Found"
-        description="The booking confirmation could not be loaded."
+        title={t("confirmed.notFound")}
+        description={t("confirmed.notFoundText")}
         action={
           <Link to="/" className={buttonClasses({ variant: "primary" })}>
-            Go Home
+            {t("common.goHome")}
           </Link>
         }
       />
@@ -111,7 +113,7 @@ export default function BookingConfirmedPage() {
               to={reschedulePath(data.host.username, slug, data.uid, token)}
               className={buttonClasses({ variant: "outline" })}
             >
-              <RefreshCw size={16} aria-hidden /> Reschedule
+              <RefreshCw size={16} aria-hidden /> {t("confirmed.reschedule")}
             </Link>
           )}
           {cancellable && (
@@ -120,7 +122,7 @@ export default function BookingConfirmedPage() {
               onClick={() => setCancelOpen(true)}
               className="hover:border-red-300 hover:text-red-700"
             >
-              <X size={16} aria-hidden /> Cancel
+              <X size={16} aria-hidden /> {t("confirmed.cancel")}
             </Button>
           )}
         </div>
@@ -132,7 +134,7 @@ export default function BookingConfirmedPage() {
             onClick={() => setCancelOpen(true)}
             className="hover:border-red-300 hover:text-red-700"
           >
-            <X size={16} aria-hidden /> Cancel request
+            <X size={16} aria-hidden /> {t("confirmed.cancelRequest")}
           </Button>
         </div>
       )}
@@ -142,7 +144,7 @@ export default function BookingConfirmedPage() {
             to={eventTypePath(data.host.username, slug)}
             className={buttonClasses({ variant: "primary" })}
           >
-            Book a new time
+            {t("common.bookNewTime")}
           </Link>
         </div>
       )}
@@ -187,28 +189,30 @@ function Headline({ status, delivery }: { status: BookingDto["status"]; delivery
         <Icon size={34} strokeWidth={2.5} aria-hidden />
       </span>
       <h1 className="mt-5 font-semibold text-[28px] text-slate-900 leading-9 tracking-tight">
-        {cancelled ? "Cancelled" : ended ? "This meeting has ended" : "You're scheduled!"}
+        {t(cancelled ? "confirmed.cancelled" : ended ? "confirmed.ended" : "confirmed.scheduled")}
       </h1>
       <p className="mx-auto mt-2 max-w-sm text-slate-500 text-sm">
-        {cancelled
-          ? delivery?.onHostCalendar
-            ? "This meeting has been cancelled and removed from the host's calendar."
-            : "This meeting has been cancelled."
-          : ended
-            ? "This meeting has already taken place."
-            : (delivery?.invitationMailed ?? true)
-              ? "A calendar invitation has been sent to your email address."
-              : "Your calendar invitation is ready: add it with Add to Calendar below."}
+        {t(
+          cancelled
+            ? delivery?.onHostCalendar
+              ? "confirmed.cancelledRemoved"
+              : "confirmed.cancelledText"
+            : ended
+              ? "confirmed.endedText"
+              : (delivery?.invitationMailed ?? true)
+                ? "confirmed.invitationSent"
+                : "confirmed.invitationReady",
+        )}
       </p>
     </div>
   );
 }
 
-const TITLES: Partial<Record<BookingDto["status"], string>> = {
-  cancelled: "Cancelled",
-  pending: "Pending host approval",
-  declined: "Request declined",
-  expired: "Request expired",
+const TITLES: Partial<Record<BookingDto["status"], WebMessageId>> = {
+  cancelled: "confirmed.cancelled",
+  pending: "request.pending",
+  declined: "request.declined",
+  expired: "request.expired",
 };
 
 /** A request (issue 28): awaiting the host, or declined, or expired unanswered. */
@@ -220,13 +224,15 @@ function RequestHeadline({
   delivery: BookingDto["delivery"];
 }) {
   const mailed = delivery?.invitationMailed ?? true;
-  const text = {
-    pending: mailed
-      ? "The host has been asked to confirm this time, which is held for you meanwhile. We will email you their answer."
-      : "The host has been asked to confirm this time, which is held for you meanwhile.",
-    declined: "The host declined this request. The time is not booked.",
-    expired: "The host did not confirm this request in time. The time is not booked.",
-  }[status];
+  const text = t(
+    (
+      {
+        pending: mailed ? "request.pendingMailed" : "request.pendingText",
+        declined: "request.declinedText",
+        expired: "request.expiredText",
+      } as const
+    )[status],
+  );
   return (
     <div aria-live="polite">
       <span
@@ -242,7 +248,7 @@ function RequestHeadline({
         )}
       </span>
       <h1 className="mt-5 font-semibold text-[28px] text-slate-900 leading-9 tracking-tight">
-        {TITLES[status]}
+        {t(TITLES[status] ?? "request.pending")}
       </h1>
       <p className="mx-auto mt-2 max-w-sm text-slate-500 text-sm">{text}</p>
     </div>
@@ -255,7 +261,7 @@ function ConfirmationSkeleton() {
       <div
         className="flex flex-col items-center pt-8 sm:pt-0"
         role="status"
-        aria-label="Loading your booking"
+        aria-label={t("confirmed.loading")}
       >
         <Skeleton className="size-16 rounded-full" />
         <Skeleton className="mt-5 h-8 w-56" />

@@ -5,11 +5,13 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from "reac
 import { needsApproval } from "../../../contract/approval-rules";
 import type { Slot, SlotDays } from "../../../contract/bookings";
 import type { EventTypeDto } from "../../../contract/event-types";
+import { prefersHour24 } from "../../../contract/languages";
 import { eventTypePath } from "../../../contract/usernames";
 import { buttonClasses } from "../../components/ui/Button";
 import { monthOf } from "../../components/ui/dates";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
+import { currentLocale, t } from "../../lib/i18n";
 import { bookingKeys, eventRefOf, fetchPublicBooking, fetchPublicEventType, movingFrom } from "./bookingApi";
 import { DateTimeStep } from "./DateTimeStep";
 import { DetailsForm } from "./DetailsForm";
@@ -139,11 +141,11 @@ export default function BookingPage() {
       return (
         <StatusCard
           icon={CalendarX}
-          title="No longer available"
+          title={t("page.noLongerAvailable")}
           description={eventType.error.message}
           action={
             <Link to="/" className={buttonClasses({ variant: "outline" })}>
-              Go Home
+              {t("common.goHome")}
             </Link>
           }
         />
@@ -152,16 +154,16 @@ export default function BookingPage() {
     return missing ? (
       <StatusCard
         icon={CalendarX}
-        title="Event Not Found"
-        description="This booking link does not exist or is no longer active."
+        title={t("page.notFound")}
+        description={t("page.notFoundText")}
         action={
           <Link to="/" className={buttonClasses({ variant: "outline" })}>
-            Go Home
+            {t("common.goHome")}
           </Link>
         }
       />
     ) : (
-      <ErrorCard title="Could not load this page" query={eventType} />
+      <ErrorCard title={t("page.loadFailed")} query={eventType} />
     );
   }
 
@@ -169,15 +171,13 @@ export default function BookingPage() {
     return (
       <RescheduleUnavailable
         path={canonical ?? `/book/${encodeURIComponent(slug)}`}
-        reason="This reschedule link is not valid. It may have been mistyped."
+        reason={t("reschedule.invalidLink")}
       />
     );
   }
   if (original.data && original.data.status !== "confirmed") {
     const reason =
-      original.data.status === "cancelled"
-        ? "This meeting was cancelled, so it cannot be moved."
-        : "This meeting has already taken place.";
+      original.data.status === "cancelled" ? t("reschedule.wasCancelled") : t("confirmed.endedText");
     return <RescheduleUnavailable path={canonical ?? `/book/${encodeURIComponent(slug)}`} reason={reason} />;
   }
 
@@ -233,7 +233,7 @@ export default function BookingPage() {
         <div className={embed?.hideDetails ? "grid" : "grid lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)]"}>
           <div
             hidden={embed?.hideDetails}
-            className="border-slate-200 border-b p-5 sm:p-8 lg:border-r lg:border-b-0"
+            className="border-slate-200 border-b p-5 sm:p-8 lg:border-e lg:border-b-0"
           >
             {et ? (
               <EventInfo
@@ -287,7 +287,11 @@ export default function BookingPage() {
               <DateTimeStep
                 // The availability endpoint takes the slug too, so times load alongside the event type.
                 eventRef={ref}
-                hour24={hour24 ?? et?.user.timeFormat === "24h"}
+                // English pages follow the host's profile; other languages their own clock (de, ja: 24h).
+                hour24={
+                  hour24 ??
+                  (currentLocale() === "en" ? et?.user.timeFormat === "24h" : prefersHour24(currentLocale()))
+                }
                 onHour24Change={setHour24}
                 weekStartsOn={et?.user.weekStart === "monday" ? 1 : 0}
                 moving={moving}
@@ -338,11 +342,11 @@ function RescheduleUnavailable({ path, reason }: { path: string; reason: string 
   return (
     <StatusCard
       icon={CalendarX}
-      title="Cannot Reschedule"
+      title={t("reschedule.cannot")}
       description={reason}
       action={
         <Link to={path} className={buttonClasses({ variant: "primary" })}>
-          Book a new time
+          {t("common.bookNewTime")}
         </Link>
       }
     />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { BookingDto } from "../../../contract/bookings";
 import { ClampedText } from "../../components/ui/ClampedText";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { LocationIcon } from "./LocationIcon";
 import { usePhoneLib } from "./phoneLib";
 import { formatDateLong, formatDuration, formatTimeRange, zoneLabel } from "./time";
@@ -13,8 +14,6 @@ const ONLINE = new Set(["zoom", "google_meet", "microsoft_teams", "webex", "goto
  * when Google was slow): the spec's promise holds. Any other video place without a link has nobody
  * to create one: the invitee learns who sends it instead of waiting for it.
  */
-const MEET_LINK_COMING = "Meeting link will be provided";
-const HOST_SENDS_LINK = "Your host will send the link";
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -39,8 +38,8 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
 
   return (
     <section
-      aria-label="Meeting details"
-      className={cn("rounded-xl border border-slate-200 bg-white p-5 text-left sm:p-6", className)}
+      aria-label={t("summary.label")}
+      className={cn("rounded-xl border border-slate-200 bg-white p-5 text-start sm:p-6", className)}
     >
       <div className="flex items-center gap-2.5">
         <span
@@ -50,7 +49,7 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
         />
         <h2 className="font-semibold text-lg text-slate-900 leading-6">{booking.eventType.title}</h2>
       </div>
-      <p className="mt-1 pl-5.5 text-slate-500 text-sm" data-testid="booking-host">
+      <p className="mt-1 ps-5.5 text-slate-500 text-sm" data-testid="booking-host">
         with{" "}
         {"hosts" in booking && booking.hosts?.length
           ? booking.hosts.map((h) => h.name).join(", ")
@@ -58,7 +57,7 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
       </p>
 
       <dl className="mt-5 grid gap-3.5 text-sm">
-        <Row icon={<CalendarDays size={18} aria-hidden />} label="Date and time">
+        <Row icon={<CalendarDays size={18} aria-hidden />} label={t("summary.dateTime")}>
           <span
             data-testid="confirmed-time"
             className={cn("font-semibold text-slate-900", cancelled && "line-through")}
@@ -69,13 +68,13 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
             {formatDateLong(booking.startTime, zone)}
           </span>
         </Row>
-        <Row icon={<Clock size={18} aria-hidden />} label="Duration">
+        <Row icon={<Clock size={18} aria-hidden />} label={t("summary.duration")}>
           {formatDuration(minutes)}
         </Row>
         {location && (
-          <Row icon={<LocationIcon type={location.type} />} label="Location">
+          <Row icon={<LocationIcon type={location.type} />} label={t("summary.location")}>
             <span className="font-medium text-slate-900">
-              {location.type === "ask_invitee" ? "Location" : location.displayName}
+              {location.type === "ask_invitee" ? t("summary.location") : location.displayName}
             </span>
             {cancelled ? null : booking.meetingLink ? (
               <a
@@ -84,11 +83,11 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
                 rel="noopener noreferrer"
                 className="mt-0.5 flex w-fit items-center gap-1 font-medium text-accent-strong hover:underline"
               >
-                Join meeting <ExternalLink size={14} aria-hidden />
+                {t("summary.join")} <ExternalLink size={14} aria-hidden />
               </a>
             ) : ONLINE.has(location.type) ? (
               <span className="block text-slate-500">
-                {location.type === "google_meet" ? MEET_LINK_COMING : HOST_SENDS_LINK}
+                {t(location.type === "google_meet" ? "summary.meetLinkComing" : "summary.hostSendsLink")}
               </span>
             ) : (
               location.value && <span className="block text-slate-600">{location.value}</span>
@@ -96,15 +95,15 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
           </Row>
         )}
         {booking.meetingIdFormatted && !cancelled && (
-          <Row icon={<Hash size={18} aria-hidden />} label="Meeting ID">
-            Meeting ID:{" "}
+          <Row icon={<Hash size={18} aria-hidden />} label={t("summary.meetingId")}>
+            {t("summary.meetingIdPrefix")}{" "}
             <span className="font-medium text-slate-900 tabular-nums">{booking.meetingIdFormatted}</span>
           </Row>
         )}
-        <Row icon={<Globe size={18} aria-hidden />} label="Time zone">
+        <Row icon={<Globe size={18} aria-hidden />} label={t("zone.label")}>
           {zoneLabel(zone)}
         </Row>
-        <Row icon={<User size={18} aria-hidden />} label="Attendee">
+        <Row icon={<User size={18} aria-hidden />} label={t("summary.attendee")}>
           <span className="font-medium text-slate-900">{booking.attendee.name}</span>
           <span className="block text-slate-600">{booking.attendee.email}</span>
           {booking.attendee.phone && (
@@ -114,16 +113,16 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
           )}
         </Row>
         {booking.guests.length > 0 && (
-          <Row icon={<Users size={18} aria-hidden />} label="Guests">
+          <Row icon={<Users size={18} aria-hidden />} label={t("summary.guests")}>
             {booking.guests.join(", ")}
           </Row>
         )}
         {(booking.message || booking.answers.length > 0) && (
-          <Row icon={<MessageSquareText size={18} aria-hidden />} label="Additional Information">
+          <Row icon={<MessageSquareText size={18} aria-hidden />} label={t("summary.additional")}>
             <div className="grid gap-2">
               {booking.message && (
                 <div>
-                  <p className="font-medium text-slate-900">Notes</p>
+                  <p className="font-medium text-slate-900">{t("summary.notes")}</p>
                   <ClampedText className="text-slate-600">{booking.message}</ClampedText>
                 </div>
               )}

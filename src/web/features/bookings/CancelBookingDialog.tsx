@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toaster";
 import { errorMessage } from "../../lib/api";
+import { currentLocale, t } from "../../lib/i18n";
 import { cancelBooking } from "./bookingApi";
 import { formatSlotInWords } from "./time";
 
@@ -36,7 +37,7 @@ export function CancelBookingDialog({
     setBusy(true);
     try {
       const cancelled = await cancelBooking(booking.uid, token, reason, note.trim());
-      toast.success("Booking Cancelled..");
+      toast.success(t("cancel.done"));
       onCancelled(cancelled);
       onOpenChange(false);
       setReason(null);
@@ -44,7 +45,10 @@ export function CancelBookingDialog({
     } catch (error) {
       // Spec 8's text; the server's reason (e.g. the meeting has started) goes underneath.
       const reason = errorMessage(error, "");
-      toast.error("Failed to cancel booking.", reason ? { description: reason } : undefined);
+      toast.error(
+        t("cancel.failed"),
+        reason && currentLocale() === "en" ? { description: reason } : undefined,
+      );
     } finally {
       setBusy(false);
     }
@@ -53,14 +57,18 @@ export function CancelBookingDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <DialogContent
-        title="Cancel Event"
-        description={`${booking.eventType.title} on ${formatSlotInWords(booking.startTime, booking.endTime, zone)}`}
+        title={t("cancel.title")}
+        description={t("cancel.what", {
+          title: booking.eventType.title,
+          when: formatSlotInWords(booking.startTime, booking.endTime, zone),
+        })}
         widthClassName="max-w-md"
       >
         <CancelReasonFields
           idPrefix={id}
-          legend="Why are you cancelling?"
-          noteLabel="Anything the host should know?"
+          legend={t("cancel.why")}
+          noteLabel={t("cancel.note")}
+          reasonLabel={(r) => t(REASON_LABELS[r as keyof typeof REASON_LABELS])}
           reason={reason}
           onReasonChange={setReason}
           note={note}
@@ -70,14 +78,22 @@ export function CancelBookingDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={busy}>
-              Keep Event
+              {t("cancel.keep")}
             </Button>
           </DialogClose>
           <Button variant="danger" disabled={!reason} loading={busy} onClick={() => void confirm()}>
-            {busy ? "Cancelling..." : "Cancel Event"}
+            {busy ? t("cancel.cancelling") : t("cancel.title")}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
 }
+
+/** The spec's reasons (sent as written) in the invitee's language. */
+const REASON_LABELS = {
+  "Changed plans": "cancel.reasonChangedPlans",
+  "Found better option": "cancel.reasonBetterOption",
+  "Booked by mistake": "cancel.reasonMistake",
+  Other: "cancel.reasonOther",
+} as const;

@@ -6,6 +6,7 @@ import { addMonths, monthOf } from "../../components/ui/dates";
 import { ErrorState } from "../../components/ui/ErrorState";
 import { MonthCalendar } from "../../components/ui/MonthCalendar";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { bookingKeys, fetchSlotDays, fetchSlots, type Moving } from "./bookingApi";
 import { earlyData, takeEarly } from "./earlyFetch";
 import { SlotList } from "./SlotList";
@@ -133,7 +134,9 @@ export function DateTimeStep(props: DateTimeStepProps) {
   return (
     <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_240px] md:gap-6 lg:gap-8">
       <div className="min-w-0">
-        <h2 className="mb-5 font-semibold text-[20px] text-slate-900 leading-7">Select a Date &amp; Time</h2>
+        <h2 className="mb-5 font-semibold text-[20px] text-slate-900 leading-7">
+          {t("booking.selectDateTime")}
+        </h2>
         <MonthCalendar
           month={month}
           selected={date ?? undefined}
@@ -157,7 +160,7 @@ export function DateTimeStep(props: DateTimeStepProps) {
         {days.isError && (
           <ErrorState
             variant="inline"
-            title="Could not load the available days."
+            title={t("booking.daysFailed")}
             query={days}
             className="mt-3 rounded-lg bg-slate-50 px-3 py-2"
           />
@@ -167,13 +170,13 @@ export function DateTimeStep(props: DateTimeStepProps) {
             className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-center text-slate-600 text-sm"
             aria-live="polite"
           >
-            No open times in this month.{" "}
+            {t("booking.noTimesThisMonth")}{" "}
             <button
               type="button"
               className="font-medium text-accent-strong hover:underline"
               onClick={() => props.onMonthChange(addMonths(month, 1))}
             >
-              Try next month
+              {t("booking.tryNextMonth")}
             </button>
           </p>
         )}
@@ -206,12 +209,13 @@ export function DateTimeStep(props: DateTimeStepProps) {
             onNext={props.onNext}
             current={props.currentStart}
             hour24={props.hour24 ? { zone } : null}
+            zone={zone}
             className="md:max-h-[460px]"
           />
         ) : (
           <div className="flex flex-col items-center px-2 pt-16 text-center text-slate-500 text-sm">
             <CalendarClock size={22} aria-hidden className="mb-2 text-slate-500" />
-            Pick a day to see the available times.
+            {t("booking.pickADay")}
           </div>
         )}
       </div>

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { Field } from "../../components/ui/Field";
 import { Input } from "../../components/ui/Input";
 import { Textarea } from "../../components/ui/Textarea";
+import { t } from "../../lib/i18n";
 import { BookingAlertBox } from "./BookingAlertBox";
 import type { BookingAlert } from "./bookingErrors";
 import { GuestsField } from "./GuestsField";
@@ -86,7 +87,7 @@ export function DetailsForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateDetails(values, eventType.questions, asksLocation, phone);
-    if (guestsPending.current) found.guests = "Fix or remove the guest address";
+    if (guestsPending.current) found.guests = t("details.fixGuest");
     setErrors(found);
     const first = fieldOrder(eventType.questions).find((key) => found[key]);
     if (first) {
@@ -108,18 +109,18 @@ export function DetailsForm({
         <button
           type="button"
           onClick={onBack}
-          className="-ml-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
+          className="-ms-2 mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
         >
-          <ArrowLeft size={16} aria-hidden /> Back
+          <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" /> {t("details.back")}
         </button>
         <h2 id="details-heading" className="font-semibold text-[20px] text-slate-900 leading-7">
-          Enter Details
+          {t("details.heading")}
         </h2>
       </div>
 
       <BookingAlertBox alert={alert} />
 
-      <Field label="Name" required htmlFor={fieldId("name")} error={shown.name}>
+      <Field label={t("details.name")} required htmlFor={fieldId("name")} error={shown.name}>
         <Input
           id={fieldId("name")}
           autoComplete="name"
@@ -131,7 +132,7 @@ export function DetailsForm({
           onBlur={blur("name")}
         />
       </Field>
-      <Field label="Email" required htmlFor={fieldId("email")} error={shown.email}>
+      <Field label={t("details.email")} required htmlFor={fieldId("email")} error={shown.email}>
         <Input
           id={fieldId("email")}
           type="email"
@@ -186,11 +187,7 @@ export function DetailsForm({
         }}
       />
 
-      <Field
-        label="Please share anything that will help prepare for our meeting."
-        htmlFor={fieldId("message")}
-        error={shown.message}
-      >
+      <Field label={t("details.message")} htmlFor={fieldId("message")} error={shown.message}>
         <Textarea
           id={fieldId("message")}
           rows={4}
@@ -227,7 +224,7 @@ export function DetailsForm({
           loading={submitting}
           className="w-full rounded-full sm:w-auto sm:min-w-48"
         >
-          {submitting ? "Scheduling..." : isRequest ? "Request booking" : "Schedule Event"}
+          {submitting ? t("details.scheduling") : isRequest ? t("details.request") : t("details.schedule")}
         </Button>
       </div>
     </form>

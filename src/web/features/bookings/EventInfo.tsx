@@ -4,6 +4,7 @@ import type { EventTypeDto } from "../../../contract/event-types";
 import { profilePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 import { LocationIcon, showsLocationValue } from "./LocationIcon";
 import { formatDuration, formatSlotInWords, zoneLabel } from "./time";
 
@@ -24,10 +25,10 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
       {showProfileLink && (
         <Link
           to={profilePath(host.username)}
-          aria-label={`All event types of ${host.name}`}
-          className="absolute top-0 left-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent-strong transition-colors hover:bg-accent-soft lg:flex"
+          aria-label={t("event.allOf", { name: host.name })}
+          className="absolute start-0 top-0 hidden size-9 items-center justify-center rounded-full border border-slate-200 text-accent-strong transition-colors hover:bg-accent-soft lg:flex"
         >
-          <ArrowLeft size={18} aria-hidden />
+          <ArrowLeft size={18} aria-hidden className="rtl:-scale-x-100" />
         </Link>
       )}
       <div
@@ -52,9 +53,11 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
 
       {eventType.hosts.length > 0 && (
         <p className="mt-3 text-slate-600 text-sm">
-          {eventType.type === "collective"
-            ? `With ${eventType.hosts.map((h) => h.name).join(", ")}`
-            : `With one of ${eventType.hosts.map((h) => h.name).join(", ")}`}
+          {t(eventType.type === "collective" ? "event.with" : "event.withOneOf", {
+            names: new Intl.ListFormat(intlLocale(), { style: "short", type: "unit" }).format(
+              eventType.hosts.map((h) => h.name),
+            ),
+          })}
         </p>
       )}
       <ul className="mt-4 flex flex-col gap-3 font-medium text-slate-600 text-sm lg:mt-5">
@@ -66,7 +69,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
           <li key={`${l.type}|${l.value}|${l.displayName}`} className="flex items-start gap-2.5">
             <LocationIcon type={l.type} className="mt-px shrink-0 text-slate-500" />
             <span className="min-w-0">
-              {l.type === "ask_invitee" ? "You choose the location" : l.displayName}
+              {l.type === "ask_invitee" ? t("event.youChooseLocation") : l.displayName}
               {showsLocationValue(l) && (
                 <span className="block wrap-anywhere font-normal text-slate-500">{l.value}</span>
               )}

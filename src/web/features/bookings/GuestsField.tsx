@@ -3,6 +3,7 @@ import { type KeyboardEvent, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { Input } from "../../components/ui/Input";
 import { Label } from "../../components/ui/Label";
+import { t } from "../../lib/i18n";
 import { MAX_GUESTS, validateGuest } from "./validation";
 
 export interface GuestsFieldProps {
@@ -62,7 +63,7 @@ export function GuestsField({
     return (
       <div>
         <Button variant="outline" size="sm" onClick={() => setOpen(true)} className="rounded-full">
-          <UserPlus size={16} aria-hidden /> Add Guests
+          <UserPlus size={16} aria-hidden /> {t("guests.add")}
         </Button>
       </div>
     );
@@ -71,18 +72,18 @@ export function GuestsField({
   const full = guests.length >= MAX_GUESTS;
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor="booking-guests">Guest Email(s)</Label>
+      <Label htmlFor="booking-guests">{t("guests.label")}</Label>
       {guests.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Guests">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("guests.list")}>
           {guests.map((g) => (
             <li
               key={g}
-              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-slate-800 text-sm"
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 ps-3 pe-1 text-slate-800 text-sm"
             >
               <span className="max-w-56 truncate">{g}</span>
               <button
                 type="button"
-                aria-label={`Remove ${g}`}
+                aria-label={t("guests.remove", { email: g })}
                 onClick={() => onChange(guests.filter((x) => x !== g))}
                 className="rounded-full p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
               >
@@ -99,7 +100,7 @@ export function GuestsField({
         autoComplete="off"
         multiple
         disabled={full}
-        placeholder={full ? `Up to ${MAX_GUESTS} guests` : "name@example.com"}
+        placeholder={full ? t("guests.upTo", { max: MAX_GUESTS }) : "name@example.com"}
         value={draft}
         invalid={!!shown}
         aria-describedby={shown ? "booking-guests-error" : "booking-guests-hint"}

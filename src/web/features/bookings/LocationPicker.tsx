@@ -2,6 +2,7 @@ import type { Location } from "../../../contract/event-types";
 import { Field } from "../../components/ui/Field";
 import { Input } from "../../components/ui/Input";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { LocationIcon, showsLocationValue } from "./LocationIcon";
 
 export interface LocationPickerProps {
@@ -38,8 +39,8 @@ export function LocationPicker({
       {locations.length > 1 && (
         <fieldset>
           <legend className="mb-1.5 font-medium text-slate-800 text-sm">
-            Location
-            <span aria-hidden className="ml-0.5 text-red-500">
+            {t("location.legend")}
+            <span aria-hidden className="ms-0.5 text-red-500">
               *
             </span>
           </legend>
@@ -64,7 +65,7 @@ export function LocationPicker({
                 />
                 <LocationIcon type={l.type} size={16} className="shrink-0 text-slate-500" />
                 <span className="min-w-0">
-                  {l.type === "ask_invitee" ? "Somewhere else (you choose)" : l.displayName}
+                  {l.type === "ask_invitee" ? t("location.somewhereElse") : l.displayName}
                   {showsLocationValue(l) && (
                     <span className="block truncate text-slate-500 text-xs">{l.value}</span>
                   )}
@@ -75,11 +76,11 @@ export function LocationPicker({
         </fieldset>
       )}
       {asks && (
-        <Field label="Where should we meet?" required htmlFor={inputId} error={error}>
+        <Field label={t("location.where")} required htmlFor={inputId} error={error}>
           <Input
             id={inputId}
             aria-required
-            placeholder="An address, a phone number or a meeting link"
+            placeholder={t("location.placeholder")}
             value={value}
             invalid={!!error}
             aria-describedby={error ? `${inputId}-error` : undefined}

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { Field } from "../../components/ui/Field";
 import { Input } from "../../components/ui/Input";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import type { PhoneLib } from "./phoneLib";
 import { phoneChars } from "./validation";
 
@@ -42,11 +43,11 @@ export function PhoneField({
 
   return (
     <Field
-      label={optional ? "Phone (optional)" : "Phone"}
+      label={optional ? t("details.phoneOptional") : t("details.phone")}
       required={!optional}
       htmlFor={id}
       error={error}
-      hint="Choose your country, or start the number with + and its country code"
+      hint={t("details.phoneHint")}
     >
       <div className="flex gap-2">
         <div
@@ -61,7 +62,7 @@ export function PhoneField({
           <ChevronDown size={16} aria-hidden className="shrink-0 text-slate-500" />
           <select
             id={`${id}-country`}
-            aria-label="Country code"
+            aria-label={t("details.countryCode")}
             value={country}
             onChange={(e) => onChange(value, e.target.value)}
             className="absolute inset-0 h-full w-full cursor-pointer opacity-0"

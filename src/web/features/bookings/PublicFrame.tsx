@@ -5,7 +5,9 @@ import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { ErrorState, type RetryableQuery } from "../../components/ui/ErrorState";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { embed } from "./embed";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
 /** The invitee pages' backdrop: light app grey, the card centred, a quiet 'Powered by Kairos'. */
 export function PublicFrame({ children, className }: { children: ReactNode; className?: string }) {
@@ -15,10 +17,11 @@ export function PublicFrame({ children, className }: { children: ReactNode; clas
   return (
     <div className="flex min-h-dvh flex-col bg-app">
       <main className={cn("mx-auto w-full flex-1 sm:px-6 sm:py-10 lg:py-14", className)}>{children}</main>
-      <footer className="py-6 text-center text-slate-500 text-xs">
+      <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-3 py-6 text-center text-slate-500 text-xs">
         <Link to="/" className="rounded-sm hover:text-slate-600">
-          Powered by <span className="font-semibold text-slate-500">Kairos</span>
+          {t("frame.poweredBy")} <span className="font-semibold text-slate-500">Kairos</span>
         </Link>
+        <LanguageSwitcher />
       </footer>
     </div>
   );
@@ -64,7 +67,7 @@ export function ErrorCard({ title, query }: { title: string; query: RetryableQue
   return (
     <PublicFrame className="flex max-w-lg items-center px-4 sm:px-6">
       <Card className="w-full p-6 sm:p-10">
-        <ErrorState title={title} description="Check your connection and try again." query={query} />
+        <ErrorState title={title} description={t("common.checkConnection")} query={query} />
       </Card>
     </PublicFrame>
   );

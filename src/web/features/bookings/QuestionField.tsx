@@ -3,6 +3,7 @@ import { Field } from "../../components/ui/Field";
 import { Input } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Textarea } from "../../components/ui/Textarea";
+import { t } from "../../lib/i18n";
 
 export interface QuestionFieldProps {
   question: Question;
@@ -15,7 +16,7 @@ export interface QuestionFieldProps {
 
 function Asterisk({ show }: { show: boolean }) {
   return show ? (
-    <span aria-hidden className="ml-0.5 text-red-500">
+    <span aria-hidden className="ms-0.5 text-red-500">
       *
     </span>
   ) : null;
@@ -106,7 +107,7 @@ export function QuestionField({ question: q, id, value, error, onChange, onBlur 
           invalid={!!error}
           {...a11y}
         >
-          <option value="">Select an option</option>
+          <option value="">{t("question.selectOption")}</option>
           {options.map((o) => (
             <option key={o} value={o}>
               {o}

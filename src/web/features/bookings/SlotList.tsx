@@ -1,11 +1,12 @@
 import { CalendarX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { Slot } from "../../../contract/bookings";
-import { formatLongDate } from "../../components/ui/dates";
+import { formatCalendar } from "../../components/ui/dates";
 import { ErrorState } from "../../components/ui/ErrorState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
-import { formatTime24 } from "./time";
+import { currentLocale, t } from "../../lib/i18n";
+import { formatTime, formatTime24 } from "./time";
 
 export interface SlotListProps {
   /** The chosen day, 'YYYY-MM-DD'. */
@@ -21,6 +22,8 @@ export interface SlotListProps {
   current?: string;
   /** Show times as 13:30 instead of the server's '1:30pm' labels; needs the zone they are in. */
   hour24?: { zone: string } | null;
+  /** The zone the times are in: other languages than English write their 12-hour labels from it. */
+  zone?: string;
   className?: string;
 }
 
@@ -36,12 +39,20 @@ export function SlotList({
   onNext,
   current,
   hour24,
+  zone,
   className,
 }: SlotListProps) {
-  const label = (slot: Slot) => (hour24 ? formatTime24(slot.iso, hour24.zone) : slot.startTime);
+  // The server's labels are English ('1:30pm'); other languages write their own 12-hour form.
+  const label = (slot: Slot) =>
+    hour24
+      ? formatTime24(slot.iso, hour24.zone)
+      : currentLocale() === "en" || !zone
+        ? slot.startTime
+        : formatTime(slot.iso, zone);
   const nextRef = useRef<HTMLButtonElement>(null);
   const currentAt = current ? Date.parse(current) : Number.NaN;
-  const [weekday, rest] = splitDate(formatLongDate(date));
+  const weekday = formatCalendar(date, { weekday: "long" });
+  const rest = formatCalendar(date, { month: "long", day: "numeric" });
 
   // Keyboard users land on Next right after choosing a time.
   const selectedIso = selected?.iso;
@@ -50,17 +61,18 @@ export function SlotList({
   }, [selectedIso]);
 
   const status = loading
-    ? "Loading available times..."
+    ? t("slots.loading")
     : error
-      ? "Could not load the times for this day."
+      ? t("slots.loadFailed")
       : slots && slots.length > 0
-        ? `${slots.length} ${slots.length === 1 ? "time" : "times"} available on ${weekday}, ${rest}`
-        : "No times available on this day";
+        ? t("slots.available", { count: slots.length, weekday, date: rest })
+        : t("slots.none");
 
   return (
     <section className={cn("flex min-h-0 flex-col", className)} aria-labelledby="slot-day-heading">
       <h3 id="slot-day-heading" className="mb-4 text-base text-slate-900">
-        <span className="font-semibold">{weekday},</span> <span className="text-slate-500">{rest}</span>
+        <span className="font-semibold">{t("slots.headingWeekday", { weekday })}</span>{" "}
+        <span className="text-slate-500">{rest}</span>
       </h3>
       <p className="sr-only" role="status" aria-live="polite">
         {status}
@@ -75,20 +87,20 @@ export function SlotList({
         </ul>
       ) : error ? (
         <ErrorState
-          title="Could not load times"
-          description="Check your connection and try again."
+          title={t("slots.failedTitle")}
+          description={t("common.checkConnection")}
           onRetry={onRetry}
           className="rounded-lg border border-slate-200 border-dashed px-4 py-8"
         />
       ) : !slots || slots.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-slate-200 border-dashed px-4 py-8 text-center">
           <CalendarX size={20} aria-hidden className="text-slate-500" />
-          <p className="mt-2 text-slate-600 text-sm">No times available on this day</p>
+          <p className="mt-2 text-slate-600 text-sm">{t("slots.none")}</p>
         </div>
       ) : (
         <ul
-          className="-mr-2 grid min-h-0 content-start gap-2 overflow-y-auto py-0.5 pr-2 pl-0.5"
-          aria-label="Available times"
+          className="-me-2 grid min-h-0 content-start gap-2 overflow-y-auto py-0.5 ps-0.5 pe-2"
+          aria-label={t("slots.listLabel")}
         >
           {slots.map((slot) =>
             slot.iso === selected?.iso ? (
@@ -107,7 +119,7 @@ export function SlotList({
                   onClick={onNext}
                   className="flex h-12 items-center justify-center rounded-[6px] bg-accent-strong font-semibold text-sm text-white transition-colors hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
                 >
-                  Next
+                  {t("slots.next")}
                 </button>
               </li>
             ) : (
@@ -121,12 +133,12 @@ export function SlotList({
                   {label(slot)}
                   {slot.seatsLeft !== undefined && (
                     <span className="font-normal text-slate-600 text-xs">
-                      {slot.seatsLeft === 1 ? "1 seat left" : `${slot.seatsLeft} seats left`}
+                      {t("slots.seatsLeft", { count: slot.seatsLeft })}
                     </span>
                   )}
                   {Date.parse(slot.iso) === currentAt && (
                     <span className="rounded-full bg-accent-soft px-2 py-0.5 font-medium text-blue-700 text-xs">
-                      Current
+                      {t("slots.current")}
                     </span>
                   )}
                 </button>
@@ -137,10 +149,4 @@ export function SlotList({
       )}
     </section>
   );
-}
-
-function splitDate(long: string): [string, string] {
-  const i = long.indexOf(", ");
-  // 'Monday' and 'March 15': the year is on the calendar right beside it.
-  return [long.slice(0, i), long.slice(i + 2).replace(/, \d{4}$/, "")];
 }

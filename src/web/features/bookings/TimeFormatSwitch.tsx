@@ -1,4 +1,5 @@
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 /** 12h / 24h: how the times are written, as on the host's profile unless the invitee switches. */
 export function TimeFormatSwitch({
@@ -23,10 +24,12 @@ export function TimeFormatSwitch({
   );
   return (
     <fieldset className="mt-4 flex items-center gap-3">
-      <legend className="float-left mr-3 font-medium text-slate-700 text-sm">Time format</legend>
+      <legend className="float-left me-3 font-medium text-slate-700 text-sm">
+        {t("booking.timeFormat")}
+      </legend>
       <div className="inline-flex rounded-lg bg-slate-100 p-0.5">
-        {option(false, "12h")}
-        {option(true, "24h")}
+        {option(false, t("booking.hour12"))}
+        {option(true, t("booking.hour24"))}
       </div>
     </fieldset>
   );

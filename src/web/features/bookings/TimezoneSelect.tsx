@@ -1,8 +1,9 @@
 import { Check, ChevronDown, Globe, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { loadZoneSearch, type ZoneSearch } from "../../lib/zoneSearchLoader";
-import { allTimeZones, formatTime, zoneGenericName, zoneLabel } from "./time";
+import { allTimeZones, formatClock, zoneGenericName, zoneLabel } from "./time";
 import { useNow } from "./useNow";
 
 interface ZoneOption {
@@ -72,7 +73,7 @@ export interface TimezoneSelectProps {
 export function TimezoneSelect({
   value,
   onChange,
-  label = "Time zone",
+  label = t("zone.label"),
   variant = "ghost",
   id: triggerId,
   hint,
@@ -207,7 +208,7 @@ export function TimezoneSelect({
           setOpen((o) => !o);
         }}
         className={cn(
-          "flex h-10 w-full items-center gap-2 rounded-lg px-2 text-left text-slate-700 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50",
+          "flex h-10 w-full items-center gap-2 rounded-lg px-2 text-start text-slate-700 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50",
           variant === "ghost"
             ? "hover:bg-slate-100"
             : "border border-slate-300 bg-white px-3 hover:border-slate-400",
@@ -216,7 +217,7 @@ export function TimezoneSelect({
         <Globe size={16} aria-hidden className="shrink-0 text-slate-500" />
         <span id={`${id}-value`} className="min-w-0 flex-1 truncate">
           {zoneLabel(value, now)}{" "}
-          <span className="text-slate-600 tabular-nums">({formatTime(now, value)})</span>
+          <span className="text-slate-600 tabular-nums">({formatClock(now, value)})</span>
         </span>
         <ChevronDown
           size={16}
@@ -225,12 +226,12 @@ export function TimezoneSelect({
         />
       </button>
       {open && (
-        <div className="kairos-pop absolute right-0 left-0 z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg shadow-slate-900/10 sm:min-w-80">
+        <div className="kairos-pop absolute start-0 end-0 z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg shadow-slate-900/10 sm:min-w-80">
           <div className="relative border-slate-100 border-b p-2">
             <Search
               size={16}
               aria-hidden
-              className="pointer-events-none absolute top-1/2 left-4.5 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 start-4.5 -translate-y-1/2 text-slate-500"
             />
             <input
               ref={searchRef}
@@ -239,26 +240,26 @@ export function TimezoneSelect({
               aria-controls={listId}
               aria-autocomplete="list"
               aria-activedescendant={filtered[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
-              aria-label="Search time zones"
-              placeholder="City, country or abbreviation (IST)"
+              aria-label={t("zone.search")}
+              placeholder={t("zone.searchPlaceholder")}
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
                 setActive(0);
               }}
               onKeyDown={onKeyDown}
-              className="h-9 w-full rounded-md border border-slate-200 pr-2 pl-8 text-sm placeholder:text-slate-400 focus:border-accent focus:outline-none focus:ring-3 focus:ring-accent/20"
+              className="h-9 w-full rounded-md border border-slate-200 ps-8 pe-2 text-sm placeholder:text-slate-400 focus:border-accent focus:outline-none focus:ring-3 focus:ring-accent/20"
             />
           </div>
           <div
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label="Time zones"
+            aria-label={t("zone.list")}
             className="max-h-72 overflow-y-auto py-1"
           >
             {filtered.length === 0 && (
-              <p className="px-3 py-6 text-center text-slate-500 text-sm">No matching time zones</p>
+              <p className="px-3 py-6 text-center text-slate-500 text-sm">{t("zone.noMatch")}</p>
             )}
             {filtered.map((o, i) => (
               // Keys reach the options through the search box (aria-activedescendant); they take clicks only.
@@ -282,7 +283,7 @@ export function TimezoneSelect({
                 </span>
                 <span className="min-w-0 flex-1 truncate">{o.label}</span>
                 <span className="shrink-0 text-slate-600 text-xs tabular-nums">
-                  {formatTime(now, o.zone)}
+                  {formatClock(now, o.zone)}
                 </span>
               </div>
             ))}

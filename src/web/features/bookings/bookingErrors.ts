@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api";
+import { currentLocale, t, type WebMessageId } from "../../lib/i18n";
 
 export interface BookingAlert {
   /** Only the calendar codes carry a title; other failures show just the message. */
@@ -7,25 +8,11 @@ export interface BookingAlert {
 }
 
 /** Spec section 8, 'Booking codes': what the invitee is told when the host's calendar gets in the way. */
-const CALENDAR_ALERTS: Record<string, BookingAlert> = {
-  GOOGLE_TOKEN_EXPIRED: {
-    title: "Google Calendar Access Expired",
-    message:
-      "The host's Google Calendar connection has expired. Please contact them so they can reconnect it, then try again.",
-  },
-  GOOGLE_NOT_CONNECTED: {
-    title: "Google Calendar Not Connected",
-    message: "The host has not connected a Google Calendar for this event. Please contact them to set it up.",
-  },
-  GOOGLE_ACCESS_DENIED: {
-    title: "Google Calendar Access Denied",
-    message:
-      "The host's Google Calendar refused access because of a permissions issue. Please contact the host.",
-  },
-  MEETING_CREATION_FAILED: {
-    title: "Meeting Creation Failed",
-    message: "We were unable to create the meeting link. Please try again or contact the host.",
-  },
+const CALENDAR_ALERTS: Record<string, [WebMessageId, WebMessageId]> = {
+  GOOGLE_TOKEN_EXPIRED: ["alert.tokenExpired", "alert.tokenExpiredText"],
+  GOOGLE_NOT_CONNECTED: ["alert.notConnected", "alert.notConnectedText"],
+  GOOGLE_ACCESS_DENIED: ["alert.accessDenied", "alert.accessDeniedText"],
+  MEETING_CREATION_FAILED: ["alert.meetingFailed", "alert.meetingFailedText"],
 };
 
 /** The slot went away between showing and booking: the page sends the invitee back to fresh times. */
@@ -37,11 +24,16 @@ export function isSlotConflict(error: unknown): boolean {
 }
 
 export function bookingAlert(error: unknown): BookingAlert {
-  if (error instanceof ApiError && error.errorCode && CALENDAR_ALERTS[error.errorCode]) {
-    return CALENDAR_ALERTS[error.errorCode];
-  }
-  const generic = !(error instanceof Error) || !error.message || error.message === "API call failed";
-  return { message: generic ? "Failed to schedule meeting" : (error as Error).message };
+  const calendar =
+    error instanceof ApiError && error.errorCode ? CALENDAR_ALERTS[error.errorCode] : undefined;
+  if (calendar) return { title: t(calendar[0]), message: t(calendar[1]) };
+  // The server's own words are English: other languages get the general message.
+  const generic =
+    !(error instanceof Error) ||
+    !error.message ||
+    error.message === "API call failed" ||
+    currentLocale() !== "en";
+  return { message: generic ? t("booking.failed") : (error as Error).message };
 }
 
 /** Server field errors are keyed by path ('attendee.email'); the form's fields use the last segment. */

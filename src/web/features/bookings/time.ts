@@ -3,15 +3,24 @@
  * instants in the zone the invitee picked, never implicitly in the browser's zone.
  * Only Intl is used (no date library) to keep the public booking chunk small.
  */
+import { prefersHour24 } from "../../../contract/languages";
+import { currentLocale, intlLocale, t } from "../../lib/i18n";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A cached Intl formatter for one zone and set of options (making one costs far more than using it). */
-export function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
+/**
+ * A cached Intl formatter for one zone and set of options (making one costs far more than using it),
+ * in the page's language (issue 27), or in `locale` ('en-US' for the parts the code reads back).
+ */
+export function formatter(
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+  locale: string = intlLocale(),
+): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
     formatters.set(key, f);
   }
   return f;
@@ -60,20 +69,30 @@ export function isSupportedZone(zone: string): boolean {
   }
 }
 
-/** '9:00am' (the spec's 12-hour form) for an instant in a zone. */
+/** '9:00am' (the spec's 12-hour form) for an instant in a zone; another language's 12-hour form in it. */
 export function formatTime(instant: Date | string | number, zone: string): string {
-  const parts = formatter(zone, { hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(
+  if (currentLocale() !== "en")
+    return formatter(zone, { hour: "numeric", minute: "2-digit", hour12: true }).format(new Date(instant));
+  const parts = formatter(zone, { hour: "numeric", minute: "2-digit", hour12: true }, "en-US").formatToParts(
     new Date(instant),
   );
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("hour")}:${get("minute")}${get("dayPeriod").toLowerCase()}`;
 }
 
+/** The clock as the page's language writes it by default (the zone picker's 'now'); English: '9:00am'. */
+export function formatClock(instant: Date | string | number, zone: string): string {
+  if (currentLocale() === "en") return formatTime(instant, zone);
+  return formatter(zone, { hour: "numeric", minute: "2-digit" }).format(new Date(instant));
+}
+
 /** '13:30': the 24-hour form, for invitees (or hosts) who read times that way. */
 export function formatTime24(instant: Date | string | number, zone: string): string {
-  const parts = formatter(zone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(
-    new Date(instant),
-  );
+  const parts = formatter(
+    zone,
+    { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+    "en-US",
+  ).formatToParts(new Date(instant));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("hour")}:${get("minute")}`;
 }
@@ -89,19 +108,26 @@ export function addMinutes(iso: string, minutes: number): string {
   return new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();
 }
 
-/** '1:00pm - 2:00pm'. */
+/** '1:00pm - 2:00pm' (24-hour in languages that read times so). */
 export function formatTimeRange(startIso: string, endIso: string, zone: string): string {
-  return `${formatTime(startIso, zone)} - ${formatTime(endIso, zone)}`;
+  const time = (iso: string) =>
+    currentLocale() !== "en" && prefersHour24(currentLocale())
+      ? formatTime24(iso, zone)
+      : formatTime(iso, zone);
+  return t("time.range", { start: time(startIso), end: time(endIso) });
 }
 
 /** 'Monday, March 15, 2027, 1:00pm - 2:00pm' (UI.md: the chosen time in words). */
 export function formatSlotInWords(startIso: string, endIso: string, zone: string): string {
-  return `${formatDateLong(startIso, zone)}, ${formatTimeRange(startIso, endIso, zone)}`;
+  return t("time.slotInWords", {
+    date: formatDateLong(startIso, zone),
+    times: formatTimeRange(startIso, endIso, zone),
+  });
 }
 
 /** Calendar date 'YYYY-MM-DD' of an instant in a zone. */
 export function dateInZone(instant: Date | number, zone: string): string {
-  const parts = formatter(zone, { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
+  const parts = formatter(zone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-US").formatToParts(
     new Date(instant),
   );
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
@@ -160,8 +186,8 @@ export function toCalendarStamp(iso: string): string {
 
 /** '30 min', '1 hr', '1 hr 30 min'. */
 export function formatDuration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const h = Math.floor(minutes / 60);
+  if (minutes < 60) return t("duration.minutes", { minutes });
+  const hours = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m ? `${h} hr ${m} min` : `${h} hr`;
+  return m ? t("duration.hoursMinutes", { hours, minutes: m }) : t("duration.hours", { hours });
 }

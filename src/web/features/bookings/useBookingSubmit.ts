@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import type { BookingDto, CreateBookingBody, Slot } from "../../../contract/bookings";
 import type { EventTypeDto, Location } from "../../../contract/event-types";
 import { ApiError } from "../../lib/api";
+import { currentLocale, t } from "../../lib/i18n";
 import {
   bookingKeys,
   type ConfirmedState,
@@ -56,6 +57,8 @@ function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBo
         : undefined,
     // UTM and metadata of an embedding page or of the link itself (issue 25).
     ...(pageAttribution ? { attribution: pageAttribution } : {}),
+    // The page's language (issue 27): stored on the booking, every mail to the invitee speaks it.
+    language: currentLocale(),
   };
 }
 
@@ -96,8 +99,7 @@ export function useBookingSubmit() {
           // The same details were booked by an earlier attempt whose key this page no longer has:
           // the server tells only the time, and the manage links are in that booking's email.
           setAlert({
-            message:
-              "You already have a booking at this time. Its details and links are in your confirmation email.",
+            message: t("booking.alreadyBooked"),
           });
           return;
         }
@@ -105,20 +107,23 @@ export function useBookingSubmit() {
         embedEvent("bookingCreated", bookingEventData(created));
       }
       queryClient.setQueryData(bookingKeys.booking(state.booking.uid), state.booking);
-      navigate(confirmationPath(state.booking.uid, state.token), { state });
+      // The language goes along, so a reload of the confirmation stays in it.
+      const lang = currentLocale() === "en" ? "" : `&lang=${currentLocale()}`;
+      navigate(`${confirmationPath(state.booking.uid, state.token)}${lang}`, { state });
     } catch (error) {
       if (isSlotConflict(error)) {
         // Someone was faster (or the time closed): drop cached times so step 1 shows the truth.
         void queryClient.invalidateQueries({ queryKey: ["slots"] });
         void queryClient.invalidateQueries({ queryKey: ["slot-days"] });
         ctx.onConflict(
-          error instanceof ApiError && error.message
+          // The server's words are English: other languages say it in theirs.
+          error instanceof ApiError && error.message && currentLocale() === "en"
             ? error.message
-            : "This time is no longer available. Please choose another time.",
+            : t("booking.timeTaken"),
         );
         return;
       }
-      embedEvent("error", { message: error instanceof Error ? error.message : "Booking failed" });
+      embedEvent("error", { message: error instanceof Error ? error.message : "Booking failed" }); // for the embedder's code, not shown
       const fields = fieldErrorsFrom(error);
       setFieldErrors(fields);
       setAlert(bookingAlert(error));

@@ -1,5 +1,6 @@
 import { MAX_GUESTS } from "../../../contract/booking-constants";
 import type { PhoneFieldMode, Question } from "../../../contract/event-types";
+import { t } from "../../lib/i18n";
 import type { PhoneLib } from "./phoneLib";
 
 /**
@@ -66,39 +67,39 @@ export interface PhoneCheckContext {
 }
 
 export function validateName(v: string): string | undefined {
-  if (!v.trim()) return "Name is required";
-  if (v.trim().length > 100) return "Name is too long";
+  if (!v.trim()) return t("validation.nameRequired");
+  if (v.trim().length > 100) return t("validation.nameTooLong");
 }
 
 export function validateEmail(v: string): string | undefined {
-  if (!v.trim()) return "Email is required";
-  if (!isEmail(v.trim())) return "Enter a valid email address";
+  if (!v.trim()) return t("validation.emailRequired");
+  if (!isEmail(v.trim())) return t("validation.emailInvalid");
 }
 
 export function validatePhone(v: string, ctx: PhoneCheckContext): string | undefined {
   if (ctx.rule === "hidden") return undefined;
-  if (!v.trim()) return ctx.rule === "required" ? "Phone is required" : undefined;
-  if (v.length > 40) return "Phone number is too long";
+  if (!v.trim()) return ctx.rule === "required" ? t("validation.phoneRequired") : undefined;
+  if (v.length > 40) return t("validation.phoneTooLong");
   // Before the rules load (a moment at most), the server checks the number.
-  if (!ctx.lib) return v.replace(/\D+/g, "").length < 4 ? "Phone number is too short" : undefined;
+  if (!ctx.lib) return v.replace(/\D+/g, "").length < 4 ? t("validation.phoneTooShort") : undefined;
   const country = ctx.lib.isPhoneCountry(ctx.country) ? ctx.country : undefined;
   const checked = ctx.lib.checkPhone(v, country);
   return checked.ok ? undefined : checked.message;
 }
 
 export function validateGuest(email: string, current: string[]): string | undefined {
-  if (!isEmail(email)) return `"${email}" is not a valid email address`;
-  if (current.includes(email.toLowerCase())) return "This guest is already added";
-  if (current.length >= MAX_GUESTS) return `At most ${MAX_GUESTS} guests`;
+  if (!isEmail(email)) return t("validation.guestInvalid", { email });
+  if (current.includes(email.toLowerCase())) return t("validation.guestDuplicate");
+  if (current.length >= MAX_GUESTS) return t("validation.guestsMax", { max: MAX_GUESTS });
 }
 
 export function validateAnswer(q: Question, v: string | undefined): string | undefined {
-  if (q.required && !v?.trim()) return "This field is required";
-  if (v && v.length > 5000) return "Answer is too long";
+  if (q.required && !v?.trim()) return t("validation.required");
+  if (v && v.length > 5000) return t("validation.answerTooLong");
 }
 
 export function validateLocation(v: string): string | undefined {
-  if (!v.trim()) return "Tell the host where to meet";
+  if (!v.trim()) return t("validation.locationRequired");
 }
 
 /**
@@ -129,7 +130,7 @@ export function validateDetails(
     email: validateEmail(values.email),
     phone: validatePhone(values.phone, phone),
     location: asksLocation ? validateLocation(values.location) : undefined,
-    message: values.message.length > 5000 ? "Message is too long" : undefined,
+    message: values.message.length > 5000 ? t("validation.messageTooLong") : undefined,
   };
   questions.forEach((q, i) => {
     errors[`q-${i}`] = validateAnswer(q, values.answers[i]);

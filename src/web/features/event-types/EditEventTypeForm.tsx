@@ -2,9 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import { DEFAULT_EVENT_NAME, type EventTypeDto, slugify } from "../../../contract/event-types";
+import { LOCALE_NAMES, LOCALES, matchLocale } from "../../../contract/languages";
 import type { EventTypeHostsDto } from "../../../contract/teams";
 import { BookingLimitsFields } from "../../components/BookingLimitsFields";
-import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
+import { Button, DrawerContent, Field, Input, Select, Switch, Textarea, toast } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
 import { AvailabilityField } from "./AvailabilityField";
 import { BookingWindowField } from "./BookingWindowField";
@@ -350,6 +351,30 @@ export function EditEventTypeForm({
             )}
           />
           <QuestionsField control={control} register={register} errors={errors} />
+          <Controller
+            control={control}
+            name="language"
+            render={({ field }) => (
+              <Field
+                label="Language"
+                htmlFor="event-language"
+                hint="The booking page and the invitee's mails. Invitee's language: their link's, else your default, else their browser's."
+              >
+                <Select
+                  id="event-language"
+                  value={field.value ?? ""}
+                  onChange={(e) => field.onChange(matchLocale(e.target.value))}
+                >
+                  <option value="">Invitee's language</option>
+                  {LOCALES.map((locale) => (
+                    <option key={locale} value={locale}>
+                      {LOCALE_NAMES[locale]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            )}
+          />
         </DrawerSection>
 
         {!isTeamKind(et.type) && (

@@ -16,6 +16,7 @@ const base = {
   maxInvitees: 1,
   questions: [],
   phoneField: "required" as const,
+  language: null,
   confirmation: { required: true, noticeHours: 12, expiryHours: 24 },
   bookingLimits: {},
   availabilityScheduleId: null,

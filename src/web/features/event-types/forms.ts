@@ -66,6 +66,7 @@ export const editForm = z.object({
   maxInvitees: fields.maxInvitees.unwrap(),
   questions: z.array(questionForm).max(30, "At most 30 questions"),
   phoneField: fields.phoneField.unwrap(),
+  language: fields.language.unwrap(),
   confirmation: fields.confirmation.unwrap(),
   bookingLimits: fields.bookingLimits.unwrap(),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
@@ -152,6 +153,7 @@ export function editDefaults(
     maxInvitees: et.maxInvitees,
     questions: et.questions,
     phoneField: et.phoneField ?? "required",
+    language: et.language ?? null,
     confirmation: et.confirmation ?? DEFAULT_CONFIRMATION,
     bookingLimits: et.bookingLimits ?? {},
     availabilityScheduleId: et.availabilityScheduleId,
@@ -204,7 +206,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|confirmation|bookingLimits|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|language|confirmation|bookingLimits|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
         name,
       )
     ) {

@@ -3,6 +3,7 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { LOCALE_NAMES, LOCALES, matchLocale } from "../../../contract/languages";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, updateProfileBody, WELCOME_TEXT_MAX } from "../../../contract/users";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../components/ui";
@@ -36,6 +37,7 @@ export function ProfileSection() {
           welcomeText: user.welcomeText,
           timeFormat: user.timeFormat,
           weekStart: user.weekStart,
+          language: user.language,
         }
       : undefined,
   });
@@ -50,6 +52,7 @@ export function ProfileSection() {
         welcomeText: saved.welcomeText,
         timeFormat: saved.timeFormat,
         weekStart: saved.weekStart,
+        language: saved.language,
       });
       toast.success("Profile saved");
     } catch (error) {
@@ -97,6 +100,30 @@ export function ProfileSection() {
             </Select>
           </Field>
         </div>
+        <Controller
+          control={control}
+          name="language"
+          render={({ field }) => (
+            <Field
+              label="Language"
+              htmlFor="profile-language"
+              hint="Your booking pages and invitees' mails speak it, unless an event type fixes one."
+            >
+              <Select
+                id="profile-language"
+                value={field.value ?? ""}
+                onChange={(e) => field.onChange(matchLocale(e.target.value))}
+              >
+                <option value="">Invitee's language</option>
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {LOCALE_NAMES[locale]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        />
         <Field
           label="Welcome text"
           htmlFor="profile-welcome"

@@ -8,6 +8,7 @@ import { Avatar } from "../../components/ui/Avatar";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { fetchPublicProfile, type PublicProfile } from "../bookings/bookingApi";
 import { earlyData, startEarlyFetches, takeEarly } from "../bookings/earlyFetch";
 import { LocationIcon } from "../bookings/LocationIcon";
@@ -16,9 +17,6 @@ import { formatDuration, zoneLabel } from "../bookings/time";
 
 // Runs once, when the chunk loads (host app); the public app's entry has already started it.
 startEarlyFetches(window.location);
-
-const DEFAULT_WELCOME =
-  "Welcome to my scheduling page. Please follow the instructions to add an event to my calendar.";
 
 /** /{username} (and /user/:userId) — the host's public page: who they are and what can be booked. */
 export default function PublicProfilePage() {
@@ -46,9 +44,9 @@ export default function PublicProfilePage() {
   if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.status === 404;
     return missing ? (
-      <StatusCard icon={UserX} title="User Not Found" description="This scheduling page does not exist." />
+      <StatusCard icon={UserX} title={t("profile.notFound")} description={t("profile.notFoundText")} />
     ) : (
-      <ErrorCard title="Failed to load user profile" query={profile} />
+      <ErrorCard title={t("profile.loadFailed")} query={profile} />
     );
   }
 
@@ -68,7 +66,7 @@ function Profile({ user, eventTypes }: PublicProfile) {
         <Avatar name={user.name} src={user.avatar} size={72} />
         <h1 className="mt-4 font-semibold text-2xl text-slate-900">{user.name}</h1>
         <p className="mt-2 max-w-md whitespace-pre-line text-slate-500 text-sm leading-6">
-          {user.welcomeText || DEFAULT_WELCOME}
+          {user.welcomeText || t("profile.welcome")}
         </p>
         <p className="mt-3 flex items-center gap-1.5 text-slate-500 text-xs">
           <Globe size={14} aria-hidden /> {zoneLabel(user.timezone)}
@@ -79,11 +77,11 @@ function Profile({ user, eventTypes }: PublicProfile) {
         {eventTypes.length === 0 ? (
           <EmptyState
             icon={CalendarX}
-            title="No available event types"
-            description="This user hasn't set up any public event types yet."
+            title={t("profile.noEventTypes")}
+            description={t("profile.noEventTypesText")}
           />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2" aria-label="Event types">
+          <ul className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.eventTypes")}>
             {eventTypes.map((et) => (
               <li key={et._id}>
                 <EventTypeCard eventType={et} />
@@ -101,8 +99,8 @@ function EventTypeCard({ eventType: et }: { eventType: EventTypeDto }) {
   return (
     <Link
       to={eventTypePath(et.user.username, et.slug)}
-      className="group flex h-full flex-col rounded-lg border border-slate-200 border-l-4 bg-white p-5 transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
-      style={{ borderLeftColor: et.color }}
+      className="group flex h-full flex-col rounded-lg border border-slate-200 border-s-4 bg-white p-5 transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-2"
+      style={{ borderInlineStartColor: et.color }}
     >
       <span className="font-semibold text-base text-slate-900">{et.title}</span>
       <span className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-500 text-sm">
@@ -119,7 +117,10 @@ function EventTypeCard({ eventType: et }: { eventType: EventTypeDto }) {
         <span className="mt-3 line-clamp-2 text-slate-600 text-sm leading-6">{et.description}</span>
       )}
       <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-accent-strong text-sm">
-        Select this time <span className="transition-transform group-hover:translate-x-0.5">→</span>
+        {t("profile.select")}{" "}
+        <span className="transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5">
+          →
+        </span>
       </span>
     </Link>
   );
@@ -127,7 +128,7 @@ function EventTypeCard({ eventType: et }: { eventType: EventTypeDto }) {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-label="Loading" className="flex flex-col items-center">
+    <div role="status" aria-label={t("profile.loading")} className="flex flex-col items-center">
       <Skeleton className="size-18 rounded-full" />
       <Skeleton className="mt-4 h-7 w-48" />
       <Skeleton className="mt-3 h-4 w-80 max-w-full" />
