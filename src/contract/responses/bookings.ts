@@ -3,6 +3,8 @@ import type { BookingRequestView } from "../approval.js";
 import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
 import { EVENT_KINDS } from "../event-types.js";
+import { RECURRENCE_FREQUENCIES } from "../recurrence.js";
+import type { SeriesOccurrence } from "../series.js";
 import { locationSchema } from "./event-types.js";
 import { type Agrees, type AnswerData, envelope, fileResponse } from "./shared.js";
 
@@ -122,3 +124,29 @@ type SlotsAnswer = AnswerData<typeof bookingsResponses.slots>;
 export type DaySlotsAnswer = Extract<SlotsAnswer, unknown[]>;
 /** The slots route with `?month=`: the days that have any. */
 export type MonthDaysAnswer = Exclude<SlotsAnswer, unknown[]>;
+
+const occurrenceSchema = z.object({
+  index: z.number(),
+  startTime: z.string(),
+  problem: z.string().nullable(),
+});
+true satisfies Agrees<z.input<typeof occurrenceSchema>, SeriesOccurrence>;
+
+/** Recurring bookings (issue 28 item 3): a series' preview, and the series booked. */
+export const seriesResponses = {
+  preview: { 200: envelope(z.object({ description: z.string(), occurrences: z.array(occurrenceSchema) })) },
+  create: {
+    201: envelope(
+      z.object({
+        booking: createdBookingSchema,
+        series: z.object({
+          id: z.string(),
+          frequency: z.enum(RECURRENCE_FREQUENCIES),
+          count: z.number(),
+          description: z.string(),
+          occurrences: z.array(occurrenceSchema),
+        }),
+      }),
+    ),
+  },
+};

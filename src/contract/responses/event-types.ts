@@ -8,6 +8,7 @@ import {
   QUESTION_TYPES,
 } from "../event-types.js";
 import { PHONE_FIELD_MODES } from "../phone-field.js";
+import { recurrenceSchema } from "../recurrence.js";
 import { type Agrees, doneEnvelope, envelope, isoDateTime } from "./shared.js";
 
 export const locationSchema = z.object({
@@ -59,6 +60,7 @@ export const eventTypeSchema = z.object({
     expiryHours: z.number(),
   }),
   bookingLimits: bookingLimitsSchema,
+  recurrence: recurrenceSchema,
   availabilityScheduleId: z.string().nullable(),
   googleAccountId: z.string().nullable(),
   user: z.object({

@@ -109,6 +109,8 @@ export function draftRow(values: DraftValues, at: Date): BookingRow {
     status: values.status ?? "confirmed",
     requestExpiresAt: values.requestExpiresAt ?? null,
     approvalTokenHash: values.approvalTokenHash ?? null,
+    seriesId: values.seriesId ?? null,
+    seriesIndex: values.seriesIndex ?? null,
     earlierManageTokenHashes: [],
     icsSequence: 0,
     rescheduleCount: 0,
@@ -131,7 +133,9 @@ export type DraftValues = Omit<BookingRow, DraftDefaults | "attribution" | Reque
   Pick<BookingInsert, "attribution" | RequestFields>;
 
 /** What makes a new booking a request (issue 28); a plain booking leaves them out. */
-type RequestFields = "status" | "requestExpiresAt" | "approvalTokenHash";
+type RequestFields = "status" | "requestExpiresAt" | "approvalTokenHash" | SeriesFields;
+/** What makes a booking an occurrence of a series (issue 28 item 3); a single booking leaves them out. */
+type SeriesFields = "seriesId" | "seriesIndex";
 
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;

@@ -43,6 +43,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
+import { createSeriesBooking } from "./service-series.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -129,6 +130,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     ...createBookingChanges(db, deps, mailer),
     ...createBookingRequests(db, deps, mailer),
     ...createPollBooking(db, deps, mailer, insertBooking),
+    ...createSeriesBooking(db, deps, mailer, insertBooking),
 
     /**
      * Books a slot. `created` false: the same request was made before and this is its booking.

@@ -47,6 +47,7 @@ const eventTypeColumns = {
   maxInvitees: eventTypes.maxInvitees,
   confirmation: eventTypes.confirmation,
   bookingLimits: eventTypes.bookingLimits,
+  recurrence: eventTypes.recurrence,
 };
 const scheduleColumns = {
   id: availabilitySchedules.id,
