@@ -11,6 +11,7 @@ import {
 import { DEFAULT_TIMEZONE } from "./common.js";
 import type { Attribution } from "./embed.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
+import type { BookingSeriesInfo } from "./series.js";
 
 /**
  * Bookings API (spec sections 3, 4, 5, 7). Paths are under /api:
@@ -339,6 +340,8 @@ export interface BookingDto {
   coHosting?: boolean;
   /** Times the booking was moved. */
   rescheduleCount: number;
+  /** An occurrence of a recurring booking (issue 28 item 3): its place in the series. */
+  series?: BookingSeriesInfo;
   createdAt: string;
   updatedAt: string;
   /**

@@ -51,3 +51,20 @@ export interface SeriesOccurrence {
   /** Free now (preview), or booked (answer of a create); a problem's words otherwise. */
   problem: string | null;
 }
+
+/**
+ * An occurrence's place in its series, in booking answers: "Occurrence 3 of 6". The invitee's page
+ * (GET /bookings/public/:uid) also lists every occurrence with its status.
+ */
+export interface BookingSeriesInfo {
+  id: string;
+  /** 0 for the first. */
+  index: number;
+  count: number;
+  description: string;
+  occurrences?: { index: number; startTime: string; status: string; uid: string }[];
+}
+
+/** "Occurrence 3 of 6". */
+export const occurrenceLabel = (s: Pick<BookingSeriesInfo, "index" | "count">) =>
+  `Occurrence ${s.index + 1} of ${s.count}`;

@@ -61,6 +61,17 @@ export const bookingSchema = retriedBookingSchema.extend({
   hosts: z.array(z.object({ name: z.string() })),
   coHosting: z.boolean().optional(),
   rescheduleCount: z.number(),
+  series: z
+    .object({
+      id: z.string(),
+      index: z.number(),
+      count: z.number(),
+      description: z.string(),
+      occurrences: z
+        .array(z.object({ index: z.number(), startTime: z.string(), status: z.string(), uid: z.string() }))
+        .optional(),
+    })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   delivery: z.object({ invitationMailed: z.boolean(), onHostCalendar: z.boolean() }).optional(),

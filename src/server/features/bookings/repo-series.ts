@@ -20,6 +20,12 @@ export function createSeriesRepo(db: DbOrTx) {
       return row;
     },
 
+    /** The series rows of these ids (a page of bookings' series). */
+    many(ids: string[]): Promise<BookingSeriesRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select().from(bookingSeries).where(inArray(bookingSeries.id, ids));
+    },
+
     async find(id: string): Promise<BookingSeriesRow | undefined> {
       const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, id)).limit(1);
       return row;

@@ -128,6 +128,18 @@ describe.each(dbKinds)("recurring bookings on %s", (kind) => {
       url: `/api/bookings/public/${booking.uid}?token=${booking.manageToken}`,
     });
     expect(page.statusCode).toBe(200);
+    const seen = page.json().data.series;
+    expect(seen).toMatchObject({ index: 0, count: 10, description: "Every week for 10 occurrences" });
+    expect(seen.occurrences.map((o: { index: number }) => o.index)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9]);
+    // The host's Meetings list says which occurrence each is.
+    const listed3 = (await hostBookings(t.app, host, "&status=confirmed")).data as unknown as {
+      startTime: string;
+      series?: { index: number; count: number };
+    }[];
+    expect(listed3.find((b) => b.startTime === "2026-11-12T14:00:00.000Z")?.series).toMatchObject({
+      index: 2,
+      count: 10,
+    });
   });
 
   it("a booking racing the series for one occurrence: exactly one of them holds it", async () => {

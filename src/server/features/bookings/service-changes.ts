@@ -28,6 +28,7 @@ import {
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
+import { withSeriesInfo } from "./service-series.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -182,7 +183,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
   return {
     async getPublic(uid: string, token: string): Promise<BookingDto> {
-      return forInvitee(toBookingDto(await byToken(uid, token), now()));
+      const rec = await byToken(uid, token);
+      const [dto] = await withSeriesInfo(db, [{ rec, dto: toBookingDto(rec, now()) }], true);
+      return forInvitee(dto);
     },
 
     /** The current invite as a file (CANCEL once cancelled). */

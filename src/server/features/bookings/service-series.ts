@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { BOOKING_REFUSED_MESSAGE } from "../../../contract/blocklist.js";
-import type { CreatedBooking } from "../../../contract/bookings.js";
+import type { BookingDto, CreatedBooking } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
 import { describeSeries, SERIES_CONFLICT_MESSAGE, SERIES_OFF_MESSAGE } from "../../../contract/recurrence.js";
 import {
+  type BookingSeriesInfo,
   type createSeriesBody,
   OCCURRENCE_PROBLEMS,
   type PreviewSeriesBody,
@@ -263,4 +264,41 @@ export function createSeriesBooking(
       seriesIndex: null as number | null,
     };
   }
+}
+
+/**
+ * Booking answers with their place in a series ("Occurrence 3 of 6"); with `listAll`, every occurrence
+ * of the series too (the invitee's page). One read for a page of bookings; none when no series.
+ */
+export async function withSeriesInfo<T extends BookingDto>(
+  db: DbOrTx,
+  pairs: { rec: BookingRecord; dto: T }[],
+  listAll = false,
+): Promise<T[]> {
+  const ids = [...new Set(pairs.map((p) => p.rec.booking.seriesId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return pairs.map((p) => p.dto);
+  const repo = createSeriesRepo(db);
+  const rows = new Map((await repo.many(ids)).map((s) => [s.id, s]));
+  const all = listAll && ids.length === 1 ? await repo.occurrences(ids[0]) : null;
+  return pairs.map(({ rec, dto }) => {
+    const s = rec.booking.seriesId ? rows.get(rec.booking.seriesId) : undefined;
+    if (!s) return dto;
+    const series: BookingSeriesInfo = {
+      id: s.id,
+      index: rec.booking.seriesIndex ?? 0,
+      count: s.count,
+      description: describeSeries(s.frequency, s.count),
+      ...(all
+        ? {
+            occurrences: all.map((o) => ({
+              index: o.booking.seriesIndex ?? 0,
+              startTime: o.booking.startTime.toISOString(),
+              status: o.booking.status,
+              uid: o.booking.uid,
+            })),
+          }
+        : {}),
+    };
+    return { ...dto, series };
+  });
 }

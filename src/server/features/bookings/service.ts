@@ -43,7 +43,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
-import { createSeriesBooking } from "./service-series.js";
+import { createSeriesBooking, withSeriesInfo } from "./service-series.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -338,10 +338,15 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         limit: q.limit,
         now: at,
       });
+      const dtos = rows.map((rec) => ({
+        rec,
+        dto:
+          rec.booking.hostUserId === hostId
+            ? toBookingDto(rec, at)
+            : { ...toBookingDto(rec, at), coHosting: true },
+      }));
       return {
-        data: rows.map((r) =>
-          r.booking.hostUserId === hostId ? toBookingDto(r, at) : { ...toBookingDto(r, at), coHosting: true },
-        ),
+        data: await withSeriesInfo(db, dtos),
         pagination: {
           page: q.page,
           limit: q.limit,
@@ -361,7 +366,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async get(hostId: string, id: string): Promise<BookingDto> {
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
-      return toBookingDto(rec, now());
+      return (await withSeriesInfo(db, [{ rec, dto: toBookingDto(rec, now()) }], true))[0];
     },
 
     /** A booking as it is now with its host, for background work (workflows); not the host's: undefined. */
