@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { MAX_OCCURRENCES, MIN_OCCURRENCES, RECURRENCE_FREQUENCIES } from "../domain/recurrence.js";
+import { MAX_OCCURRENCES, MIN_OCCURRENCES, RECURRENCE_FREQUENCIES } from "../domain/recurrence-rules.js";
 
-export { describeSeries, RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from "../domain/recurrence.js";
+export {
+  describeSeries,
+  RECURRENCE_FREQUENCIES,
+  type RecurrenceFrequency,
+} from "../domain/recurrence-rules.js";
 
 /**
  * Recurring event (issue 28 item 3): an event type's bookings may be a series repeating weekly, every

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { MAX_OCCURRENCES } from "../domain/recurrence.js";
+import { MAX_OCCURRENCES } from "../domain/recurrence-rules.js";
+
+export { occurrenceLabel } from "../domain/recurrence-rules.js";
+
 import { scheduleTimeZoneSchema } from "./availability.js";
 import { createBookingBody, instantSchema } from "./bookings.js";
 
@@ -64,7 +67,3 @@ export interface BookingSeriesInfo {
   description: string;
   occurrences?: { index: number; startTime: string; status: string; uid: string }[];
 }
-
-/** "Occurrence 3 of 6". */
-export const occurrenceLabel = (s: Pick<BookingSeriesInfo, "index" | "count">) =>
-  `Occurrence ${s.index + 1} of ${s.count}`;

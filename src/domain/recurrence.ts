@@ -1,4 +1,7 @@
 import { Temporal } from "temporal-polyfill";
+import type { RecurrenceFrequency } from "./recurrence-rules.js";
+
+export * from "./recurrence-rules.js";
 
 /**
  * Recurring bookings (issue 28 item 3): a series repeats the first meeting's local wall time in the
@@ -10,21 +13,8 @@ import { Temporal } from "temporal-polyfill";
  * - a wall time that a clock change skips (2:30 on the spring-forward night) is moved later by the
  *   gap's length, a repeated one (autumn) is its first instant (RFC 5545 3.3.5, Temporal 'compatible').
  */
-export const RECURRENCE_FREQUENCIES = ["weekly", "biweekly", "monthly"] as const;
-export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
-
-/** The fewest and most occurrences a host may offer. */
-export const MIN_OCCURRENCES = 2;
-export const MAX_OCCURRENCES = 24;
-
 /** A month without the start's day is skipped; this many in a row means no month has it (never for 1-31). */
 const MAX_MONTH_SCAN = 12 * 8;
-
-/** The iCalendar RRULE of a series (without the "RRULE:" prefix). */
-export function rruleOf(frequency: RecurrenceFrequency, count: number): string {
-  if (frequency === "monthly") return `FREQ=MONTHLY;COUNT=${count}`;
-  return `FREQ=WEEKLY;INTERVAL=${frequency === "biweekly" ? 2 : 1};COUNT=${count}`;
-}
 
 /**
  * The starts (epoch ms) of `count` occurrences of a series whose first meeting starts at `start`,
@@ -59,10 +49,4 @@ export function expandOccurrences(
     out.push(at(Temporal.PlainDate.from({ year: ym.year, month: ym.month, day: wall.day })));
   }
   return out;
-}
-
-/** "Every week for 6 occurrences": the booking page's and mails' words for a series. */
-export function describeSeries(frequency: RecurrenceFrequency, count: number): string {
-  const every = { weekly: "Every week", biweekly: "Every 2 weeks", monthly: "Every month" }[frequency];
-  return `${every} for ${count} occurrence${count === 1 ? "" : "s"}`;
 }

@@ -18,6 +18,7 @@ import { embed, embedEvent, embedZone } from "./embed";
 import { FirstView } from "./firstView";
 import { ErrorCard, PageCard, PublicFrame, StatusCard } from "./PublicFrame";
 import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
+import { SeriesChoice, useSeriesPick } from "./SeriesChoice";
 import { addMinutes, dateInZone, detectTimeZone, formatTime } from "./time";
 import { useBookingSubmit } from "./useBookingSubmit";
 import { useNow } from "./useNow";
@@ -87,6 +88,8 @@ export default function BookingPage() {
     guests: embed?.prefill.guests ?? [],
   }));
   const booking = useBookingSubmit();
+  // A recurring event's series (issue 28 item 3); never when moving one booking.
+  const series = useSeriesPick(rescheduleUid ? undefined : eventType.data, slot?.iso, zone);
   const stepRegion = useRef<HTMLDivElement>(null);
 
   const inDetails = search.has("time") && slot !== null;
@@ -268,6 +271,16 @@ export default function BookingPage() {
                 />
               ) : (
                 <div className="max-w-lg">
+                  {series.recurring && (
+                    <SeriesChoice
+                      eventType={et}
+                      start={slot.iso}
+                      zone={zone}
+                      occurrences={series.occurrences}
+                      onOccurrencesChange={series.setOccurrences}
+                      onChooseAnother={backToTimes}
+                    />
+                  )}
                   <DetailsForm
                     eventType={et}
                     zone={zone}
@@ -277,7 +290,12 @@ export default function BookingPage() {
                     submitting={booking.submitting}
                     alert={booking.alert}
                     serverErrors={booking.fieldErrors}
-                    onSubmit={(v) => void booking.submit({ eventType: et, slot, zone, date, onConflict }, v)}
+                    onSubmit={(v) =>
+                      void booking.submit(
+                        { eventType: et, slot, zone, date, onConflict, series: series.pick() },
+                        v,
+                      )
+                    }
                   />
                 </div>
               )

@@ -33,6 +33,7 @@ import { NoBookableTimes } from "./NoBookableTimes";
 import { PhoneSettingField } from "./PhoneSettingField";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
+import { RecurrenceField } from "./RecurrenceField";
 import { SlugField } from "./SlugField";
 import { TeamHostsField } from "./TeamHostsField";
 import { useLeaveGuard } from "./useLeaveGuard";
@@ -306,6 +307,19 @@ export function EditEventTypeForm({
               />
             )}
           />
+          {et.type === "one-on-one" && (
+            <Controller
+              control={control}
+              name="recurrence"
+              render={({ field }) => (
+                <RecurrenceField
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={errors.recurrence?.message ?? errors.recurrence?.maxOccurrences?.message}
+                />
+              )}
+            />
+          )}
           <Controller
             control={control}
             name="availabilityScheduleId"

@@ -68,6 +68,7 @@ export const editForm = z.object({
   phoneField: fields.phoneField.unwrap(),
   confirmation: fields.confirmation.unwrap(),
   bookingLimits: fields.bookingLimits.unwrap(),
+  recurrence: fields.recurrence.unwrap().default(null),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
   googleAccountId: fields.googleAccountId.unwrap(),
   team: teamForm,
@@ -154,6 +155,7 @@ export function editDefaults(
     phoneField: et.phoneField ?? "required",
     confirmation: et.confirmation ?? DEFAULT_CONFIRMATION,
     bookingLimits: et.bookingLimits ?? {},
+    recurrence: et.recurrence ?? null,
     availabilityScheduleId: et.availabilityScheduleId,
     googleAccountId: et.googleAccountId,
     team: hosts?.teamId
@@ -204,7 +206,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|confirmation|bookingLimits|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|confirmation|bookingLimits|recurrence|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
         name,
       )
     ) {
