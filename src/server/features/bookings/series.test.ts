@@ -180,6 +180,63 @@ describe.each(dbKinds)("recurring bookings on %s", (kind) => {
     expect((await hostBookings(t.app, host)).pagination.total).toBe(1);
   });
 
+  it("cancels one occurrence, or it and the following ones; another host cannot", async () => {
+    const { host, et } = await weeklyType();
+    const made = (await series(et._id, { occurrences: 5 })).json().data;
+    const { uid, manageToken } = made.booking;
+    const page = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/bookings/public/${uid}?token=${manageToken}` })).json()
+        .data.series.occurrences as { index: number; status: string; uid: string }[];
+    const [, second, third] = await page();
+    // The invitee cancels only the 2nd (its own uid, the series' one token).
+    const one = await post(`/api/bookings/public/${second.uid}/cancel`, {
+      token: manageToken,
+      reason: "Changed plans",
+      scope: "this",
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect((await page()).map((o) => o.status)).toEqual([
+      "confirmed",
+      "cancelled",
+      "confirmed",
+      "confirmed",
+      "confirmed",
+    ]);
+    // The host cancels the 3rd and following; another host cannot touch them.
+    const ids = (await hostBookings(t.app, host, "&status=confirmed")).data;
+    const thirdId = ids.find((b) => b.startTime === "2026-11-12T14:00:00.000Z")?._id;
+    const stranger = await hostIn(t.app, "UTC");
+    const denied = await t.app.inject({
+      method: "PUT",
+      url: `/api/bookings/${thirdId}/cancel`,
+      headers: bearer(stranger.token),
+      payload: { reason: "Scheduling conflict", scope: "following" },
+    });
+    expect(denied.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: `/api/bookings/${thirdId}/cancel`,
+      headers: bearer(host.token),
+      payload: { reason: "Scheduling conflict", scope: "all" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const following = await t.app.inject({
+      method: "PUT",
+      url: `/api/bookings/${thirdId}/cancel`,
+      headers: bearer(host.token),
+      payload: { reason: "Scheduling conflict", scope: "following" },
+    });
+    expect(following.statusCode, following.body).toBe(200);
+    expect(third.index).toBe(2);
+    expect((await page()).map((o) => o.status)).toEqual([
+      "confirmed",
+      "cancelled",
+      "cancelled",
+      "cancelled",
+      "cancelled",
+    ]);
+  });
+
   it("refuses bad input with a clear error and writes nothing", async () => {
     const { host, et } = await weeklyType();
     const tooMany = await series(et._id, { occurrences: 11 });

@@ -14,6 +14,7 @@ import { meetingLinkMessages } from "../../mail/calendar-mails.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { createSeriesRepo } from "./repo-series.js";
 import type { BookingsDeps } from "./service.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import {
@@ -65,25 +66,38 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       if (!locked) throw notFound(BOOKING_NOT_FOUND);
       // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
       assertOpen(locked.booking, now(), true);
-      const wasRequest = locked.booking.status === "pending";
-      const row = await repo.update(locked.booking.id, {
-        status: "cancelled",
-        requestExpiresAt: null,
-        approvalTokenHash: null,
-        cancelledAt: now(),
-        cancelReason: body.reason,
-        cancelNote: body.note || null,
-        cancelledBy: by,
-        icsSequence: locked.booking.icsSequence + 1,
-      });
-      if (!row) throw notFound(BOOKING_NOT_FOUND);
-      const updated = { ...locked, booking: row };
+      const updated = await cancelOne(tx, locked, by, body);
       await mail(tx, "cancelled", updated, { manageToken, notifyHost });
-      // A request was announced to nobody (listeners hear of a booking once it is confirmed).
-      if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
-      else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
+      // "This and following" of a series (issue 28 item 3): the later occurrences still held go too,
+      // each announced (calendars, reminders); the one mail above tells of the change.
+      const { seriesId, seriesIndex } = locked.booking;
+      if (body.scope === "following" && seriesId && seriesIndex !== null) {
+        const later = await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1);
+        for (const next of later) await cancelOne(tx, next, by, body);
+      }
       return toBookingDto(updated, now());
     });
+  }
+
+  /** Cancels one booking row already locked or read in `tx`, and tells whoever follows bookings. */
+  async function cancelOne(tx: Tx, locked: BookingRecord, by: Actor, body: CancelBookingBody) {
+    const wasRequest = locked.booking.status === "pending";
+    const row = await createBookingsRepo(tx).update(locked.booking.id, {
+      status: "cancelled",
+      requestExpiresAt: null,
+      approvalTokenHash: null,
+      cancelledAt: now(),
+      cancelReason: body.reason,
+      cancelNote: body.note || null,
+      cancelledBy: by,
+      icsSequence: locked.booking.icsSequence + 1,
+    });
+    if (!row) throw notFound(BOOKING_NOT_FOUND);
+    const updated = { ...locked, booking: row };
+    // A request was announced to nobody (listeners hear of a booking once it is confirmed).
+    if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
+    else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
+    return updated;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { BookingDto, CancelReason } from "../../../contract/bookings";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
+import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toaster";
@@ -28,6 +29,7 @@ export function CancelBookingDialog({
 }: CancelBookingDialogProps) {
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [note, setNote] = useState("");
+  const [scope, setScope] = useState<CancelScope>("this");
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -35,7 +37,7 @@ export function CancelBookingDialog({
     if (!reason) return;
     setBusy(true);
     try {
-      const cancelled = await cancelBooking(booking.uid, token, reason, note.trim());
+      const cancelled = await cancelBooking(booking.uid, token, reason, note.trim(), scope);
       toast.success("Booking Cancelled..");
       onCancelled(cancelled);
       onOpenChange(false);
@@ -57,6 +59,13 @@ export function CancelBookingDialog({
         description={`${booking.eventType.title} on ${formatSlotInWords(booking.startTime, booking.endTime, zone)}`}
         widthClassName="max-w-md"
       >
+        <SeriesScopeField
+          booking={booking}
+          idPrefix={id}
+          scope={scope}
+          onScopeChange={setScope}
+          disabled={busy}
+        />
         <CancelReasonFields
           idPrefix={id}
           legend="Why are you cancelling?"

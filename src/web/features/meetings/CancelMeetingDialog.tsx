@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { type BookingDto, HOST_CANCEL_REASONS, type HostCancelReason } from "../../../contract/bookings";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
+import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { formatSlotInWords } from "../bookings/time";
 import { useCancelBooking } from "./queries";
@@ -20,6 +21,7 @@ export function CancelMeetingDialog({
   const cancel = useCancelBooking();
   const [reason, setReason] = useState<HostCancelReason | null>(null);
   const [note, setNote] = useState("");
+  const [scope, setScope] = useState<CancelScope>("this");
   const id = useId();
   const busy = cancel.isPending;
 
@@ -27,12 +29,13 @@ export function CancelMeetingDialog({
     onClose();
     setReason(null);
     setNote("");
+    setScope("this");
   };
 
   const confirm = async () => {
     if (!booking || !reason) return;
     try {
-      await cancel.mutateAsync({ id: booking._id, reason, note: note.trim() || undefined });
+      await cancel.mutateAsync({ id: booking._id, reason, note: note.trim() || undefined, scope });
       toast.success("Booking Cancelled..");
       close();
     } catch {
@@ -54,6 +57,13 @@ export function CancelMeetingDialog({
           }
           widthClassName="max-w-md"
         >
+          <SeriesScopeField
+            booking={booking}
+            idPrefix={id}
+            scope={scope}
+            onScopeChange={setScope}
+            disabled={busy}
+          />
           <CancelReasonFields
             reasons={HOST_CANCEL_REASONS}
             idPrefix={id}

@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import type { BookingDto } from "../../../contract/bookings";
 import { formatPhone } from "../../../domain/phone-format";
+import { occurrenceLabel } from "../../../domain/recurrence-rules";
 import { Badge, Button, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
@@ -136,6 +137,7 @@ export function MeetingItem({
           )}
           {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-500 text-xs">Rescheduled</span>}
           {b.coHosting && <span className="text-slate-500 text-xs">Co-host · hosted by {b.host.name}</span>}
+          {b.series && <span className="text-slate-500 text-xs">{occurrenceLabel(b.series)}</span>}
           <CalendarSyncBadge sync={calendarSync} />
         </div>
 

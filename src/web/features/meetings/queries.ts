@@ -85,8 +85,23 @@ export function useCancelBooking() {
   const refresh = useRefreshBookings();
   const patch = usePatchCachedBooking();
   return useMutation({
-    mutationFn: ({ id, reason, note }: { id: string; reason: HostCancelReason; note?: string }) =>
-      api.put<Booking>(`/bookings/${id}/cancel`, note ? { reason, note } : { reason }),
+    mutationFn: ({
+      id,
+      reason,
+      note,
+      scope,
+    }: {
+      id: string;
+      reason: HostCancelReason;
+      note?: string;
+      scope?: "this" | "following";
+    }) =>
+      api.put<Booking>(`/bookings/${id}/cancel`, {
+        reason,
+        ...(note ? { note } : {}),
+        // A series' later occurrences go too only when asked (issue 28 item 3).
+        ...(scope === "following" ? { scope } : {}),
+      }),
     onSuccess: (updated) => {
       patch(updated);
       refresh();
