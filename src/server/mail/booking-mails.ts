@@ -37,6 +37,24 @@ export interface BookingMailData {
   previousStart?: Date | null;
   /** Who moved it (a reschedule): the intros say so. */
   movedBy?: "host" | "invitee" | null;
+  /** A recurring booking's confirmation (issue 28 item 3): the rule, its dates and the invite's RRULE. */
+  series?: SeriesMailData | null;
+}
+
+export interface SeriesMailData {
+  frequency: "weekly" | "biweekly" | "monthly";
+  count: number;
+  /** "Every week for 6 occurrences". */
+  description: string;
+  /** The zone the occurrences repeat in (the invitee's): the invite's TZID, so RRULE gives the same dates. */
+  timezone: string;
+  /** The rule's first occurrence (DTSTART), booked or not, and its end. */
+  start: Date;
+  end: Date;
+  /** The starts of the occurrences booked. */
+  booked: Date[];
+  /** The starts of the occurrences skipped or cancelled (EXDATE). */
+  exclude: Date[];
 }
 
 export type BookingMailKind = "created" | "cancelled" | "rescheduled";
@@ -130,14 +148,18 @@ export function inviteFile(
   ]
     .filter(Boolean)
     .join("\n");
+  const series = d.series;
   return buildInvite({
     uid: d.uid,
     sequence: d.sequence,
     method: download ? "PUBLISH" : cancelled ? "CANCEL" : "REQUEST",
     cancelled,
-    start: d.start,
-    end: d.end,
-    timeZone: d.hostZone,
+    start: series?.start ?? d.start,
+    end: series?.end ?? d.end,
+    timeZone: series?.timezone ?? d.hostZone,
+    recurrence: series
+      ? { frequency: series.frequency, count: series.count, exclude: series.exclude }
+      : undefined,
     summary: `${d.title} between ${d.host.name} and ${d.attendee.name}`,
     description,
     location: d.meetingLink ?? where,
@@ -226,7 +248,7 @@ function inviteeLines(
     cancelled: `Hi ${d.attendee.name}, your meeting with ${d.host.name} has been cancelled.`,
   };
   const lines: Line[] = [{ text: intro[kind] }, { gap: true }, { label: "Event", value: d.title }];
-  lines.push(...timeLines(d, zone));
+  lines.push(...timeLines(d, zone), ...seriesLines(d, zone));
   if (kind !== "cancelled") lines.push(...placeLines(d));
   if (kind === "cancelled") lines.push(...cancelLines(d));
   if (links) {
@@ -250,7 +272,7 @@ function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string)
     cancelled: `${d.title} with ${d.attendee.name} has been cancelled.`,
   };
   const lines: Line[] = [{ text: intro[kind] }, { gap: true }];
-  lines.push(...timeLines(d, d.hostZone));
+  lines.push(...timeLines(d, d.hostZone), ...seriesLines(d, d.hostZone));
   lines.push(
     { label: "Invitee", value: d.attendee.name },
     { label: "Email", value: d.attendee.email },
@@ -276,6 +298,19 @@ export function timeLines(d: BookingMailData, zone: string): Line[] {
     lines.push({ label: "Previously", value: `${before.date}, ${before.time} (${zone})` });
   }
   return lines;
+}
+
+/** A series' rule and every booked date, on the reader's wall clock. */
+function seriesLines(d: BookingMailData, zone: string): Line[] {
+  if (!d.series) return [];
+  const dates = d.series.booked.map((t) => {
+    const w = when(t, zone);
+    return `${w.date}, ${w.time}`;
+  });
+  return [
+    { label: "Repeats", value: d.series.description },
+    { label: "Dates", value: dates.join("; ") },
+  ];
 }
 
 export function placeLines(d: BookingMailData): Line[] {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECURRENCE_KIND_MESSAGE, SERIES_OFF_MESSAGE } from "../../../contract/recurrence.js";
+import { busyFromICalendar } from "../../calendar-providers/ical-busy.js";
 import { MAIL_JOB } from "../../mail/outbox.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import {
@@ -122,6 +123,33 @@ describe.each(dbKinds)("recurring bookings on %s", (kind) => {
     await t.app.jobs.flush(MAIL_JOB);
     const toInvitee = smtp.mails.splice(0).filter((m) => m.to.includes("sam.series@example.com"));
     expect(toInvitee).toHaveLength(1);
+    // It lists the dates, and its invite is one VEVENT repeating 9:00 New York with the 6th excluded:
+    // expanded by ical.js (as calendar apps do), it gives exactly the nine booked instants.
+    const text = toInvitee[0].parsed.text ?? "";
+    expect(text).toContain("Every week for 10 occurrences");
+    expect(text).toContain("Thursday, December 31, 2026, 9:00am");
+    expect(text).not.toContain("Thursday, December 3, 2026, 9:00am");
+    const ics = toInvitee[0].parsed.attachments
+      .map((a) => a.content.toString("utf8"))
+      .find((c) => c.includes("VEVENT"));
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;COUNT=10;INTERVAL=1");
+    expect(ics).toContain("DTSTART;TZID=America/New_York:20261029T090000");
+    expect(ics).toContain("EXDATE;TZID=America/New_York:20261203T090000");
+    const expanded = busyFromICalendar(
+      [ics ?? ""],
+      { from: 0, to: Date.parse("2028-01-01") },
+      {
+        floatingZone: "UTC",
+        allDayBusy: false,
+      },
+    ).map((b) => new Date(b.start).toISOString());
+    // (The host's ten confirmed bookings are the nine occurrences and the other invitee's 6th.)
+    expect(expanded).toEqual(
+      all.data
+        .map((b) => b.startTime)
+        .filter((start) => start !== SIXTH)
+        .sort(),
+    );
     // The one manage link opens the series' occurrences.
     const page = await t.app.inject({
       method: "GET",

@@ -173,6 +173,16 @@ export function createSeriesBooking(
       const messages = mailer.messagesOf("created", drafts[0], {
         manageToken,
         notifyHost: notifyHost.emailOnBooking,
+        series: {
+          frequency: p.frequency,
+          count: starts.length,
+          description: describeSeries(p.frequency, starts.length),
+          timezone: zone,
+          start: new Date(starts[0]),
+          end: new Date(starts[0] + ctx.eventType.duration * 60_000),
+          booked: booked.map((i) => new Date(starts[i])),
+          exclude: starts.filter((_, i) => !booked.includes(i)).map((t) => new Date(t)),
+        },
       });
       let writing = -1;
       try {
