@@ -42,6 +42,10 @@ export interface BookingMailData {
 }
 
 export interface SeriesMailData {
+  /** The series' own calendar UID (not an occurrence's), so cancelling one occurrence never removes the rest. */
+  uid: string;
+  /** Goes up with every occurrence cancelled (an EXDATE more). */
+  sequence: number;
   frequency: "weekly" | "biweekly" | "monthly";
   count: number;
   /** "Every week for 6 occurrences". */
@@ -149,11 +153,13 @@ export function inviteFile(
     .filter(Boolean)
     .join("\n");
   const series = d.series;
+  // A series stays on calendars, one date fewer, until its last occurrence is cancelled.
+  const over = cancelled && (!series || series.booked.length === 0);
   return buildInvite({
-    uid: d.uid,
-    sequence: d.sequence,
-    method: download ? "PUBLISH" : cancelled ? "CANCEL" : "REQUEST",
-    cancelled,
+    uid: series?.uid ?? d.uid,
+    sequence: series?.sequence ?? d.sequence,
+    method: download ? "PUBLISH" : over ? "CANCEL" : "REQUEST",
+    cancelled: over,
     start: series?.start ?? d.start,
     end: series?.end ?? d.end,
     timeZone: series?.timezone ?? d.hostZone,

@@ -214,7 +214,7 @@ describe.each(dbKinds)("recurring bookings on %s", (kind) => {
     const { uid, manageToken } = made.booking;
     const page = async () =>
       (await t.app.inject({ method: "GET", url: `/api/bookings/public/${uid}?token=${manageToken}` })).json()
-        .data.series.occurrences as { index: number; status: string; uid: string }[];
+        .data.series.occurrences as { index: number; status: string; uid: string; startTime: string }[];
     const [, second, third] = await page();
     // The invitee cancels only the 2nd (its own uid, the series' one token).
     const one = await post(`/api/bookings/public/${second.uid}/cancel`, {
@@ -223,6 +223,27 @@ describe.each(dbKinds)("recurring bookings on %s", (kind) => {
       scope: "this",
     });
     expect(one.statusCode, one.body).toBe(200);
+    // Its mail's invite keeps the series on the calendar (same UID as the booked one), the 2nd excluded.
+    await t.app.jobs.flush(MAIL_JOB);
+    const mails = smtp.mails.splice(0).filter((m) => m.to.includes("sam.series@example.com"));
+    const icsOf = (subject: string) =>
+      mails
+        .find((m) => m.parsed.subject?.startsWith(subject))
+        ?.parsed.attachments.map((a) => a.content.toString("utf8"))
+        .find((c) => c.includes("VEVENT")) ?? "";
+    const [booked, cancelled] = [icsOf("Confirmed"), icsOf("Cancelled")];
+    const uidOf = (ics: string) => /UID:(\S+)/.exec(ics)?.[1];
+    expect(uidOf(cancelled)).toBe(uidOf(booked));
+    expect(cancelled).toContain("METHOD:REQUEST");
+    const left = busyFromICalendar(
+      [cancelled],
+      { from: 0, to: Date.parse("2028-01-01") },
+      {
+        floatingZone: "UTC",
+        allDayBusy: false,
+      },
+    ).map((b) => new Date(b.start).toISOString());
+    expect(left).toEqual((await page()).filter((o) => o.status === "confirmed").map((o) => o.startTime));
     expect((await page()).map((o) => o.status)).toEqual([
       "confirmed",
       "cancelled",

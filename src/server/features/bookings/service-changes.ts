@@ -29,7 +29,7 @@ import {
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
-import { withSeriesInfo } from "./service-series.js";
+import { seriesMailData, withSeriesInfo } from "./service-series.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -67,14 +67,16 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
       assertOpen(locked.booking, now(), true);
       const updated = await cancelOne(tx, locked, by, body);
-      await mail(tx, "cancelled", updated, { manageToken, notifyHost });
       // "This and following" of a series (issue 28 item 3): the later occurrences still held go too,
-      // each announced (calendars, reminders); the one mail above tells of the change.
+      // each announced (calendars, reminders); one mail tells of the change, its invite the series
+      // with the cancelled dates excluded (or cancelled once none is left).
       const { seriesId, seriesIndex } = locked.booking;
       if (body.scope === "following" && seriesId && seriesIndex !== null) {
         const later = await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1);
         for (const next of later) await cancelOne(tx, next, by, body);
       }
+      const series = seriesId ? await seriesMailData(tx, seriesId) : undefined;
+      await mail(tx, "cancelled", updated, { manageToken, notifyHost, series });
       return toBookingDto(updated, now());
     });
   }
@@ -205,7 +207,8 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      const data = mailData(rec);
+      const series = rec.booking.seriesId ? await seriesMailData(db, rec.booking.seriesId) : undefined;
+      const data = { ...mailData(rec), series };
       const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links });
     },

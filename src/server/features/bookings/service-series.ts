@@ -15,10 +15,11 @@ import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rule
 import { inviteePhone } from "../../../domain/phone.js";
 import { expandOccurrences, type RecurrenceFrequency } from "../../../domain/recurrence.js";
 import type { Db, DbOrTx } from "../../db/client.js";
+import { HOLDING_STATUSES } from "../../db/schema/index.js";
 import { together } from "../../db/together.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
-import { when } from "../../mail/booking-mails.js";
+import { type SeriesMailData, when } from "../../mail/booking-mails.js";
 import { type EventContext, isOpen, slotKeyFor } from "../slots/service.js";
 import { type BookingReaction, listen, react } from "./events.js";
 import type { BookingInsert, BookingRecord } from "./repo.js";
@@ -174,6 +175,8 @@ export function createSeriesBooking(
         manageToken,
         notifyHost: notifyHost.emailOnBooking,
         series: {
+          uid: seriesUid(seriesId),
+          sequence: 0,
           frequency: p.frequency,
           count: starts.length,
           description: describeSeries(p.frequency, starts.length),
@@ -311,4 +314,34 @@ export async function withSeriesInfo<T extends BookingDto>(
     };
     return { ...dto, series };
   });
+}
+
+/** The calendar UID of a series' one recurring event (calendarUid adds "@kairos"). */
+export const seriesUid = (seriesId: string) => `series-${seriesId}`;
+
+/**
+ * A series as its mails and invite show it now, read with `reader` (a change's transaction): the
+ * occurrences still held are its dates, every other start of the rule is an EXDATE.
+ */
+export async function seriesMailData(reader: DbOrTx, seriesId: string): Promise<SeriesMailData | undefined> {
+  const repo = createSeriesRepo(reader);
+  const s = await repo.find(seriesId);
+  if (!s) return undefined;
+  const rows = await repo.occurrences(seriesId);
+  const held = rows.filter((r) => (HOLDING_STATUSES as readonly string[]).includes(r.booking.status));
+  const booked = held.map((r) => r.booking.startTime.getTime());
+  const starts = expandOccurrences(s.startTime.getTime(), s.timezone, s.frequency, s.count);
+  const minutes = rows[0] ? rows[0].booking.endTime.getTime() - rows[0].booking.startTime.getTime() : 0;
+  return {
+    uid: seriesUid(s.id),
+    sequence: rows.length - held.length,
+    frequency: s.frequency,
+    count: s.count,
+    description: describeSeries(s.frequency, s.count),
+    timezone: s.timezone,
+    start: s.startTime,
+    end: new Date(s.startTime.getTime() + minutes),
+    booked: booked.map((t) => new Date(t)),
+    exclude: starts.filter((t) => !booked.includes(t)).map((t) => new Date(t)),
+  };
 }
