@@ -103,7 +103,7 @@ export default function BookingConfirmedPage() {
         <Headline status={status} delivery={data.delivery} />
       </div>
       <BookingSummary booking={data} className="mt-8" />
-      <SeriesDates booking={data} />
+      <SeriesDates booking={data} token={token} />
 
       {status === "confirmed" && (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center">
