@@ -286,32 +286,6 @@ describe.each(dbKinds)("recurring bookings on %s", (kind) => {
     ]);
   });
 
-  it("reschedules one occurrence, checked like a booking; the others stay", async () => {
-    const { et } = await weeklyType();
-    const made = (await series(et._id, { occurrences: 4 })).json().data;
-    const { uid, manageToken } = made.booking;
-    const page = async () =>
-      (await t.app.inject({ method: "GET", url: `/api/bookings/public/${uid}?token=${manageToken}` })).json()
-        .data.series.occurrences as { index: number; uid: string; startTime: string }[];
-    const before = await page();
-    const move = (occurrenceUid: string, startTime: string) =>
-      post(`/api/bookings/public/${occurrenceUid}/reschedule`, { token: manageToken, startTime });
-    // Onto the 4th occurrence's time: taken.
-    const onto = await move(before[2].uid, before[3].startTime);
-    expect(onto.statusCode).toBe(409);
-    // The 3rd (Thursday 12 November) to Friday 13 November, 9:00 New York.
-    const moved = await move(before[2].uid, "2026-11-13T14:00:00.000Z");
-    expect(moved.statusCode, moved.body).toBe(200);
-    const after = await page();
-    expect(after.map((o) => o.startTime)).toEqual([
-      before[0].startTime,
-      before[1].startTime,
-      "2026-11-13T14:00:00.000Z",
-      before[3].startTime,
-    ]);
-    expect(after[2]).toMatchObject({ index: 2, uid: before[2].uid });
-  });
-
   it("refuses bad input with a clear error and writes nothing", async () => {
     const { host, et } = await weeklyType();
     const tooMany = await series(et._id, { occurrences: 11 });
