@@ -12,6 +12,7 @@ import { DEFAULT_TIMEZONE } from "./common.js";
 import type { Attribution } from "./embed.js";
 import { type EventKind, type Location, locationSchema, SLUG_PATTERN } from "./event-types.js";
 import { LOCALES } from "./languages.js";
+import type { BookingSeriesInfo } from "./series.js";
 
 /**
  * Bookings API (spec sections 3, 4, 5, 7). Paths are under /api:
@@ -176,16 +177,21 @@ export const createBookingHeaders = z.looseObject({
     .optional(),
 });
 
+/** A recurring booking's occurrence (issue 28 item 3): cancel only it (default) or it and the later ones. */
+const cancelScope = z.enum(["this", "following"], { message: "Choose this or following" }).optional();
+
 export const cancelBookingBody = z.object({
   reason: z.enum(CANCEL_REASONS, { message: "Choose a reason" }),
   note: z.string().trim().max(1000).optional(),
+  scope: cancelScope,
 });
 /** PUT /bookings/:id/cancel: the host's reasons; the invitee's are still taken from API clients that send them. */
 export const hostCancelBody = z.object({
   reason: z.enum([...HOST_CANCEL_REASONS, ...CANCEL_REASONS], { message: "Choose a reason" }),
   note: z.string().trim().max(1000).optional(),
+  scope: cancelScope,
 });
-export type CancelBookingBody = { reason: string; note?: string };
+export type CancelBookingBody = { reason: string; note?: string; scope?: "this" | "following" };
 
 const manageToken = z.string().min(10).max(200);
 
@@ -344,6 +350,8 @@ export interface BookingDto {
   coHosting?: boolean;
   /** Times the booking was moved. */
   rescheduleCount: number;
+  /** An occurrence of a recurring booking (issue 28 item 3): its place in the series. */
+  series?: BookingSeriesInfo;
   createdAt: string;
   updatedAt: string;
   /**

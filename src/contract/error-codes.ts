@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   BOOKING_LIMIT_REACHED: 409,
   /** A booking request that was already confirmed, declined or expired (or a spent mailed link). */
   REQUEST_ANSWERED: 409,
+  /** Some occurrences of a recurring booking cannot be booked; `errors` names them (contract/recurrence.ts). */
+  SERIES_CONFLICT: 409,
   // 410: a link that worked once and no longer does.
   NO_LONGER_AVAILABLE: 410,
   INVITE_EXPIRED: 410,

@@ -4,6 +4,7 @@ import { dateSchema } from "./availability.js";
 import { type BookingLimits, bookingLimitsSchema } from "./booking-limits.js";
 import { LOCALES, type Locale } from "./languages.js";
 import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
+import { type RecurrenceSettings, recurrenceSchema } from "./recurrence.js";
 
 export const EVENT_KINDS = ["one-on-one", "group", "round-robin", "collective", "one-off", "poll"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -261,6 +262,8 @@ const eventTypeFields = {
   confirmation: confirmationSchema,
   /** At most N bookings / minutes per period of this event type (issue 28); {} is none. */
   bookingLimits: bookingLimitsSchema,
+  /** Recurring event (issue 28 item 3): weekly, every 2 weeks or monthly, up to N occurrences; null: off. */
+  recurrence: recurrenceSchema,
   availabilityScheduleId: z.string().uuid("Choose a schedule").nullable(),
   googleAccountId: z.string().max(100).nullable(),
   /** One-off: the times offered (empty = the host's availability); meeting poll: the proposed times. */
@@ -331,6 +334,7 @@ export interface EventTypeDto {
   maxInvitees: number;
   confirmation: ConfirmationSettings;
   bookingLimits: BookingLimits;
+  recurrence: RecurrenceSettings;
   availabilityScheduleId: string | null;
   googleAccountId: string | null;
   /** The page's fixed language (issue 27); null: the invitee's. */

@@ -34,6 +34,8 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   "PUT /api/polls/:slug/votes/:token",
   "GET /api/bookings/availability/:eventTypeId",
   "POST /api/bookings",
+  "POST /api/bookings/series",
+  "POST /api/bookings/series/preview",
   "GET /api/bookings/public/:uid",
   "GET /api/bookings/public/:uid/ics",
   "POST /api/bookings/public/:uid/cancel",

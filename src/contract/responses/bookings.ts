@@ -3,7 +3,9 @@ import type { BookingRequestView } from "../approval.js";
 import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
 import { EVENT_KINDS } from "../event-types.js";
+import { RECURRENCE_FREQUENCIES } from "../recurrence.js";
 import type { ListedBooking } from "../seats.js";
+import type { SeriesOccurrence } from "../series.js";
 import { locationSchema } from "./event-types.js";
 import { type Agrees, type AnswerData, envelope, fileResponse } from "./shared.js";
 
@@ -60,6 +62,18 @@ export const bookingSchema = retriedBookingSchema.extend({
   hosts: z.array(z.object({ name: z.string() })),
   coHosting: z.boolean().optional(),
   rescheduleCount: z.number(),
+  series: z
+    .object({
+      id: z.string(),
+      index: z.number(),
+      count: z.number(),
+      frequency: z.enum(RECURRENCE_FREQUENCIES),
+      description: z.string(),
+      occurrences: z
+        .array(z.object({ index: z.number(), startTime: z.string(), status: z.string(), uid: z.string() }))
+        .optional(),
+    })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   delivery: z.object({ invitationMailed: z.boolean(), onHostCalendar: z.boolean() }).optional(),
@@ -137,3 +151,29 @@ type SlotsAnswer = AnswerData<typeof bookingsResponses.slots>;
 export type DaySlotsAnswer = Extract<SlotsAnswer, unknown[]>;
 /** The slots route with `?month=`: the days that have any. */
 export type MonthDaysAnswer = Exclude<SlotsAnswer, unknown[]>;
+
+const occurrenceSchema = z.object({
+  index: z.number(),
+  startTime: z.string(),
+  problem: z.string().nullable(),
+});
+true satisfies Agrees<z.input<typeof occurrenceSchema>, SeriesOccurrence>;
+
+/** Recurring bookings (issue 28 item 3): a series' preview, and the series booked. */
+export const seriesResponses = {
+  preview: { 200: envelope(z.object({ description: z.string(), occurrences: z.array(occurrenceSchema) })) },
+  create: {
+    201: envelope(
+      z.object({
+        booking: createdBookingSchema,
+        series: z.object({
+          id: z.string(),
+          frequency: z.enum(RECURRENCE_FREQUENCIES),
+          count: z.number(),
+          description: z.string(),
+          occurrences: z.array(occurrenceSchema),
+        }),
+      }),
+    ),
+  },
+};

@@ -9,6 +9,7 @@ import {
 } from "../event-types.js";
 import { LOCALES } from "../languages.js";
 import { PHONE_FIELD_MODES } from "../phone-field.js";
+import { recurrenceSchema } from "../recurrence.js";
 import { type Agrees, doneEnvelope, envelope, isoDateTime } from "./shared.js";
 
 export const locationSchema = z.object({
@@ -60,6 +61,7 @@ export const eventTypeSchema = z.object({
     expiryHours: z.number(),
   }),
   bookingLimits: bookingLimitsSchema,
+  recurrence: recurrenceSchema,
   availabilityScheduleId: z.string().nullable(),
   googleAccountId: z.string().nullable(),
   language: z.enum(LOCALES).nullable(),

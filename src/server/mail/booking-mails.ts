@@ -38,6 +38,28 @@ export interface BookingMailData {
   movedBy?: "host" | "invitee" | null;
   /** The invitee's language, stored on the booking (issue 27): their mails and invite speak it. */
   language?: string | null;
+  /** A recurring booking's confirmation (issue 28 item 3): the rule, its dates and the invite's RRULE. */
+  series?: SeriesMailData | null;
+}
+
+export interface SeriesMailData {
+  /** The series' own calendar UID (not an occurrence's), so cancelling one occurrence never removes the rest. */
+  uid: string;
+  /** Goes up with every occurrence cancelled (an EXDATE more). */
+  sequence: number;
+  frequency: "weekly" | "biweekly" | "monthly";
+  count: number;
+  /** "Every week for 6 occurrences". */
+  description: string;
+  /** The zone the occurrences repeat in (the invitee's): the invite's TZID, so RRULE gives the same dates. */
+  timezone: string;
+  /** The rule's first occurrence (DTSTART), booked or not, and its end. */
+  start: Date;
+  end: Date;
+  /** The starts of the occurrences booked. */
+  booked: Date[];
+  /** The starts of the occurrences skipped or cancelled (EXDATE). */
+  exclude: Date[];
 }
 
 export type BookingMailKind = "created" | "cancelled" | "rescheduled";
@@ -138,14 +160,20 @@ export function inviteFile(
   ]
     .filter(Boolean)
     .join("\n");
+  const series = d.series;
+  // A series stays on calendars, one date fewer, until its last occurrence is cancelled.
+  const over = cancelled && (!series || series.booked.length === 0);
   return buildInvite({
-    uid: d.uid,
-    sequence: d.sequence,
-    method: download ? "PUBLISH" : cancelled ? "CANCEL" : "REQUEST",
-    cancelled,
-    start: d.start,
-    end: d.end,
-    timeZone: d.hostZone,
+    uid: series?.uid ?? d.uid,
+    sequence: series?.sequence ?? d.sequence,
+    method: download ? "PUBLISH" : over ? "CANCEL" : "REQUEST",
+    cancelled: over,
+    start: series?.start ?? d.start,
+    end: series?.end ?? d.end,
+    timeZone: series?.timezone ?? d.hostZone,
+    recurrence: series
+      ? { frequency: series.frequency, count: series.count, exclude: series.exclude }
+      : undefined,
     summary: t("ics.summary", { title: d.title, host: d.host.name, invitee: d.attendee.name }),
     description,
     location: d.meetingLink ?? where,
@@ -229,7 +257,7 @@ function inviteeLines(
     { gap: true },
     { label: t("label.event"), value: d.title },
   ];
-  lines.push(...timeLines(d, zone, words));
+  lines.push(...timeLines(d, zone, words), ...seriesLines(d, zone, words));
   if (kind !== "cancelled") lines.push(...placeLines(d, words));
   if (kind === "cancelled") lines.push(...cancelLines(d, words));
   if (links) {
@@ -257,7 +285,7 @@ function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string)
     cancelled: `${d.title} with ${d.attendee.name} has been cancelled.`,
   };
   const lines: Line[] = [{ text: intro[kind] }, { gap: true }];
-  lines.push(...timeLines(d, d.hostZone));
+  lines.push(...timeLines(d, d.hostZone), ...seriesLines(d, d.hostZone));
   lines.push(
     { label: "Invitee", value: d.attendee.name },
     { label: "Email", value: d.attendee.email },
@@ -293,6 +321,20 @@ export function timeLines(d: BookingMailData, zone: string, words: MailWords = m
     });
   }
   return lines;
+}
+
+/** A series' rule and every booked date, on the reader's wall clock and in their words. */
+function seriesLines(d: BookingMailData, zone: string, words: MailWords = mailWords(null)): Line[] {
+  if (!d.series) return [];
+  const dates = d.series.booked.map((start) => {
+    const w = words.when(start, zone);
+    return `${w.date}, ${w.time}`;
+  });
+  const { frequency, count } = d.series;
+  return [
+    { label: words.t("label.repeats"), value: words.t("value.repeats", { frequency, count }) },
+    { label: words.t("label.dates"), value: dates.join("; ") },
+  ];
 }
 
 export function placeLines(d: BookingMailData, words: MailWords = mailWords(null)): Line[] {

@@ -2,7 +2,9 @@ import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
+  ICalEventRepeatingFreq,
   ICalEventStatus,
+  type ICalRepeatingOptions,
 } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
@@ -36,6 +38,12 @@ export interface InviteInput {
   attendees: InvitePerson[];
   /** DTSTAMP. */
   stamp: Date;
+  /**
+   * A recurring booking (issue 28 item 3): one VEVENT whose RRULE repeats `start` in `timeZone` (the
+   * zone the series was expanded in, so calendar apps get the same dates), EXDATE for the skipped and
+   * cancelled occurrences.
+   */
+  recurrence?: { frequency: "weekly" | "biweekly" | "monthly"; count: number; exclude: Date[] };
 }
 
 export const calendarUid = (uid: string) => `${uid}@kairos`;
@@ -103,6 +111,7 @@ export function buildInvite(input: InviteInput): string {
     status:
       input.method === "CANCEL" || input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: paramSafe(input.organizer.name), email: input.organizer.email },
+    ...(input.recurrence ? { repeating: repeatingOf(input.recurrence, zoned) } : {}),
   });
   // RFC 5546 3.2.1: a PUBLISH carries no ATTENDEE (nobody is asked to reply).
   for (const person of input.method === "PUBLISH" ? [] : input.attendees) {
@@ -115,4 +124,16 @@ export function buildInvite(input: InviteInput): string {
     });
   }
   return cal.toString();
+}
+
+function repeatingOf(
+  r: NonNullable<InviteInput["recurrence"]>,
+  zoned: (d: Date) => Temporal.ZonedDateTime,
+): ICalRepeatingOptions {
+  return {
+    freq: r.frequency === "monthly" ? ICalEventRepeatingFreq.MONTHLY : ICalEventRepeatingFreq.WEEKLY,
+    count: r.count,
+    ...(r.frequency === "monthly" ? {} : { interval: r.frequency === "biweekly" ? 2 : 1 }),
+    ...(r.exclude.length > 0 ? { exclude: r.exclude.map(zoned) } : {}),
+  };
 }

@@ -13,6 +13,7 @@ import {
 import type { Answer } from "../../../contract/bookings.js";
 import type { Attribution } from "../../../contract/embed.js";
 import type { Location } from "../../../contract/event-types.js";
+import { bookingSeries } from "./booking-series.js";
 import { eventTypes } from "./event-types.js";
 import { users } from "./users.js";
 
@@ -87,6 +88,9 @@ export const bookings = pgTable(
      * request is answered, so a link works once.
      */
     approvalTokenHash: text("approval_token_hash"),
+    /** A recurring booking's occurrence (issue 28 item 3): its series and place in it (0 the first). */
+    seriesId: uuid("series_id").references(() => bookingSeries.id, { onDelete: "set null" }),
+    seriesIndex: integer("series_index"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -126,6 +130,7 @@ export const bookings = pgTable(
     index("bookings_event_type_start_idx").on(t.eventTypeId, t.startTime),
     // The dashboard counts the bookings made in a period (by creation, whatever the meeting date).
     index("bookings_host_created_idx").on(t.hostUserId, t.createdAt),
+    index("bookings_series_idx").on(t.seriesId, t.seriesIndex).where(sql`${t.seriesId} is not null`),
     // A retried request finds its booking instead of a conflict; one invitee holds one seat per slot.
     uniqueIndex("bookings_idempotency_key")
       .on(t.eventTypeId, t.startTime, t.attendeeEmail)

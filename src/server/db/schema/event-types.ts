@@ -20,6 +20,7 @@ import type {
   PhoneFieldMode,
   Question,
 } from "../../../contract/event-types.js";
+import type { RecurrenceSettings } from "../../../contract/recurrence.js";
 import { availabilitySchedules } from "./availability.js";
 import { users } from "./users.js";
 
@@ -56,6 +57,8 @@ export const eventTypes = pgTable(
       .default({ required: false, noticeHours: null, expiryHours: 24 }),
     /** Booking limits of this event type (issue 28, item 4); {} is none. */
     bookingLimits: jsonb("booking_limits").$type<BookingLimits>().notNull().default({}),
+    /** Recurring event (issue 28 item 3): the frequency and most occurrences offered; null is off. */
+    recurrence: jsonb("recurrence").$type<RecurrenceSettings>(),
     /** Null means "the host's default schedule", whichever that is at booking time. */
     availabilityScheduleId: uuid("availability_schedule_id").references(() => availabilitySchedules.id, {
       onDelete: "set null",

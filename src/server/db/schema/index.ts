@@ -4,6 +4,7 @@ export * from "./analytics.js";
 export * from "./api-keys.js";
 export * from "./availability.js";
 export * from "./blocklist.js";
+export * from "./booking-series.js";
 export * from "./bookings.js";
 export * from "./calendars.js";
 export * from "./contacts.js";

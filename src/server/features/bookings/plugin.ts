@@ -3,6 +3,7 @@ import { createRegistry, type Registry } from "../../lib/registry.js";
 import type { BookingListener } from "./events.js";
 import { bookingsRoutes } from "./routes.js";
 import { bookingRequestRoutes } from "./routes-requests.js";
+import { bookingSeriesRoutes } from "./routes-series.js";
 import { slotsRoutes } from "./routes-slots.js";
 import {
   type BookingGuard,
@@ -68,6 +69,7 @@ export const bookingsPlugin = fp(
         hostZone: app.availability.hostZone,
       });
       await api.register(bookingRequestRoutes, { bookings, rateLimits: config.rateLimits });
+      await api.register(bookingSeriesRoutes, { bookings, rateLimits: config.rateLimits });
     });
   },
   { name: "bookings", dependencies: ["users", "calendar-settings", "availability", "slots"] },

@@ -306,6 +306,9 @@ export type BookingInsert = Required<
   status?: "confirmed" | "pending";
   requestExpiresAt?: Date | null;
   approvalTokenHash?: string | null;
+  /** An occurrence of a recurring booking (issue 28 item 3): its series and place in it. */
+  seriesId?: string | null;
+  seriesIndex?: number | null;
 };
 
 /**
@@ -346,6 +349,8 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
         // As text, so no expiry stays SQL NULL (drizzle's timestamp mapping refuses a null placeholder).
         requestExpiresAt: sql`${p("requestExpiresAt")}::timestamptz`,
         approvalTokenHash: p("approvalTokenHash"),
+        seriesId: sql`${p("seriesId")}::uuid`,
+        seriesIndex: sql`${p("seriesIndex")}::int`,
       })
       .returning()
       .prepare("bookings_insert"),
@@ -360,6 +365,8 @@ export function createBookingInsert(db: Db): (tx: DbOrTx, values: BookingInsert)
       status: values.status ?? "confirmed",
       requestExpiresAt: values.requestExpiresAt?.toISOString() ?? null,
       approvalTokenHash: values.approvalTokenHash ?? null,
+      seriesId: values.seriesId ?? null,
+      seriesIndex: values.seriesIndex ?? null,
     });
     return row;
   };

@@ -16,6 +16,7 @@ import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
 import { createSeatsRepo } from "./repo-seats.js";
+import { createSeriesRepo } from "./repo-series.js";
 import type { BookingsDeps } from "./service.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
 import {
@@ -31,6 +32,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { isSeatOfGroup } from "./service-seats.js";
+import { seriesMailData, withSeriesInfo } from "./service-series.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -68,7 +70,11 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     });
   }
 
-  /** Cancels a booking locked in `tx`: its mails, and its listeners told (a request was announced to none). */
+  /**
+   * Cancels a booking locked in `tx`, with "this and following" of a series (issue 28 item 3): the
+   * later occurrences still held go too, each announced (calendars, reminders); one mail tells of the
+   * change, its invite the series with the cancelled dates excluded (or cancelled once none is left).
+   */
   async function cancelLocked(
     tx: Tx,
     locked: BookingRecord,
@@ -77,11 +83,23 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     manageToken: string | null,
     notifyHost: boolean,
   ) {
-    const repo = createBookingsRepo(tx);
     // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
     assertOpen(locked.booking, now(), true);
+    const updated = await cancelOne(tx, locked, by, body);
+    const { seriesId, seriesIndex } = locked.booking;
+    if (body.scope === "following" && seriesId && seriesIndex !== null) {
+      const later = await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1);
+      for (const next of later) await cancelOne(tx, next, by, body);
+    }
+    const series = seriesId ? await seriesMailData(tx, seriesId) : undefined;
+    await mail(tx, "cancelled", updated, { manageToken, notifyHost, series });
+    return toBookingDto(updated, now());
+  }
+
+  /** Cancels one booking row already locked or read in `tx`, and tells whoever follows bookings (a request was announced to none). */
+  async function cancelOne(tx: Tx, locked: BookingRecord, by: Actor, body: CancelBookingBody) {
     const wasRequest = locked.booking.status === "pending";
-    const row = await repo.update(locked.booking.id, {
+    const row = await createBookingsRepo(tx).update(locked.booking.id, {
       status: "cancelled",
       requestExpiresAt: null,
       approvalTokenHash: null,
@@ -93,11 +111,10 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     });
     if (!row) throw notFound(BOOKING_NOT_FOUND);
     const updated = { ...locked, booking: row };
-    await mail(tx, "cancelled", updated, { manageToken, notifyHost });
     // A request was announced to nobody (listeners hear of a booking once it is confirmed).
     if (wasRequest) await cancelJobs(tx, { bookingId: row.id }, "The request was cancelled", now());
     else await announce(listeners, tx, { kind: "cancelled", booking: updated, by });
-    return toBookingDto(updated, now());
+    return updated;
   }
 
   /**
@@ -197,13 +214,16 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
   return {
     async getPublic(uid: string, token: string): Promise<BookingDto> {
-      return forInvitee(toBookingDto(await byToken(uid, token), now()));
+      const rec = await byToken(uid, token);
+      const [dto] = await withSeriesInfo(db, [{ rec, dto: toBookingDto(rec, now()) }], true);
+      return forInvitee(dto);
     },
 
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      const data = mailData(rec);
+      const series = rec.booking.seriesId ? await seriesMailData(db, rec.booking.seriesId) : undefined;
+      const data = { ...mailData(rec), series };
       const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links }, mailWords(data.language));
     },

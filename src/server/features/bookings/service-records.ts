@@ -8,7 +8,12 @@ import type { BookingRow } from "../../db/schema/index.js";
 import { derivedToken, sha256 } from "../../lib/crypto.js";
 import { databaseErrorCode } from "../../lib/error-handler.js";
 import { AppError, conflict } from "../../lib/errors.js";
-import { type BookingMailData, type BookingMailKind, bookingMessages } from "../../mail/booking-mails.js";
+import {
+  type BookingMailData,
+  type BookingMailKind,
+  bookingMessages,
+  type SeriesMailData,
+} from "../../mail/booking-mails.js";
 import { createMailEnqueuer } from "../../mail/outbox.js";
 import type { EventContext } from "../slots/service.js";
 import type { BookingActor } from "./events.js";
@@ -41,6 +46,8 @@ export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
 export interface MailOptions {
   manageToken: string | null;
   notifyHost: boolean;
+  /** A series' confirmation (issue 28 item 3): its dates in the mails, its RRULE in the invite. */
+  series?: SeriesMailData;
   previousStart?: Date;
   by?: BookingActor;
 }
@@ -51,7 +58,8 @@ export function createBookingMailer(db: Db, deps: { publicUrl: string; now: () =
 
   /** The mails of a change (text, HTML and invite), rendered. */
   function messagesOf(kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
-    return bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
+    const data = mailData(rec, o.previousStart, o.by);
+    return bookingMessages(kind, o.series ? { ...data, series: o.series } : data, {
       publicUrl: deps.publicUrl,
       manageToken: o.manageToken,
       stamp: deps.now(),
@@ -109,6 +117,8 @@ export function draftRow(values: DraftValues, at: Date): BookingRow {
     status: values.status ?? "confirmed",
     requestExpiresAt: values.requestExpiresAt ?? null,
     approvalTokenHash: values.approvalTokenHash ?? null,
+    seriesId: values.seriesId ?? null,
+    seriesIndex: values.seriesIndex ?? null,
     earlierManageTokenHashes: [],
     icsSequence: 0,
     rescheduleCount: 0,
@@ -131,7 +141,9 @@ export type DraftValues = Omit<BookingRow, DraftDefaults | "attribution" | Reque
   Pick<BookingInsert, "attribution" | RequestFields>;
 
 /** What makes a new booking a request (issue 28); a plain booking leaves them out. */
-type RequestFields = "status" | "requestExpiresAt" | "approvalTokenHash";
+type RequestFields = "status" | "requestExpiresAt" | "approvalTokenHash" | SeriesFields;
+/** What makes a booking an occurrence of a series (issue 28 item 3); a single booking leaves them out. */
+type SeriesFields = "seriesId" | "seriesIndex";
 
 /** The columns a new row takes from their defaults (draftRow fills them as the insert will). */
 export type DraftDefaults = Exclude<keyof BookingRow, keyof BookingInsert>;

@@ -5,14 +5,11 @@ import {
   type BookingDto,
   type CreateBookingAnswer,
   type createBookingBody,
-  type ListBookingsQuery,
-  type Pagination,
   SLOT_UNAVAILABLE_MESSAGE,
 } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
 import { DEFAULT_LOCALE } from "../../../contract/languages.js";
-import type { ListedBooking } from "../../../contract/seats.js";
 import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rules.js";
 import { inviteePhone } from "../../../domain/phone.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
@@ -24,14 +21,13 @@ import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingListener, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
-import { createBookingListRepo } from "./repo-list.js";
 import { createSeatsRepo } from "./repo-seats.js";
 import { createBookingChanges } from "./service-changes.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
+import { createHostBookingList } from "./service-list.js";
 import { createPollBooking } from "./service-poll.js";
 import {
   BOOKING_NOT_FOUND,
-  boundary,
   createBookingMailer,
   draftRow,
   EVENT_NOT_FOUND,
@@ -46,7 +42,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
-import { withSeats } from "./service-seats.js";
+import { createSeriesBooking, withSeriesInfo } from "./service-series.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -101,7 +97,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     return null;
   }
   const insertBooking = createBookingInsert(db);
-  const listRepo = createBookingListRepo(db);
+  const hostList = createHostBookingList(db, now);
   const mailer = createBookingMailer(db, deps);
   const { messagesOf, enqueue } = mailer;
   /** A new request: its expiry queued, and announced (both steps in its transaction: requests are few). */
@@ -138,6 +134,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     ...createBookingChanges(db, deps, mailer),
     ...createBookingRequests(db, deps, mailer),
     ...createPollBooking(db, deps, mailer, insertBooking),
+    ...createSeriesBooking(db, deps, mailer, insertBooking),
 
     /**
      * Books a slot. `created` false: the same request was made before and this is its booking.
@@ -330,38 +327,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       return rec?.booking.status === "confirmed" ? rec.booking.id : undefined;
     },
 
-    async list(
-      hostId: string,
-      hostZone: string,
-      q: ListBookingsQuery,
-    ): Promise<{ data: ListedBooking[]; pagination: Pagination }> {
-      const at = now();
-      const { rows, total, capped } = await listRepo.listForHost(hostId, {
-        when: q.when,
-        status: q.status,
-        search: q.search || undefined,
-        eventTypeId: q.eventTypeId,
-        from: q.from ? boundary(q.from, hostZone, "start") : undefined,
-        to: q.to ? boundary(q.to, hostZone, "end") : undefined,
-        page: q.page,
-        limit: q.limit,
-        now: at,
-      });
-      const page = rows.map((rec) => {
-        const dto = toBookingDto(rec, at);
-        return { rec, dto: rec.booking.hostUserId === hostId ? dto : { ...dto, coHosting: true } };
-      });
-      return {
-        data: await withSeats(db, hostId, page, at),
-        pagination: {
-          page: q.page,
-          limit: q.limit,
-          total,
-          totalPages: Math.ceil(total / q.limit),
-          totalCapped: capped,
-        },
-      };
-    },
+    list: hostList.list,
 
     /** Every booking of the host, for the account export. */
     async exportForHost(hostId: string): Promise<BookingDto[]> {
@@ -372,7 +338,7 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
     async get(hostId: string, id: string): Promise<BookingDto> {
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
-      return toBookingDto(rec, now());
+      return (await withSeriesInfo(db, [{ rec, dto: toBookingDto(rec, now()) }], true))[0];
     },
 
     /** A group slot's confirmed seats now, for background work (the host's one calendar event). */

@@ -18,6 +18,7 @@ import {
   type UpdateEventTypeBody,
 } from "../../../contract/event-types.js";
 import { matchLocale } from "../../../contract/languages.js";
+import { RECURRENCE_CONFIRMATION_MESSAGE, RECURRENCE_KIND_MESSAGE } from "../../../contract/recurrence.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventTypeRow, UserRow } from "../../db/schema/index.js";
 import { randomToken } from "../../lib/crypto.js";
@@ -148,12 +149,14 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         maxInvitees: body.maxInvitees ?? defaults.maxInvitees,
         confirmation: body.confirmation ?? DEFAULT_CONFIRMATION,
         bookingLimits: body.bookingLimits ?? {},
+        recurrence: body.recurrence ?? null,
         availabilityScheduleId: body.availabilityScheduleId ?? null,
         googleAccountId: body.googleAccountId ?? null,
         language: body.language ?? null,
         fixedTimes: normaliseTimes(body.fixedTimes ?? []),
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       };
+      assertRecurrenceFits(values);
       const row = await db.transaction(async (tx) => {
         const txRepo = createEventTypesRepo(tx);
         let inserted: EventTypeRow | undefined;
@@ -220,6 +223,7 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       const row = await db.transaction(async (tx) => {
         const txRepo = createEventTypesRepo(tx);
         const updated = await txRepo.update(user.id, id, patch);
+        if (updated) assertRecurrenceFits(updated); // rolls the change back
         if (!updated || !team) return updated;
         await saveTeam(user, id, updated.kind, team, tx);
         return txRepo.findById(id); // now with its team
@@ -326,6 +330,15 @@ function normaliseQuestions(questions: (Omit<Question, "id"> & { id?: string })[
   return questions.map((q) => ({ ...q, id: q.id || randomUUID().slice(0, 8) }));
 }
 
+/** A series is one host's and never a request (issue 28 item 3): the other settings must allow it. */
+function assertRecurrenceFits(t: Partial<Pick<EventTypeRow, "kind" | "confirmation" | "recurrence">>): void {
+  if (!t.recurrence) return;
+  if (t.kind !== "one-on-one")
+    throw badRequest(RECURRENCE_KIND_MESSAGE, { recurrence: RECURRENCE_KIND_MESSAGE });
+  if (t.confirmation?.required)
+    throw badRequest(RECURRENCE_CONFIRMATION_MESSAGE, { recurrence: RECURRENCE_CONFIRMATION_MESSAGE });
+}
+
 export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
   return {
     _id: row.id,
@@ -344,6 +357,7 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     maxInvitees: row.maxInvitees,
     confirmation: row.confirmation,
     bookingLimits: row.bookingLimits,
+    recurrence: row.recurrence ?? null,
     availabilityScheduleId: row.availabilityScheduleId,
     googleAccountId: row.googleAccountId,
     language: matchLocale(row.language),

@@ -26,9 +26,8 @@ export interface OverrideData {
 }
 
 /**
- * A confirmed or pending booking of the host, as the engine needs it: [start ms, end ms, id, seat],
- * `seat` 1 when it holds a seat of the looked-up event type's own slots (same type, a slot key of its
- * seats), else 0. Kept short: a month of a busy team is thousands of rows (issue 30 item 4).
+ * A confirmed or pending booking of the host, as the engine needs it: [start ms, end ms, id, seat], `seat`
+ * 1 for a seat of the looked-up type's own slots. Short: a busy team's month is thousands (issue 30).
  */
 export type BusyRow = [start: number, end: number, id: string, seat: 0 | 1];
 
@@ -52,6 +51,7 @@ const eventTypeColumns = {
   confirmation: eventTypes.confirmation,
   bookingLimits: eventTypes.bookingLimits,
   language: eventTypes.language,
+  recurrence: eventTypes.recurrence,
 };
 const scheduleColumns = {
   id: availabilitySchedules.id,

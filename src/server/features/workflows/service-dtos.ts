@@ -75,6 +75,8 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
     endTime: new Date(start.getTime() + 30 * 60_000),
     status: "confirmed",
     requestExpiresAt: null,
+    seriesId: null,
+    seriesIndex: null,
     approvalTokenHash: null,
     slotKey: "sample",
     attendeeName: invitee.name,

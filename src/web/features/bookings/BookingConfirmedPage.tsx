@@ -20,6 +20,7 @@ import {
 } from "./bookingApi";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ErrorCard, PublicFrame, StatusCard } from "./PublicFrame";
+import { SeriesDates } from "./SeriesDates";
 
 /**
  * /booking-confirmed?uid=…&token=…[&action=cancel]. Navigation state gives an instant first paint
@@ -104,6 +105,7 @@ export default function BookingConfirmedPage() {
         <Headline status={status} delivery={data.delivery} />
       </div>
       <BookingSummary booking={data} className="mt-8" />
+      <SeriesDates booking={data} token={token} />
 
       {status === "confirmed" && (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center">

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX } from "lucide-react";
-import { useContext, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { needsApproval } from "../../../contract/approval-rules";
 import type { Slot, SlotDays } from "../../../contract/bookings";
@@ -24,7 +24,11 @@ import { RescheduleBanner, RescheduleConfirm } from "./Reschedule";
 import { addMinutes, dateInZone, detectTimeZone, formatTime } from "./time";
 import { useBookingSubmit } from "./useBookingSubmit";
 import { useNow } from "./useNow";
+import { useSeriesPick } from "./useSeriesPick";
 import { emptyDetails } from "./validation";
+
+// Only recurring event types show it: loaded when one does, not with every booking page.
+const SeriesChoice = lazy(() => import("./SeriesChoice"));
 
 // Runs once, when the chunk loads: the first requests start before React renders (see earlyFetch).
 // (Not on the server, which renders the page's first view from answers it already has: ssr.tsx.)
@@ -90,6 +94,8 @@ export default function BookingPage() {
     guests: embed?.prefill.guests ?? [],
   }));
   const booking = useBookingSubmit();
+  // A recurring event's series (issue 28 item 3); never when moving one booking.
+  const series = useSeriesPick(rescheduleUid ? undefined : eventType.data, slot?.iso, zone);
   const stepRegion = useRef<HTMLDivElement>(null);
 
   const inDetails = search.has("time") && slot !== null;
@@ -269,6 +275,18 @@ export default function BookingPage() {
                 />
               ) : (
                 <div className="max-w-lg">
+                  {series.recurring && (
+                    <Suspense fallback={null}>
+                      <SeriesChoice
+                        eventType={et}
+                        start={slot.iso}
+                        zone={zone}
+                        occurrences={series.occurrences}
+                        onOccurrencesChange={series.setOccurrences}
+                        onChooseAnother={backToTimes}
+                      />
+                    </Suspense>
+                  )}
                   <DetailsForm
                     eventType={et}
                     zone={zone}
@@ -279,7 +297,12 @@ export default function BookingPage() {
                     isRequest={needsApproval(et.confirmation, new Date(slot.iso), new Date())}
                     alert={booking.alert}
                     serverErrors={booking.fieldErrors}
-                    onSubmit={(v) => void booking.submit({ eventType: et, slot, zone, date, onConflict }, v)}
+                    onSubmit={(v) =>
+                      void booking.submit(
+                        { eventType: et, slot, zone, date, onConflict, series: series.pick() },
+                        v,
+                      )
+                    }
                   />
                 </div>
               )

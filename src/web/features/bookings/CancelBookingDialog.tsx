@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { BookingDto, CancelReason } from "../../../contract/bookings";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
+import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toaster";
@@ -29,6 +30,7 @@ export function CancelBookingDialog({
 }: CancelBookingDialogProps) {
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [note, setNote] = useState("");
+  const [scope, setScope] = useState<CancelScope>("this");
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -36,7 +38,7 @@ export function CancelBookingDialog({
     if (!reason) return;
     setBusy(true);
     try {
-      const cancelled = await cancelBooking(booking.uid, token, reason, note.trim());
+      const cancelled = await cancelBooking(booking.uid, token, reason, note.trim(), scope);
       toast.success(t("cancel.done"));
       onCancelled(cancelled);
       onOpenChange(false);
@@ -64,6 +66,13 @@ export function CancelBookingDialog({
         })}
         widthClassName="max-w-md"
       >
+        <SeriesScopeField
+          booking={booking}
+          idPrefix={id}
+          scope={scope}
+          onScopeChange={setScope}
+          disabled={busy}
+        />
         <CancelReasonFields
           idPrefix={id}
           legend={t("cancel.why")}

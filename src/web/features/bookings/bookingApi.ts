@@ -106,9 +106,15 @@ export const fetchPublicBooking = (uid: string, token: string) =>
 export const rescheduleBooking = (uid: string, token: string, startTime: string) =>
   api.post<Booking>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime });
 
-export const cancelBooking = (uid: string, token: string, reason: string, note?: string) =>
+export const cancelBooking = (
+  uid: string,
+  token: string,
+  reason: string,
+  note?: string,
+  scope?: "this" | "following",
+) =>
   api
-    .post<Booking>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined })
+    .post<Booking>(`/bookings/public/${enc(uid)}/cancel`, { token, reason, note: note || undefined, scope })
     .then((cancelled) => {
       embedEvent("bookingCancelled", bookingEventData(cancelled));
       return cancelled;

@@ -15,6 +15,8 @@ import {
 } from "./bookingApi";
 import { type BookingAlert, bookingAlert, fieldErrorsFrom, isSlotConflict } from "./bookingErrors";
 import { bookingEventData, embedEvent, pageAttribution } from "./embed";
+import { createSeries } from "./seriesApi";
+import type { SeriesPick } from "./useSeriesPick";
 import { chosenLocationIndex, type DetailsValues, type FieldErrors } from "./validation";
 
 export interface SubmitContext {
@@ -26,6 +28,8 @@ export interface SubmitContext {
   reschedule?: { booking: BookingDto; token: string } | null;
   /** The slot went away: back to step 1 with this message and fresh times. */
   onConflict: (message: string) => void;
+  /** A recurring event's series (issue 28 item 3): booked through /bookings/series. */
+  series?: SeriesPick | null;
 }
 
 function bookingBody(values: DetailsValues, ctx: SubmitContext): CreateBookingBody {
@@ -90,9 +94,13 @@ export function useBookingSubmit() {
         const json = JSON.stringify(body);
         if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
         const { key } = attempt.current;
-        const created = await createBooking(body, key).catch((error: unknown) => {
+        const series = ctx.series;
+        const send = series
+          ? () => createSeries({ ...body, ...series }, key).then((made) => made.booking)
+          : () => createBooking(body, key);
+        const created = await send().catch((error: unknown) => {
           // The request may have landed with its answer lost: one quiet retry, safe under the same key.
-          if (error instanceof ApiError && error.status === 0) return createBooking(body, key);
+          if (error instanceof ApiError && error.status === 0) return send();
           throw error;
         });
         if (!("manageToken" in created) || !created.manageToken) {
@@ -111,6 +119,12 @@ export function useBookingSubmit() {
       const lang = currentLocale() === "en" ? "" : `&lang=${currentLocale()}`;
       navigate(`${confirmationPath(state.booking.uid, state.token)}${lang}`, { state });
     } catch (error) {
+      if (error instanceof ApiError && error.errorCode === "SERIES_CONFLICT") {
+        // An occurrence was taken meanwhile: the dates are listed again, marked, and the message names it.
+        void queryClient.invalidateQueries({ queryKey: ["series-preview"] });
+        setAlert({ message: error.message });
+        return;
+      }
       if (isSlotConflict(error)) {
         // Someone was faster (or the time closed): drop cached times so step 1 shows the truth.
         void queryClient.invalidateQueries({ queryKey: ["slots"] });

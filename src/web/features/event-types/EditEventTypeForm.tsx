@@ -34,6 +34,7 @@ import { NoBookableTimes } from "./NoBookableTimes";
 import { PhoneSettingField } from "./PhoneSettingField";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
+import { RecurrenceSetting } from "./RecurrenceField";
 import { SlugField } from "./SlugField";
 import { TeamHostsField } from "./TeamHostsField";
 import { useLeaveGuard } from "./useLeaveGuard";
@@ -307,6 +308,7 @@ export function EditEventTypeForm({
               />
             )}
           />
+          {et.type === "one-on-one" && <RecurrenceSetting control={control} />}
           <Controller
             control={control}
             name="availabilityScheduleId"

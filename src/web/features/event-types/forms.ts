@@ -69,6 +69,7 @@ export const editForm = z.object({
   language: fields.language.unwrap(),
   confirmation: fields.confirmation.unwrap(),
   bookingLimits: fields.bookingLimits.unwrap(),
+  recurrence: fields.recurrence.unwrap().default(null),
   availabilityScheduleId: fields.availabilityScheduleId.unwrap(),
   googleAccountId: fields.googleAccountId.unwrap(),
   team: teamForm,
@@ -156,6 +157,7 @@ export function editDefaults(
     language: et.language ?? null,
     confirmation: et.confirmation ?? DEFAULT_CONFIRMATION,
     bookingLimits: et.bookingLimits ?? {},
+    recurrence: et.recurrence ?? null,
     availabilityScheduleId: et.availabilityScheduleId,
     googleAccountId: et.googleAccountId,
     team: hosts?.teamId
@@ -206,7 +208,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|language|confirmation|bookingLimits|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|language|confirmation|bookingLimits|recurrence|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
         name,
       )
     ) {

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { HOST_CANCEL_REASONS, type HostCancelReason } from "../../../contract/bookings";
 import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
+import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { formatSlotInWords } from "../bookings/time";
 import { useCancelBooking } from "./queries";
@@ -26,6 +27,7 @@ export function CancelMeetingDialog({
   const cancel = useCancelBooking();
   const [reason, setReason] = useState<HostCancelReason | null>(null);
   const [note, setNote] = useState("");
+  const [scope, setScope] = useState<CancelScope>("this");
   const id = useId();
   const busy = cancel.isPending;
 
@@ -33,6 +35,7 @@ export function CancelMeetingDialog({
     onClose();
     setReason(null);
     setNote("");
+    setScope("this");
   };
 
   const confirm = async () => {
@@ -44,6 +47,7 @@ export function CancelMeetingDialog({
         reason,
         note: note.trim() || undefined,
         meeting,
+        scope,
       });
       toast.success(
         seat
@@ -80,6 +84,13 @@ export function CancelMeetingDialog({
           }
           widthClassName="max-w-md"
         >
+          <SeriesScopeField
+            booking={booking}
+            idPrefix={id}
+            scope={scope}
+            onScopeChange={setScope}
+            disabled={busy}
+          />
           <CancelReasonFields
             reasons={HOST_CANCEL_REASONS}
             idPrefix={id}

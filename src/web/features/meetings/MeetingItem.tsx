@@ -15,6 +15,7 @@ import {
 import type { BookingDto } from "../../../contract/bookings";
 import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { formatPhone } from "../../../domain/phone-format";
+import { occurrenceLabel } from "../../../domain/recurrence-rules";
 import { Badge, Button, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
@@ -144,6 +145,7 @@ export function MeetingItem({
           )}
           {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-500 text-xs">Rescheduled</span>}
           {b.coHosting && <span className="text-slate-500 text-xs">Co-host · hosted by {b.host.name}</span>}
+          {b.series && <span className="text-slate-500 text-xs">{occurrenceLabel(b.series)}</span>}
           <CalendarSyncBadge sync={calendarSync} />
         </div>
 

@@ -98,16 +98,20 @@ export function useCancelBooking() {
       reason,
       note,
       meeting,
+      scope,
     }: {
       id: string;
       reason: HostCancelReason;
       note?: string;
       meeting?: boolean;
+      scope?: "this" | "following";
     }) =>
-      api.put<Booking>(
-        `/bookings/${id}/${meeting ? "cancel-meeting" : "cancel"}`,
-        note ? { reason, note } : { reason },
-      ),
+      api.put<Booking>(`/bookings/${id}/${meeting ? "cancel-meeting" : "cancel"}`, {
+        reason,
+        ...(note ? { note } : {}),
+        // A series' later occurrences go too only when asked (issue 28 item 3).
+        ...(scope === "following" ? { scope } : {}),
+      }),
     onSuccess: (updated) => {
       patch(updated);
       refresh();
