@@ -335,6 +335,11 @@ export interface BookingDto {
   /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */
   hosts: { name: string }[];
   /**
+   * Only in an attendee's answers for a seat of a group event whose host shows attendees to each
+   * other (issue 28 item 2): the names (never emails) of the other confirmed attendees.
+   */
+  otherAttendees?: string[];
+  /**
    * In a host's Meetings list: true for a collective meeting another host owns that occupies this
    * host too. They see it; its main host (`host`) moves, cancels and marks it.
    */

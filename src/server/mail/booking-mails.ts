@@ -37,6 +37,11 @@ export interface BookingMailData {
   previousStart?: Date | null;
   /** Who moved it (a reschedule): the intros say so. */
   movedBy?: "host" | "invitee" | null;
+  /**
+   * A seat of a group event whose host shows attendees to each other: the other attendees' names
+   * (never their addresses), in the attendee's mail only.
+   */
+  otherAttendees?: string[];
 }
 
 export type BookingMailKind = "created" | "cancelled" | "rescheduled";
@@ -228,6 +233,8 @@ function inviteeLines(
   const lines: Line[] = [{ text: intro[kind] }, { gap: true }, { label: "Event", value: d.title }];
   lines.push(...timeLines(d, zone));
   if (kind !== "cancelled") lines.push(...placeLines(d));
+  if (kind !== "cancelled" && d.otherAttendees?.length)
+    lines.push({ label: "Other attendees", value: d.otherAttendees.join(", ") });
   if (kind === "cancelled") lines.push(...cancelLines(d));
   if (links) {
     lines.push(

@@ -29,7 +29,7 @@ import {
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
-import { isSeatOfGroup } from "./service-seats.js";
+import { isSeatOfGroup, seatMates } from "./service-seats.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -196,7 +196,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
 
   return {
     async getPublic(uid: string, token: string): Promise<BookingDto> {
-      return forInvitee(toBookingDto(await byToken(uid, token), now()));
+      const rec = await byToken(uid, token);
+      const otherAttendees = await seatMates(db, rec);
+      return forInvitee({ ...toBookingDto(rec, now()), ...(otherAttendees && { otherAttendees }) });
     },
 
     /** The current invite as a file (CANCEL once cancelled). */

@@ -43,6 +43,8 @@ export interface MailOptions {
   notifyHost: boolean;
   previousStart?: Date;
   by?: BookingActor;
+  /** The other attendees' names, for a seat whose host shows them (service-seats.ts seatMates). */
+  otherAttendees?: string[] | null;
 }
 
 /** The mails of booking changes, rendered and queued in the change's transaction. */
@@ -51,7 +53,8 @@ export function createBookingMailer(db: Db, deps: { publicUrl: string; now: () =
 
   /** The mails of a change (text, HTML and invite), rendered. */
   function messagesOf(kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
-    return bookingMessages(kind, mailData(rec, o.previousStart, o.by), {
+    const data = { ...mailData(rec, o.previousStart, o.by), otherAttendees: o.otherAttendees ?? undefined };
+    return bookingMessages(kind, data, {
       publicUrl: deps.publicUrl,
       manageToken: o.manageToken,
       stamp: deps.now(),

@@ -118,6 +118,14 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
             {booking.guests.join(", ")}
           </Row>
         )}
+        {booking.otherAttendees?.length ? (
+          <Row icon={<Users size={18} aria-hidden />} label="Other attendees">
+            <span className="font-medium text-slate-900">Also attending</span>
+            <span className="block text-slate-600" data-testid="other-attendees">
+              {booking.otherAttendees.join(", ")}
+            </span>
+          </Row>
+        ) : null}
         {(booking.message || booking.answers.length > 0) && (
           <Row icon={<MessageSquareText size={18} aria-hidden />} label="Additional Information">
             <div className="grid gap-2">

@@ -292,6 +292,31 @@ export function EditEventTypeForm({
               />
             </Field>
           )}
+          {et.type === "group" && (
+            <Controller
+              control={control}
+              name="bookingSettings.showAttendees"
+              render={({ field }) => (
+                <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
+                  <div>
+                    <label htmlFor="edit-show-attendees" className="block font-medium text-slate-800 text-sm">
+                      Show attendees to each other
+                    </label>
+                    <p className="text-[13px] text-slate-500">
+                      {field.value
+                        ? "Each attendee sees the others' names (never their emails)"
+                        : "Attendees do not see who else booked"}
+                    </p>
+                  </div>
+                  <Switch
+                    id="edit-show-attendees"
+                    checked={field.value ?? false}
+                    onCheckedChange={field.onChange}
+                  />
+                </div>
+              )}
+            />
+          )}
           <Controller
             control={control}
             name="confirmation"
