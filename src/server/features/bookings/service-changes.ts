@@ -124,8 +124,10 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         // Round robin: the host stays when free at the new time, else the next free host by fairness takes it.
         let assigned: { hostUserId: string; hostTimezone: string } | undefined;
         let previous: PreviousAssignment | undefined;
+        // Under the hosts' limits (issue 28): round robin's candidates are the free hosts within theirs.
+        const free = await assertWithinLimits(tx, ctx, start, locked.booking.id, checked.freeHosts);
         if (ctx.teamHosts && ctx.eventType.kind === "round-robin") {
-          const candidates = await hostForMove(tx, ctx, checked.freeHosts, locked.booking.hostUserId, now());
+          const candidates = await hostForMove(tx, ctx, free, locked.booking.hostUserId, now());
           const first = candidates[0];
           if (!first) throw slotTaken();
           if (first.host.id !== locked.booking.hostUserId) {
@@ -140,7 +142,6 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
           }
         }
         const slotKey = slotKeyFor(ctx, start, locked.booking.id);
-        await assertWithinLimits(tx, ctx, start, locked.booking.id);
         if (isSeated(ctx)) {
           const event = await repo.lockEventType(ctx.eventType.id);
           if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {

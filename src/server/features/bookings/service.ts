@@ -258,10 +258,10 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
             await assertSeatFree(tx, ctx, values.slotKey);
             if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
               throw gone();
-            await assertWithinLimits(tx, ctx, start);
+            const free = await assertWithinLimits(tx, ctx, start, undefined, checked.freeHosts);
             let rec: BookingRecord;
             if (ctx.teamHosts) {
-              const placed = await placeTeamBooking(tx, ctx, checked.freeHosts, values, now());
+              const placed = await placeTeamBooking(tx, ctx, free, values, now());
               if (!placed) throw slotTaken();
               rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
             } else {
