@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectScheduled, fillDetails } from "./booking.page";
-import { expectAccessible, signedInHost } from "./event-types.page";
+import { EventTypesScreen, expectAccessible, signedInHost } from "./event-types.page";
 import { shoot, uniqueEmail } from "./support";
 
 // Issue 28 item 2: invitees take the seats of one group slot, see how many are left, and a full slot
@@ -23,6 +23,17 @@ test("two invitees take the last seats of a group slot, each told how many are l
   });
   expect(created.status(), await created.text()).toBe(201);
   const { slug } = (await created.json()).data as { slug: string };
+
+  // The host shows attendees to each other (off by default): the second invitee sees the first's name.
+  const screen = new EventTypesScreen(host.page);
+  await screen.goto();
+  const editor = await screen.openEditor("Small workshop");
+  const toggle = editor.getByRole("switch", { name: "Show attendees to each other" });
+  await toggle.scrollIntoViewIfNeeded();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editor).toBeHidden();
 
   let taken = "";
   for (const [who, left] of [
@@ -48,6 +59,7 @@ test("two invitees take the last seats of a group slot, each told how many are l
     await fillDetails(page, { name: who, email: uniqueEmail("seat") });
     await page.getByRole("button", { name: "Schedule Event" }).click();
     await expectScheduled(page);
+    if (left === "1 seat left") await expect(page.getByTestId("other-attendees")).toHaveText("Sia Seatone");
     await page.context().close();
   }
 

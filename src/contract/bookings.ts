@@ -343,6 +343,8 @@ export interface BookingDto {
   host: { name: string; timezone: string; username: string };
   /** Everyone hosting: the assigned host (round robin) or all hosts (collective); first is `host`. */
   hosts: { name: string }[];
+  /** A seat's other confirmed attendees, by name only, when the host shows them (issue 28 item 2). */
+  otherAttendees?: string[];
   /**
    * In a host's Meetings list: true for a collective meeting another host owns that occupies this
    * host too. They see it; its main host (`host`) moves, cancels and marks it.

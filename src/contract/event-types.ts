@@ -146,6 +146,11 @@ export const bookingSettingsSchema = z
      */
     bufferBefore: z.number().int().min(0).max(BUFFER_MAX_MINUTES).optional(),
     bufferAfter: z.number().int().min(0).max(BUFFER_MAX_MINUTES).optional(),
+    /**
+     * Group kind (issue 28 item 2): each attendee sees the other attendees' names on their booking
+     * page and in their confirmation mail. Off unless set; optional so an older client keeps it.
+     */
+    showAttendees: z.boolean().optional(),
   })
   .superRefine((s, ctx) => {
     if (s.mode !== "within") return;

@@ -60,6 +60,7 @@ export const bookingSchema = retriedBookingSchema.extend({
   cancelledBy: z.enum(["host", "invitee"]).nullable(),
   requestExpiresAt: z.string().nullable(),
   hosts: z.array(z.object({ name: z.string() })),
+  otherAttendees: z.array(z.string()).optional(),
   coHosting: z.boolean().optional(),
   rescheduleCount: z.number(),
   series: z

@@ -30,6 +30,7 @@ const bookingSettings = z.object({
   rangeLabel: z.string().optional(),
   bufferBefore: z.number().optional(),
   bufferAfter: z.number().optional(),
+  showAttendees: z.boolean().optional(),
 });
 
 export const eventTypeSchema = z.object({

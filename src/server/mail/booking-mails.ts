@@ -38,6 +38,11 @@ export interface BookingMailData {
   movedBy?: "host" | "invitee" | null;
   /** The invitee's language, stored on the booking (issue 27): their mails and invite speak it. */
   language?: string | null;
+  /**
+   * A seat of a group event whose host shows attendees to each other: the other attendees' names
+   * (never their addresses), in the attendee's mail only.
+   */
+  otherAttendees?: string[];
   /** A recurring booking's confirmation (issue 28 item 3): the rule, its dates and the invite's RRULE. */
   series?: SeriesMailData | null;
 }
@@ -259,6 +264,8 @@ function inviteeLines(
   ];
   lines.push(...timeLines(d, zone, words), ...seriesLines(d, zone, words));
   if (kind !== "cancelled") lines.push(...placeLines(d, words));
+  if (kind !== "cancelled" && d.otherAttendees?.length)
+    lines.push({ label: t("label.otherAttendees"), value: d.otherAttendees.join(", ") });
   if (kind === "cancelled") lines.push(...cancelLines(d, words));
   if (links) {
     lines.push(

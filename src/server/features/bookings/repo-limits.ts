@@ -1,7 +1,7 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import type { LimitRow } from "../../../domain/booking-limits.js";
 import type { DbOrTx } from "../../db/client.js";
-import { bookings, HOLDING_STATUSES } from "../../db/schema/index.js";
+import { bookingHosts, HOLDING_STATUSES } from "../../db/schema/index.js";
 
 /**
  * Serialises the bookings of one host that are checked against booking limits (issue 28), until the
@@ -14,33 +14,49 @@ export async function lockHostBookings(db: DbOrTx, hostUserId: string): Promise<
   );
 }
 
-/** The host's confirmed and pending bookings starting in [from, to), as the limits count them. */
+/** The host's confirmed and pending meetings starting in [from, to), as the limits count them. */
 export async function limitRowsBetween(
   db: DbOrTx,
   hostUserId: string,
   from: Date,
   to: Date,
 ): Promise<LimitRow[]> {
+  return (await teamLimitRowsBetween(db, [hostUserId], from, to)).get(hostUserId) ?? [];
+}
+
+/**
+ * The confirmed and pending meetings of each of these hosts starting in [from, to), by host id: every
+ * meeting occupying them (booking_hosts), so a collective one they join counts as well as their own.
+ */
+export async function teamLimitRowsBetween(
+  db: DbOrTx,
+  hostUserIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, LimitRow[]>> {
+  const byHost = new Map<string, LimitRow[]>(hostUserIds.map((id) => [id, []]));
+  if (hostUserIds.length === 0) return byHost;
   const rows = await db
     .select({
-      start: bookings.startTime,
-      end: bookings.endTime,
-      eventTypeId: bookings.eventTypeId,
-      id: bookings.id,
+      hostUserId: bookingHosts.hostUserId,
+      start: bookingHosts.startTime,
+      end: bookingHosts.endTime,
+      eventTypeId: bookingHosts.eventTypeId,
+      id: bookingHosts.bookingId,
     })
-    .from(bookings)
+    .from(bookingHosts)
     .where(
       and(
-        sql`${bookings.hostUserId} = ${hostUserId}`,
-        inArray(bookings.status, [...HOLDING_STATUSES]),
-        gte(bookings.startTime, from),
-        lt(bookings.startTime, to),
+        inArray(bookingHosts.hostUserId, hostUserIds),
+        inArray(bookingHosts.status, [...HOLDING_STATUSES]),
+        gte(bookingHosts.startTime, from),
+        lt(bookingHosts.startTime, to),
       ),
     );
-  return rows.map((r) => [
-    r.start.getTime(),
-    (r.end.getTime() - r.start.getTime()) / 60_000,
-    r.eventTypeId,
-    r.id,
-  ]);
+  for (const r of rows) {
+    byHost
+      .get(r.hostUserId)
+      ?.push([r.start.getTime(), (r.end.getTime() - r.start.getTime()) / 60_000, r.eventTypeId, r.id]);
+  }
+  return byHost;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { bookings, eventTypes, HOLDING_STATUSES, type StoredBookingStatus } from "../../db/schema/index.js";
 import { type BookingRecord, selectRecords } from "./repo.js";
@@ -35,6 +35,29 @@ export function createSeatsRepo(db: DbOrTx) {
         .leftJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
         .where(and(eq(bookings.hostUserId, hostUserId), inArray(bookings.slotKey, slotKeys)))
         .orderBy(asc(bookings.createdAt), asc(bookings.id));
+    },
+
+    /**
+     * The names of the other confirmed seats of a meeting, in booking order, only where its group
+     * event type shows attendees to each other (issue 28 item 2); otherwise none.
+     */
+    async namesShownTo(seat: { id: string; hostUserId: string; slotKey: string }): Promise<string[]> {
+      const rows = await db
+        .select({ name: bookings.attendeeName })
+        .from(bookings)
+        .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+        .where(
+          and(
+            eq(bookings.hostUserId, seat.hostUserId),
+            eq(bookings.slotKey, seat.slotKey),
+            eq(bookings.status, "confirmed"),
+            ne(bookings.id, seat.id),
+            eq(eventTypes.kind, "group"),
+            sql`coalesce((${eventTypes.bookingSettings} ->> 'showAttendees')::boolean, false)`,
+          ),
+        )
+        .orderBy(asc(bookings.createdAt), asc(bookings.id));
+      return rows.map((r) => r.name);
     },
 
     /** The confirmed seats of one meeting, in booking order (the calendar event's attendees). */

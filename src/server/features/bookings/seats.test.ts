@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_JOB } from "../../mail/outbox.js";
-import { createTestApp, type TestApp } from "../../testing/app.js";
-import { attendee, book, eventType, hostIn, NOW } from "../../testing/booking-fixtures.js";
+import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
+import { attendee, book, bookingSettings, eventType, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 import { type CapturedMail, startSmtpCatcher } from "../../testing/smtp.js";
 
@@ -111,5 +111,57 @@ describe.each(dbKinds)("seats of a group event on %s", (kind) => {
       attendee: attendee({ email: "eve.seat@example.com" }),
     });
     expect(full.statusCode).toBe(409);
+  });
+  it("a host who shows attendees to each other: the second attendee's page and mail name the first, never by address", async () => {
+    const host = await hostIn(t.app, "America/New_York", "Sol Shown");
+    const shown = await eventType(t.app, host, { type: "group", maxInvitees: 3, title: "Open class" });
+    const hidden = await eventType(t.app, host, { type: "group", maxInvitees: 3, title: "Quiet class" });
+    // Turned on through the editor's save: the setting is off until then, and kept by saves that omit it.
+    const on = await t.app.inject({
+      method: "PUT",
+      url: `/api/event-types/${shown._id}`,
+      headers: bearer(host.token),
+      payload: { bookingSettings: bookingSettings({ showAttendees: true }) },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.bookingSettings.showAttendees).toBe(true);
+    const renamed = await t.app.inject({
+      method: "PUT",
+      url: `/api/event-types/${shown._id}`,
+      headers: bearer(host.token),
+      payload: { title: "Open class", bookingSettings: bookingSettings() },
+    });
+    expect(renamed.json().data.bookingSettings.showAttendees).toBe(true);
+
+    // The two meetings at different hours: one host is in one meeting at a time.
+    for (const [et, tag, at] of [
+      [shown, "on", THU_10AM],
+      [hidden, "off", "2026-10-29T16:00:00.000Z"],
+    ] as const) {
+      const first = attendee({ name: `Fay First${tag}`, email: `fay.${tag}@example.com` });
+      const second = attendee({ name: `Gus Second${tag}`, email: `gus.${tag}@example.com` });
+      expect((await book(t.app, et._id, at, { attendee: first })).statusCode).toBe(201);
+      const res = await book(t.app, et._id, at, { attendee: second });
+      expect(res.statusCode, res.body).toBe(201);
+      const seat = res.json().data as { uid: string; manageToken: string };
+      await t.app.jobs.flush(MAIL_JOB);
+      const mails = smtp.mails.splice(0).filter((m) => m.to.includes(second.email));
+      expect(mails.length).toBeGreaterThan(0);
+      const page = await t.app.inject({
+        method: "GET",
+        url: `/api/bookings/public/${seat.uid}?token=${seat.manageToken}`,
+      });
+      expect(page.statusCode).toBe(200);
+      const text = [page.body, ...mails.map(wholeMail)].join("\n");
+      expect(text).not.toContain(first.email);
+      if (tag === "on") {
+        expect(page.json().data.otherAttendees).toEqual([first.name]);
+        expect(mails.map(wholeMail).join("\n")).toContain(`Other attendees`);
+        for (const mail of mails) expect(wholeMail(mail)).toContain(first.name);
+      } else {
+        expect(page.json().data.otherAttendees).toBeUndefined();
+        expect(text).not.toContain(first.name);
+      }
+    }
   });
 });

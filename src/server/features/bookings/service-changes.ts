@@ -31,7 +31,7 @@ import {
   slotTaken,
   toBookingDto,
 } from "./service-records.js";
-import { isSeatOfGroup } from "./service-seats.js";
+import { isSeatOfGroup, seatMates } from "./service-seats.js";
 import { seriesMailData, withSeriesInfo } from "./service-series.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
@@ -142,8 +142,10 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         // Round robin: the host stays when free at the new time, else the next free host by fairness takes it.
         let assigned: { hostUserId: string; hostTimezone: string } | undefined;
         let previous: PreviousAssignment | undefined;
+        // Under the hosts' limits (issue 28): round robin's candidates are the free hosts within theirs.
+        const free = await assertWithinLimits(tx, ctx, start, locked.booking.id, checked.freeHosts);
         if (ctx.teamHosts && ctx.eventType.kind === "round-robin") {
-          const candidates = await hostForMove(tx, ctx, checked.freeHosts, locked.booking.hostUserId, now());
+          const candidates = await hostForMove(tx, ctx, free, locked.booking.hostUserId, now());
           const first = candidates[0];
           if (!first) throw slotTaken();
           if (first.host.id !== locked.booking.hostUserId) {
@@ -158,7 +160,6 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
           }
         }
         const slotKey = slotKeyFor(ctx, start, locked.booking.id);
-        await assertWithinLimits(tx, ctx, start, locked.booking.id);
         if (isSeated(ctx)) {
           const event = await repo.lockEventType(ctx.eventType.id);
           if (!event || (await repo.countConfirmedAtSlot(ctx.host.id, slotKey)) >= event.maxInvitees) {
@@ -215,8 +216,9 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
   return {
     async getPublic(uid: string, token: string): Promise<BookingDto> {
       const rec = await byToken(uid, token);
+      const otherAttendees = await seatMates(db, rec);
       const [dto] = await withSeriesInfo(db, [{ rec, dto: toBookingDto(rec, now()) }], true);
-      return forInvitee(dto);
+      return forInvitee({ ...dto, ...(otherAttendees && { otherAttendees }) });
     },
 
     /** The current invite as a file (CANCEL once cancelled). */

@@ -50,6 +50,8 @@ export interface MailOptions {
   series?: SeriesMailData;
   previousStart?: Date;
   by?: BookingActor;
+  /** The other attendees' names, for a seat whose host shows them (service-seats.ts seatMates). */
+  otherAttendees?: string[] | null;
 }
 
 /** The mails of booking changes, rendered and queued in the change's transaction. */
@@ -58,8 +60,12 @@ export function createBookingMailer(db: Db, deps: { publicUrl: string; now: () =
 
   /** The mails of a change (text, HTML and invite), rendered. */
   function messagesOf(kind: BookingMailKind, rec: BookingRecord, o: MailOptions) {
-    const data = mailData(rec, o.previousStart, o.by);
-    return bookingMessages(kind, o.series ? { ...data, series: o.series } : data, {
+    const data = {
+      ...mailData(rec, o.previousStart, o.by),
+      ...(o.series ? { series: o.series } : {}),
+      otherAttendees: o.otherAttendees ?? undefined,
+    };
+    return bookingMessages(kind, data, {
       publicUrl: deps.publicUrl,
       manageToken: o.manageToken,
       stamp: deps.now(),

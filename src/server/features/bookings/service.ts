@@ -42,6 +42,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
+import { assertSeatFree, seatMates } from "./service-seats.js";
 import { createSeriesBooking, withSeriesInfo } from "./service-series.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
@@ -255,34 +256,30 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
         const booking = await guarded(() =>
           db.transaction(async (tx) => {
             const repo = createBookingsRepo(tx);
-            if (isSeated(ctx)) {
-              // Seats of one slot are counted under a lock on the event type, so they never oversell.
-              const locked = await repo.lockEventType(ctx.eventType.id);
-              if (
-                !locked ||
-                (await repo.countConfirmedAtSlot(ctx.host.id, values.slotKey)) >= locked.maxInvitees
-              ) {
-                throw slotTaken();
-              }
-            }
+            await assertSeatFree(tx, ctx, values.slotKey);
             if (ctx.eventType.kind === "one-off" && !(await repo.lockOpenEventType(ctx.eventType.id)))
               throw gone();
-            await assertWithinLimits(tx, ctx, start);
+            const free = await assertWithinLimits(tx, ctx, start, undefined, checked.freeHosts);
             let rec: BookingRecord;
             if (ctx.teamHosts) {
-              const placed = await placeTeamBooking(tx, ctx, checked.freeHosts, values, now());
+              const placed = await placeTeamBooking(tx, ctx, free, values, now());
               if (!placed) throw slotTaken();
               rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
             } else {
               rec = recordOf(await insertBooking(tx, values), ctx);
             }
             await prepared?.record(tx, id);
+            // A seat whose host shows attendees to each other names the others in its mail.
+            const mates = isSeated(ctx) && !approvalToken ? await seatMates(tx, rec) : null;
             // A one-off link works once.
             if (ctx.eventType.kind === "one-off") await repo.closeEventType(ctx.eventType.id, now());
             const change = { kind: "created", booking: rec } as const;
             // Sent together (db/together.ts): on PGlite one round trip for the mails and every reaction.
+            const mail = mates
+              ? messagesOf("created", rec, { ...mailOptions, otherAttendees: mates })
+              : (messages ?? messagesFor(rec));
             await together(tx, [
-              () => enqueue(tx, messages ?? messagesFor(rec)),
+              () => enqueue(tx, mail),
               () =>
                 approvalToken && rec.booking.requestExpiresAt
                   ? requested(tx, rec, rec.booking.requestExpiresAt)

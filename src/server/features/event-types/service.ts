@@ -302,12 +302,13 @@ function bufferFields(s: BookingSettings): { bufferBefore: number; bufferAfter: 
   return { bufferBefore: before, bufferAfter: after };
 }
 
-/** Settings sent without buffers (a client that predates them) keep the stored ones. */
+/** Settings sent without buffers or showAttendees (a client that predates them) keep the stored ones. */
 function keepBuffers(next: BookingSettings, stored: BookingSettings): BookingSettings {
   return {
     ...next,
     bufferBefore: next.bufferBefore ?? stored.bufferBefore,
     bufferAfter: next.bufferAfter ?? stored.bufferAfter,
+    showAttendees: next.showAttendees ?? stored.showAttendees,
   };
 }
 

@@ -8,7 +8,6 @@ import { keptStatement } from "../../db/prepared.js";
 import {
   availabilitySchedules,
   bookingHosts,
-  bookings,
   calendarSettings,
   dateOverrides,
   type EventTypeRow,
@@ -18,6 +17,7 @@ import {
   type ScheduleRow,
   users,
 } from "../../db/schema/index.js";
+import { limitRowsOf } from "./repo-limits.js";
 
 export interface OverrideData {
   date: string;
@@ -83,10 +83,18 @@ export interface HostContext {
   holidayStamp: string;
 }
 
-/** A host of a team event type. */
+/** Booking limits of a host (issue 28): their own, their week start, and the meetings that count. */
+export interface HostLimits {
+  host: BookingLimits;
+  weekStart: "sunday" | "monday";
+  rows: LimitRow[];
+}
+
+/** A host of a team event type; `limits` are this host's own, each host counted apart. */
 export interface TeamHostContext extends HostContext {
   weight: number;
   priority: number;
+  limits: HostLimits;
 }
 
 /** Everything the slot engine and a booking need about one event type, read in one query. */
@@ -115,7 +123,7 @@ export interface EventContext {
    * Booking limits (issue 28): the host's own (Calendar Settings), their week start, and their
    * confirmed and pending bookings within LIMIT_MARGIN_MS of the lookup (none when no limit is set).
    */
-  limits: { host: BookingLimits; weekStart: "sunday" | "monday"; rows: LimitRow[] };
+  limits: HostLimits;
 }
 
 /**
@@ -157,20 +165,6 @@ const bufferOf = (side: "bufferBefore" | "bufferAfter") =>
 const meetingWindow = sql`tstzrange(
   ${sql.placeholder("at")}::timestamptz - make_interval(mins => ${bufferOf("bufferBefore")}),
   ${sql.placeholder("at")}::timestamptz + make_interval(mins => ${eventTypes.duration} + ${bufferOf("bufferAfter")}))`;
-
-/**
- * The host's bookings that count toward booking limits, around the lookup [from, to): only when the
- * event type or the host has a limit, so an unlimited host's lookup reads nothing more.
- */
-const limitRowsOf = sql<LimitRow[]>`(
-    select coalesce(json_agg(json_build_array(
-      extract(epoch from b.start_time) * 1000, extract(epoch from b.end_time - b.start_time) / 60,
-      b.event_type_id, b.id)), '[]'::json)
-    from ${bookings} b
-    where (${eventTypes.bookingLimits} <> '{}'::jsonb or coalesce(${calendarSettings.bookingLimits}, '{}'::jsonb) <> '{}'::jsonb)
-      and b.host_user_id = ${eventTypes.userId} and b.status in ('confirmed', 'pending')
-      and b.start_time >= ${sql.placeholder("from")}::timestamptz - make_interval(days => 32)
-      and b.start_time < ${sql.placeholder("to")}::timestamptz + make_interval(days => 32))`;
 
 /** The host's columns every context query reads. */
 const hostColumns = {
@@ -215,6 +209,9 @@ function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
       busy: busyOf(sql`${users.id}`, window, sql`${eventTypes.id}`),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${users.id}`),
+      weekStart: users.weekStart,
+      hostLimits: calendarSettings.bookingLimits,
+      limitRows: limitRowsOf(sql`${users.id}`),
     })
     .from(eventTypeHosts)
     .innerJoin(users, eq(users.id, eventTypeHosts.userId))
@@ -247,7 +244,7 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
       holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
       weekStart: users.weekStart,
       hostLimits: calendarSettings.bookingLimits,
-      limitRows: limitRowsOf,
+      limitRows: limitRowsOf(sql`${eventTypes.userId}`),
     })
     .from(eventTypes)
     .innerJoin(users, eq(users.id, eventTypes.userId))
@@ -372,6 +369,7 @@ export function createSlotsRepo(db: Db) {
             busy: h.busy,
             settings: settingsOf(h),
             holidayStamp: String(h.holidayStamp),
+            limits: { host: h.hostLimits ?? {}, weekStart: h.weekStart, rows: h.limitRows },
           })) ?? null,
         eventType: row.eventType,
         host: row.host,

@@ -6,7 +6,6 @@ import {
   daysWithSlotsOf,
   formatDate,
   type HostQuery,
-  hostsFreeAt,
   localDateRange,
   type SlotQuery,
   type SlotSource,
@@ -26,7 +25,7 @@ import {
   type HostContext,
   type TeamHostContext,
 } from "./repo.js";
-import { withinLimits } from "./service-limits.js";
+import { freeTeamHosts, withinLimits } from "./service-limits.js";
 import { gridZone, isOpen, isSeated, nextMonth, withSeatsLeft } from "./service-rules.js";
 
 const DAY_MS = 86_400_000;
@@ -35,7 +34,7 @@ const MARGIN_MS = 2 * DAY_MS;
 const HOLIDAY_CACHE_MAX = 5000;
 const EVENT_NOT_FOUND = "Event type not found";
 
-export { limitRulesOf } from "./service-limits.js";
+export { limitRulesOf, teamHostRules } from "./service-limits.js";
 export { gridZone, isOpen, isSeated, slotKeyFor } from "./service-rules.js";
 export type { EventContext, EventRef, HostContext, TeamHostContext };
 
@@ -220,7 +219,7 @@ export function createSlotsService(
     hosts: HostQuery<HostContext>[],
     excludeBookingId?: string,
   ): SlotSource {
-    return withinLimits(unlimitedSourceOf(ctx, hosts), ctx, excludeBookingId);
+    return withinLimits(unlimitedSourceOf(ctx, hosts), ctx, excludeBookingId, hosts);
   }
 
   /** sourceOf without the booking limits. */
@@ -374,13 +373,8 @@ export function createSlotsService(
       // (A time the host's own calendar blocks reads as taken too.)
       const unbooked = hosts.map((h) => ({ ...h, query: { ...h.query, busy: [], seats: undefined } }));
       const taken = !bookable && !limited && unlimitedSourceOf(ctx, unbooked)(around).includes(t);
-      const freeHosts =
-        bookable && ctx.teamHosts
-          ? (hostsFreeAt(
-              hosts.map((h) => ({ ...h, query: { ...h.query, ...around } })),
-              t,
-            ) as TeamHostContext[])
-          : [];
+      // Round robin's candidates: free then and within their own booking limits.
+      const freeHosts = bookable && ctx.teamHosts ? freeTeamHosts(ctx, hosts, t, excludeBookingId) : [];
       return { ctx, bookable, taken, limited, freeHosts };
     },
   };

@@ -117,6 +117,14 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
             {booking.guests.join(", ")}
           </Row>
         )}
+        {booking.otherAttendees?.length ? (
+          <Row icon={<Users size={18} aria-hidden />} label={t("summary.otherAttendees")}>
+            <span className="font-medium text-slate-900">{t("summary.alsoAttending")}</span>
+            <span className="block text-slate-600" data-testid="other-attendees">
+              {booking.otherAttendees.join(", ")}
+            </span>
+          </Row>
+        ) : null}
         {(booking.message || booking.answers.length > 0) && (
           <Row icon={<MessageSquareText size={18} aria-hidden />} label={t("summary.additional")}>
             <div className="grid gap-2">

@@ -35,6 +35,7 @@ import { PhoneSettingField } from "./PhoneSettingField";
 import { QuestionsField } from "./QuestionsField";
 import { useUpdateEventType } from "./queries";
 import { RecurrenceSetting } from "./RecurrenceField";
+import { ShowAttendeesSetting } from "./ShowAttendeesSetting";
 import { SlugField } from "./SlugField";
 import { TeamHostsField } from "./TeamHostsField";
 import { useLeaveGuard } from "./useLeaveGuard";
@@ -294,6 +295,7 @@ export function EditEventTypeForm({
               />
             </Field>
           )}
+          {et.type === "group" && <ShowAttendeesSetting control={control} />}
           <Controller
             control={control}
             name="confirmation"
