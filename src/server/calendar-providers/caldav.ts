@@ -227,5 +227,6 @@ export function eventObject(event: BookingEventInput): string {
     organizer: event.organizer,
     attendees: event.attendees,
     stamp: new Date(),
+    recurrence: event.recurrence,
   }).replace(/^METHOD:[^\r\n]*\r?\n/m, "");
 }

@@ -1,7 +1,7 @@
 import type { calendar_v3 } from "@googleapis/calendar";
 import { Temporal } from "temporal-polyfill";
 import { GoogleError, type GoogleOAuth, toGoogleError } from "../lib/google.js";
-import { calendarUid } from "../mail/ics.js";
+import { calendarUid, recurrenceLines } from "../mail/ics.js";
 import type { GoogleCalendarApi, GoogleTokens } from "./gateway.js";
 import { CredentialsError, ProviderError, type RemoteCalendar } from "./types.js";
 
@@ -130,6 +130,10 @@ export function createGoogleCalendar(google: GoogleOAuth, options: { timeoutMs: 
           // The same UID as the invitation mail, so calendars see one event.
           iCalUID: existing ? undefined : calendarUid(event.uid),
           sequence: event.sequence,
+          // A series' one event: the invite's RRULE and EXDATE lines, the start's zone as the rule's zone.
+          ...(event.recurrence
+            ? { recurrence: recurrenceLines({ ...event, recurrence: event.recurrence }) }
+            : {}),
         };
         if (existing) {
           try {

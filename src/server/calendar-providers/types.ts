@@ -37,6 +37,11 @@ export interface BookingEventInput {
   attendees: { name: string; email: string }[];
   /** Ask the provider for a Google Meet link (Google only). */
   meet: boolean;
+  /**
+   * A recurring booking's one event (issue 28 item 3): `start`/`end` are the rule's first occurrence,
+   * repeated in `timeZone`; `exclude` are the starts not shown (EXDATE).
+   */
+  recurrence?: { frequency: "weekly" | "biweekly" | "monthly"; count: number; exclude: Date[] };
 }
 
 export interface WrittenEvent {

@@ -126,6 +126,34 @@ export function buildInvite(input: InviteInput): string {
   return cal.toString();
 }
 
+/**
+ * A recurring event's RRULE and EXDATE lines exactly as buildInvite writes them (Google's `recurrence`
+ * takes iCalendar lines), so the rule is written by one piece of code for invites and calendars alike.
+ */
+export function recurrenceLines(
+  input: Pick<InviteInput, "start" | "end" | "timeZone"> & {
+    recurrence: NonNullable<InviteInput["recurrence"]>;
+  },
+): string[] {
+  const text = buildInvite({
+    ...input,
+    uid: "rule",
+    sequence: 0,
+    method: "PUBLISH",
+    summary: "",
+    description: "",
+    location: null,
+    url: null,
+    organizer: { name: "Kairos", email: "rule@kairos.invalid" },
+    attendees: [],
+    stamp: input.start,
+  });
+  // Unfold (RFC 5545 3.1) before picking the lines: a long EXDATE list is folded at 75 octets. Only the
+  // VEVENT's: the VTIMEZONE has RRULEs of its own (its clock changes).
+  const vevent = text.replace(/\r?\n[ \t]/g, "").split(/BEGIN:VEVENT\r?\n/)[1] ?? "";
+  return vevent.split(/\r?\n/).filter((line) => /^(RRULE|EXDATE)[;:]/.test(line));
+}
+
 function repeatingOf(
   r: NonNullable<InviteInput["recurrence"]>,
   zoned: (d: Date) => Temporal.ZonedDateTime,

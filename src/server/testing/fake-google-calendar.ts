@@ -15,6 +15,8 @@ export interface FakeCalendarEvent {
   transparency?: "opaque" | "transparent";
   hangoutLink?: string;
   conferenceData?: unknown;
+  /** A recurring event's RRULE/EXDATE lines, kept as written. */
+  recurrence?: string[];
   status: "confirmed" | "cancelled";
 }
 

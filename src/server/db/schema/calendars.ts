@@ -110,6 +110,11 @@ export const calendarEvents = pgTable(
      * name it); null for other bookings. A seat moved to another slot leaves the old slot's event.
      */
     slotKey: text("slot_key"),
+    /**
+     * An occurrence of a recurring booking held on its rule's date (issue 28 item 3): the series whose
+     * one recurring event `remoteId` names (every such occurrence's row names it); null otherwise.
+     */
+    seriesId: uuid("series_id"),
     /** Whether the remote event exists and should (false after a cancel was written). */
     deleted: boolean("deleted").notNull().default(false),
     state: text("state").$type<CalendarEventState>().notNull().default("pending"),

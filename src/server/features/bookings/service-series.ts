@@ -349,3 +349,32 @@ export async function seriesMailData(reader: DbOrTx, seriesId: string): Promise<
     exclude: starts.filter((t) => !booked.includes(t)).map((t) => new Date(t)),
   };
 }
+
+/** What the host's one recurring calendar event of a series is written from (calendars' sync). */
+export interface SeriesCalendarData {
+  series: SeriesMailData;
+  /** The occurrences the event shows: held on their rule's dates (a moved one is its own event). */
+  members: BookingRecord[];
+  /** Every occurrence written of the series, any status. */
+  occurrenceIds: string[];
+}
+
+/** A series of `hostId` as its recurring calendar event shows it now; another host's: undefined. */
+export async function seriesCalendarData(
+  reader: DbOrTx,
+  hostId: string,
+  seriesId: string,
+): Promise<SeriesCalendarData | undefined> {
+  const series = await seriesMailData(reader, seriesId);
+  const rows = await createSeriesRepo(reader).occurrences(seriesId);
+  if (!series || rows[0]?.host.id !== hostId) return undefined;
+  const ruleStarts = new Set(
+    expandOccurrences(series.start.getTime(), series.timezone, series.frequency, series.count),
+  );
+  const members = rows.filter(
+    (r) =>
+      (HOLDING_STATUSES as readonly string[]).includes(r.booking.status) &&
+      ruleStarts.has(r.booking.startTime.getTime()),
+  );
+  return { series, members, occurrenceIds: rows.map((r) => r.booking.id) };
+}

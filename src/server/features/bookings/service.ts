@@ -43,7 +43,7 @@ import {
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
 import { assertSeatFree, seatMates } from "./service-seats.js";
-import { createSeriesBooking, withSeriesInfo } from "./service-series.js";
+import { createSeriesBooking, seriesCalendarData, withSeriesInfo } from "./service-series.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
@@ -340,6 +340,9 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
 
     /** A group slot's confirmed seats now, for background work (the host's one calendar event). */
     seatsOf: (hostId: string, slotKey: string) => createSeatsRepo(db).confirmedSeats(hostId, slotKey),
+
+    /** A series as the host's one recurring calendar event shows it now, for background work. */
+    seriesOf: (hostId: string, seriesId: string) => seriesCalendarData(db, hostId, seriesId),
 
     /** A booking as it is now with its host, for background work (workflows); not the host's: undefined. */
     record(hostId: string, id: string): Promise<BookingRecord | undefined> {

@@ -50,6 +50,7 @@ export const calendarsPlugin = fp<CalendarsOptions>(
       eventTypeAccount: app.eventTypes.service.googleAccountOf,
       bookingRecord: bookings.record,
       seatsOf: bookings.seatsOf,
+      seriesOf: bookings.seriesOf,
       setMeetingLink: bookings.setMeetingLink,
     });
     app.slots.busySources.add(calendars.externalBusy);

@@ -13,6 +13,7 @@ import type { AccountsService } from "./service-accounts.js";
 import type { BusyTimes } from "./service-busy.js";
 import { createMeetPreparer } from "./service-meet.js";
 import { createSeatEvents, isSeatKey } from "./service-seat-events.js";
+import { createSeriesEvents, type SeriesEventDeps } from "./service-series-events.js";
 
 export type { PreparedMeeting } from "./service-meet.js";
 
@@ -33,6 +34,8 @@ export interface SyncDeps {
   bookingRecord: (hostId: string, bookingId: string) => Promise<BookingRecord | undefined>;
   /** A group slot's confirmed seats now (their one event: service-seat-events.ts). */
   seatsOf: (hostId: string, slotKey: string) => Promise<BookingRecord[]>;
+  /** A series as its one recurring event shows it now (service-series-events.ts). */
+  seriesOf: SeriesEventDeps["seriesOf"];
   /** Puts a Meet link made later (by a retry) on the booking. */
   setMeetingLink: (hostId: string, bookingId: string, link: string) => Promise<void>;
 }
@@ -189,21 +192,24 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     return next;
   }
 
-  const seatEvents = createSeatEvents(db, {
+  const shared = {
     ...deps,
     eventOf,
     invalidate,
-    target: async (hostId, eventTypeId) => {
+    target: async (hostId: string, eventTypeId: string | null) => {
       const t = await target(hostId, eventTypeId);
       return t && { account: t.account, calendarRemoteId: t.calendar.remoteId };
     },
-  });
+  };
+  const seatEvents = createSeatEvents(db, shared);
+  const seriesEvents = createSeriesEvents(db, shared);
 
   /** Makes the calendar match the booking now. Throws (so the job retries) when the provider fails. */
   async function sync(hostId: string, bookingId: string): Promise<string> {
-    // The seats of one group slot share an event: one at a time (a seat's slot key, else the booking).
+    // The seats of one group slot share an event, as do a series' occurrences: one at a time (the
+    // series, else a seat's slot key, else the booking).
     const first = await deps.bookingRecord(hostId, bookingId);
-    return exclusive(first?.booking.slotKey ?? bookingId, async () => {
+    return exclusive(first?.booking.seriesId ?? first?.booking.slotKey ?? bookingId, async () => {
       const repo = createCalendarsRepo(db);
       let row = await repo.findEvent(bookingId);
       const rec = await deps.bookingRecord(hostId, bookingId);
@@ -213,6 +219,12 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
           const outcome = await seatEvents.sync(hostId, rec, row);
           if (isSeatKey(rec.booking.slotKey)) return outcome;
           row = { ...row, remoteId: null, slotKey: null };
+        }
+        if (rec.booking.seriesId || row.seriesId) {
+          const outcome = await seriesEvents.sync(hostId, rec, row);
+          if (outcome !== "own event") return outcome;
+          // It left the series' event (which its rewrite recorded): its own event starts afresh.
+          if (row.seriesId) row = { ...row, remoteId: null, seriesId: null };
         }
         if (row.userId !== rec.host.id) {
           await handOver(row, rec.host.id);

@@ -1,0 +1,117 @@
+import type { BookingEventInput } from "../../calendar-providers/types.js";
+import type { Db } from "../../db/client.js";
+import type { CalendarEventRow } from "../../db/schema/index.js";
+import type { BookingRecord, SeriesCalendarData } from "../bookings/index.js";
+import { createCalendarsRepo } from "./repo.js";
+import type { SeatEventDeps } from "./service-seat-events.js";
+
+export interface SeriesEventDeps extends Omit<SeatEventDeps, "seatsOf"> {
+  /** The series as its recurring event shows it now (the bookings service). */
+  seriesOf: (hostId: string, seriesId: string) => Promise<SeriesCalendarData | undefined>;
+}
+
+/**
+ * The host's one recurring calendar event for a series (issue 28 item 3): one event with the invite's
+ * RRULE (its UID `series-<id>`, the series' zone) and an EXDATE for every date of the rule not held there
+ * (skipped, cancelled or moved). The occurrences it shows write nothing of their own: their rows name the
+ * series (`series_id`) and its remote event. A cancelled occurrence rewrites it with one EXDATE more; the
+ * last one cancelled deletes it. A rescheduled occurrence leaves it (its old date becomes an EXDATE) and
+ * is written as its own event by the ordinary path, the simplest behaviour calendar apps all show right
+ * (no RECURRENCE-ID overrides, which Google and CalDAV servers handle each their own way).
+ */
+export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
+  function seriesEvent(
+    data: SeriesCalendarData,
+    organizer: { name: string; email: string },
+  ): BookingEventInput {
+    const first = deps.eventOf(data.members[0], organizer, false);
+    const s = data.series;
+    return {
+      ...first,
+      uid: s.uid,
+      // Seconds: a later version of the series' event always carries a higher SEQUENCE.
+      sequence: Math.floor(deps.now().getTime() / 1000),
+      start: s.start,
+      end: s.end,
+      timeZone: s.timezone,
+      recurrence: { frequency: s.frequency, count: s.count, exclude: s.exclude },
+    };
+  }
+
+  /** Writes the series' event as it stands now. Throws when the provider fails, so the job retries. */
+  async function writeSeries(
+    hostId: string,
+    seriesId: string,
+    row: CalendarEventRow,
+    eventTypeId: string | null,
+  ) {
+    const repo = createCalendarsRepo(db);
+    const data = await deps.seriesOf(hostId, seriesId);
+    const ids = [...new Set([row.bookingId, ...(data?.occurrenceIds ?? [])])];
+    const rows = (await repo.eventsFor(hostId, ids)).filter((r) => r.seriesId === seriesId);
+    const shared = rows.find((r) => r.remoteId && r.accountId && r.calendarRemoteId);
+    const account = shared?.accountId ? await repo.findAccount(hostId, shared.accountId) : undefined;
+    const memberIds = new Set(data?.members.map((m) => m.booking.id));
+    const left = rows.filter((r) => !memberIds.has(r.bookingId)).map((r) => r.bookingId);
+    if (!data || data.members.length === 0) {
+      if (shared?.remoteId && shared.calendarRemoteId && account) {
+        await deps.accounts.open(account).remove(shared.calendarRemoteId, shared.remoteId);
+        await deps.invalidate(hostId, account.id, shared.calendarRemoteId);
+      }
+      await repo.updateEvents(left, { remoteId: null, seriesId: null, state: "synced", lastError: null });
+      return "deleted";
+    }
+    const where =
+      account && shared?.calendarRemoteId
+        ? { account, calendarRemoteId: shared.calendarRemoteId }
+        : await deps.target(hostId, eventTypeId);
+    if (!where) {
+      await repo.updateEvent(row.bookingId, {
+        state: "failed",
+        lastError: "No connected calendar receives bookings",
+      });
+      return "no calendar";
+    }
+    const written = await deps.accounts
+      .open(where.account)
+      .write(
+        where.calendarRemoteId,
+        seriesEvent(data, { name: data.members[0].host.name, email: where.account.email }),
+        shared?.remoteId ?? null,
+      );
+    // Only the members that have a row (the host takes bookings into a calendar): none is made here.
+    await repo.updateEvents([...memberIds], {
+      accountId: where.account.id,
+      calendarRemoteId: where.calendarRemoteId,
+      remoteId: written.remoteId,
+      seriesId,
+      state: "synced",
+      lastError: null,
+    });
+    // A cancelled or moved occurrence names the series' event no more.
+    await repo.updateEvents(left, { remoteId: null, seriesId: null, state: "synced", lastError: null });
+    await deps.invalidate(hostId, where.account.id, where.calendarRemoteId);
+    return "written";
+  }
+
+  return {
+    /**
+     * An occurrence's job. "own event": the occurrence is not (or no longer) shown by the series' event;
+     * it has left it, and the caller makes its own event match it (written when moved, gone when cancelled).
+     */
+    async sync(hostId: string, rec: BookingRecord, row: CalendarEventRow): Promise<string> {
+      const seriesId = (rec.booking.seriesId ?? row.seriesId) as string;
+      const data = await deps.seriesOf(hostId, seriesId);
+      const member = !!data?.members.some((m) => m.booking.id === rec.booking.id);
+      const eventTypeId = rec.eventType?.id ?? null;
+      if (member) {
+        // The occurrences of one series are created together: the first job wrote them all.
+        if (row.seriesId === seriesId && row.remoteId && row.state === "synced" && !row.deleted)
+          return "in the series event";
+        return writeSeries(hostId, seriesId, row, eventTypeId);
+      }
+      if (row.seriesId) await writeSeries(hostId, row.seriesId, row, eventTypeId);
+      return "own event";
+    },
+  };
+}
