@@ -33,16 +33,18 @@ describe.each(dbKinds)("a series' one recurring calendar event on %s", (kind) =>
 
   type Occurrence = { uid: string; startTime: string; status: string };
   /** A weekly series of 4 booked and its calendar jobs run; the occurrences and the series' one token. */
-  async function bookSeries(host: Host) {
+  async function bookSeries(host: Host, meet = false) {
     const et = await eventType(g.app, host, {
       recurrence: { frequency: "weekly", maxOccurrences: 10 },
       bookingSettings: bookingSettings({ daysAhead: 90 }),
+      ...(meet ? { locations: [{ type: "google_meet", value: "" }] } : {}),
     });
     const made = await g.call(null, "POST", "/bookings/series", {
       eventTypeId: et._id,
       startTime: STARTS[0],
       occurrences: 4,
       attendee: attendee({ timezone: "Europe/London", email: "rae.series@example.com" }),
+      ...(meet ? { location: { type: "google_meet" } } : {}),
     });
     expect(made.status, made.raw).toBe(201);
     await g.app.jobs.flush();
@@ -52,11 +54,11 @@ describe.each(dbKinds)("a series' one recurring calendar event on %s", (kind) =>
     expect(occurrences.map((o) => o.startTime)).toEqual(STARTS);
     return { occurrences, token: manageToken as string };
   }
-  const cancel = async (o: Occurrence, token: string) => {
+  const cancel = async (o: Occurrence, token: string, scope: "this" | "following" = "this") => {
     const res = await g.call(null, "POST", `/bookings/public/${o.uid}/cancel`, {
       token,
       reason: "Changed plans",
-      scope: "this",
+      scope,
     });
     expect(res.status, res.raw).toBe(200);
     await g.app.jobs.flush();
@@ -99,6 +101,19 @@ describe.each(dbKinds)("a series' one recurring calendar event on %s", (kind) =>
     expect(live()).toHaveLength(0);
   });
 
+  it("Google Meet: the recurring event's one link is every occurrence's", async () => {
+    const host = await hostIn(g.app, "Europe/London");
+    await g.connectGoogle(host, "meet-series@example.com");
+    await bookSeries(host, true);
+    const events = g.gcal.events("meet-series@example.com");
+    expect(events).toHaveLength(1);
+    expect(events[0].hangoutLink).toMatch(/^https:\/\/meet\.google\.com\//);
+    const listed = (await g.call(host.token, "GET", "/bookings")).body.data as {
+      location: { value?: string } | null;
+    }[];
+    expect(listed.map((b) => b.location?.value)).toEqual(STARTS.map(() => events[0].hangoutLink));
+  });
+
   it("CalDAV (Radicale): one object with RRULE and EXDATE; expanded it holds the dates still booked", async () => {
     const host = await hostIn(g.app, "Europe/London");
     const calendarUrl = await radicale.makeCalendar(`series-${Date.now()}`, "Series");
@@ -137,7 +152,12 @@ describe.each(dbKinds)("a series' one recurring calendar event on %s", (kind) =>
     expect(after[0]).toContain("EXDATE;TZID=Europe/London:20270316T100000");
     expect(dates(after)).toEqual([STARTS[0], STARTS[2], STARTS[3]]);
 
-    for (const o of [occurrences[0], occurrences[2], occurrences[3]]) await cancel(o, token);
+    // "This and following" from the 3rd: the series ends after the 1st; cancelling that deletes it.
+    await cancel(occurrences[2], token, "following");
+    const shortened = await texts();
+    expect(shortened).toHaveLength(1);
+    expect(dates(shortened)).toEqual([STARTS[0]]);
+    await cancel(occurrences[0], token);
     expect(await texts()).toHaveLength(0);
   });
 });

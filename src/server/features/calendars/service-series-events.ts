@@ -8,6 +8,8 @@ import type { SeatEventDeps } from "./service-seat-events.js";
 export interface SeriesEventDeps extends Omit<SeatEventDeps, "seatsOf"> {
   /** The series as its recurring event shows it now (the bookings service). */
   seriesOf: (hostId: string, seriesId: string) => Promise<SeriesCalendarData | undefined>;
+  /** Puts the series' Meet link on an occurrence (the bookings service). */
+  setMeetingLink: (hostId: string, bookingId: string, link: string) => Promise<void>;
 }
 
 /**
@@ -23,8 +25,9 @@ export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
   function seriesEvent(
     data: SeriesCalendarData,
     organizer: { name: string; email: string },
+    meet: boolean,
   ): BookingEventInput {
-    const first = deps.eventOf(data.members[0], organizer, false);
+    const first = deps.eventOf(data.members[0], organizer, meet);
     const s = data.series;
     return {
       ...first,
@@ -72,11 +75,14 @@ export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
       });
       return "no calendar";
     }
+    // A Google Meet series: Google gives the recurring event one link, which every occurrence carries.
+    const meet =
+      data.members[0].booking.location?.type === "google_meet" && where.account.provider === "google";
     const written = await deps.accounts
       .open(where.account)
       .write(
         where.calendarRemoteId,
-        seriesEvent(data, { name: data.members[0].host.name, email: where.account.email }),
+        seriesEvent(data, { name: data.members[0].host.name, email: where.account.email }, meet),
         shared?.remoteId ?? null,
       );
     // Only the members that have a row (the host takes bookings into a calendar): none is made here.
@@ -84,6 +90,7 @@ export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
       accountId: where.account.id,
       calendarRemoteId: where.calendarRemoteId,
       remoteId: written.remoteId,
+      ...(written.meetLink ? { meetLink: written.meetLink } : {}),
       seriesId,
       state: "synced",
       lastError: null,
@@ -91,6 +98,10 @@ export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
     // A cancelled or moved occurrence names the series' event no more.
     await repo.updateEvents(left, { remoteId: null, seriesId: null, state: "synced", lastError: null });
     await deps.invalidate(hostId, where.account.id, where.calendarRemoteId);
+    const link = meet ? written.meetLink : null;
+    for (const m of link ? data.members : []) {
+      if (m.booking.location?.value !== link) await deps.setMeetingLink(hostId, m.booking.id, link as string);
+    }
     return "written";
   }
 
