@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { icsLines, icsProp } from "../testing/booking-fixtures.js";
-import { buildInvite, type InviteInput } from "./ics.js";
+import { buildInvite, type InviteInput, recurrenceLines } from "./ics.js";
 
 const base: InviteInput = {
   uid: "Abc123_-xyz0987654321",
@@ -68,5 +68,18 @@ describe("iCalendar invites", () => {
     const ics = buildInvite({ ...base, timeZone: "Etc/Not_A_Zone" });
     expect(icsProp(ics, "DTSTART")).toBe("DTSTART:20260309T130000Z");
     expect(ics).not.toContain("BEGIN:VTIMEZONE");
+  });
+});
+
+describe("recurrenceLines (a series' rule for Google's recurrence)", () => {
+  it("gives the event's RRULE and EXDATE in its zone, not the VTIMEZONE's rules", () => {
+    const lines = recurrenceLines({
+      ...base,
+      recurrence: { frequency: "biweekly", count: 3, exclude: [new Date("2026-03-23T13:00:00Z")] },
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^RRULE:/);
+    expect(lines[0].slice(6).split(";").sort()).toEqual(["COUNT=3", "FREQ=WEEKLY", "INTERVAL=2"]);
+    expect(lines[1]).toBe("EXDATE;TZID=America/New_York:20260323T090000");
   });
 });
