@@ -46,7 +46,11 @@ export function createSeriesRepo(db: DbOrTx) {
             inArray(bookings.status, [...HOLDING_STATUSES]),
           ),
         )
-        .orderBy(asc(bookings.seriesIndex));
+        .orderBy(asc(bookings.seriesIndex))
+        // Locked for the cancelling transaction: a second "this and following" racing it waits, and then
+        // no longer finds the occurrences this one cancelled (PostgreSQL rechecks the status once it gets
+        // the lock), so none is cancelled, mailed or announced twice.
+        .for("update", { of: bookings });
     },
   };
 }
