@@ -38,19 +38,21 @@ export function createSeriesRepo(db: DbOrTx) {
 
     /** The occurrences from `fromIndex` on that still hold their slot ("this and following"). */
     holdingFrom(seriesId: string, fromIndex: number): Promise<BookingRecord[]> {
-      return selectRecords(db)
-        .where(
-          and(
-            eq(bookings.seriesId, seriesId),
-            gte(bookings.seriesIndex, fromIndex),
-            inArray(bookings.status, [...HOLDING_STATUSES]),
-          ),
-        )
-        .orderBy(asc(bookings.seriesIndex))
-        // Locked for the cancelling transaction: a second "this and following" racing it waits, and then
-        // no longer finds the occurrences this one cancelled (PostgreSQL rechecks the status once it gets
-        // the lock), so none is cancelled, mailed or announced twice.
-        .for("update", { of: bookings });
+      return (
+        selectRecords(db)
+          .where(
+            and(
+              eq(bookings.seriesId, seriesId),
+              gte(bookings.seriesIndex, fromIndex),
+              inArray(bookings.status, [...HOLDING_STATUSES]),
+            ),
+          )
+          .orderBy(asc(bookings.seriesIndex))
+          // Locked for the cancelling transaction: a second "this and following" racing it waits, and then
+          // no longer finds the occurrences this one cancelled (PostgreSQL rechecks the status once it gets
+          // the lock), so none is cancelled, mailed or announced twice.
+          .for("update", { of: bookings })
+      );
     },
   };
 }
