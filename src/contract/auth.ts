@@ -48,6 +48,8 @@ export interface UserProfile extends PublicUser {
   preferences: { hideGetStarted?: boolean; sharedBookingLink?: boolean };
   /** False for accounts that only sign in through an identity provider. */
   hasPassword: boolean;
+  /** The host app's language and their own mails' (issue 27); null: the browser's. */
+  appLanguage: Locale | null;
 }
 
 // --- Single sign-on (Google and OpenID Connect providers) ---

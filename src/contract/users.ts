@@ -40,6 +40,8 @@ export const updateProfileBody = z
     weekStart: z.enum(WEEK_STARTS),
     /** The host's default language (issue 27); null: each invitee's own. */
     language: z.enum(LOCALES, { message: "Choose a language" }).nullable(),
+    /** The host app's language and their own mails' (issue 27); null: the browser's. */
+    appLanguage: z.enum(LOCALES, { message: "Choose a language" }).nullable(),
   })
   .partial()
   .strict();

@@ -10,7 +10,13 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "../contract/languages";
 
 const root = path.resolve(import.meta.dirname, "..");
-const FAMILIES = { web: ["web"], mail: ["server/mail", "server/features"] } as const;
+/** Each family and where its ids are used: the invitees' pages, mails, and each area of the host app. */
+const APP_AREAS = fs.readdirSync(path.join(root, "i18n", "app")).sort();
+const FAMILIES: Record<string, readonly string[]> = {
+  web: ["web"],
+  mail: ["server/mail", "server/features"],
+  ...Object.fromEntries(APP_AREAS.map((area) => [`app/${area}`, ["web"]])),
+};
 
 const catalogue = (family: string, locale: string): Record<string, string> =>
   JSON.parse(fs.readFileSync(path.join(root, "i18n", family, `${locale}.json`), "utf8"));
@@ -65,6 +71,13 @@ for (const [family, dirs] of Object.entries(FAMILIES)) {
         expect(argumentsOf(message), `${locale} ${id}`).toEqual(argumentsOf(en[id]));
       }
     });
+
+    if (family.startsWith("app/")) {
+      it("prefixes every id with its area", () => {
+        const area = family.slice("app/".length);
+        expect(ids.filter((id) => !id.startsWith(`${area}.`))).toEqual([]);
+      });
+    }
 
     it("uses every key in the code (a quoted id, or a template that starts with its prefix)", () => {
       const code = dirs.map(sourcesUnder).join("\n");

@@ -4,13 +4,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import en from "../i18n/web/en.json";
 import { Toaster } from "./components/ui";
 import { startEmbed } from "./features/bookings/embed";
 import { ApiError } from "./lib/api";
+import { loadAppLanguage, startingLanguage, useAppLocale } from "./lib/app-language";
 import { AuthProvider } from "./lib/auth";
-import { activate } from "./lib/i18n";
-import { compileCatalogue } from "./lib/i18n-catalogues";
 import { router } from "./router";
 
 const queryClient = new QueryClient({
@@ -29,16 +27,24 @@ if (!root) throw new Error("#root missing");
 // The team and poll pages may be embedded too (issue 25): height reports, theme, events. Nothing
 // happens outside a frame opened with ?embed=1; the server lets no other host page be framed.
 startEmbed(root);
-// The host app is English this far (issue 27's next part translates it); the invitees' pieces it shares speak it.
-activate({ locale: "en", messages: compileCatalogue(en) });
+/** Re-renders every screen in a new language when the host changes it (Settings, or on signing in). */
+function App() {
+  const locale = useAppLocale();
+  return <RouterProvider key={locale} router={router} />;
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first render waits for its language (one chunk), so no screen shows in another one first.
+loadAppLanguage(startingLanguage())
+  .catch(() => loadAppLanguage("en"))
+  .finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <App />
+            <Toaster />
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });

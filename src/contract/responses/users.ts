@@ -26,6 +26,7 @@ export const userProfileSchema = publicUserSchema.extend({
     sharedBookingLink: z.boolean().optional(),
   }),
   hasPassword: z.boolean(),
+  appLanguage: z.enum(LOCALES).nullable(),
 });
 true satisfies Agrees<z.input<typeof userProfileSchema>, UserProfile>;
 

@@ -8,8 +8,11 @@
 import { type Messages, setupI18n } from "@lingui/core";
 import { DEFAULT_LOCALE, intlTag, type Locale, matchLocale } from "../../contract/languages";
 import type en from "../../i18n/web/en.json";
+import type { AppMessageId } from "./app-messages";
 
 export type WebMessageId = keyof typeof en;
+/** The invitees' ids (src/i18n/web) and, in the host app, its own (src/i18n/app; see app-messages.ts). */
+export type MessageId = WebMessageId | AppMessageId;
 
 /** The element the server inlines the language into (src/server/lib/web-pages.ts). */
 export const LANGUAGE_ID = "kairos-language";
@@ -22,7 +25,7 @@ export interface InlinedLanguage {
 export const i18n = setupI18n();
 
 /** The page's text for a catalogue id, with its ICU values (plurals, names). */
-export function t(id: WebMessageId, values?: Record<string, unknown>): string {
+export function t(id: MessageId, values?: Record<string, unknown>): string {
   // Before a catalogue is active (a shared component in a host screen rendered early): the id.
   if (!i18n.locale) return id;
   return i18n._(id, values);

@@ -34,6 +34,8 @@ export const users = pgTable(
     weekStart: text("week_start").$type<"sunday" | "monday">().notNull().default("sunday"),
     /** The host's default language (issue 27): their booking pages' unless an event type fixes one; null: the invitee's browser's. */
     language: text("language"),
+    /** The language of the host's own app and of the mails to the host (issue 27); null: their browser's. */
+    appLanguage: text("app_language"),
     preferences: jsonb("preferences").$type<UserPreferences>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

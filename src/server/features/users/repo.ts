@@ -9,7 +9,10 @@ import {
 } from "../../db/schema/index.js";
 
 export type ProfilePatch = Partial<
-  Pick<UserRow, "name" | "timezone" | "welcomeText" | "timeFormat" | "weekStart" | "avatar" | "language">
+  Pick<
+    UserRow,
+    "name" | "timezone" | "welcomeText" | "timeFormat" | "weekStart" | "avatar" | "language" | "appLanguage"
+  >
 >;
 
 export function createUsersRepo(db: DbOrTx) {

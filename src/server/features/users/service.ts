@@ -187,4 +187,5 @@ export const toUserProfile = (u: UserRow): UserProfile => ({
   ...toPublicUser(u),
   preferences: u.preferences,
   hasPassword: u.passwordHash !== null,
+  appLanguage: matchLocale(u.appLanguage),
 });

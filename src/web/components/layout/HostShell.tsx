@@ -16,19 +16,20 @@ import { useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { Avatar, Button, Logo, Menu, MenuItem } from "../ui";
 import { CreateTypeDialog } from "./CreateTypeDialog";
 
 const links = [
-  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/event-types", label: "Event types", icon: CalendarClock },
-  { to: "/meetings", label: "Meetings", icon: CalendarDays },
-  { to: "/availability", label: "Availability", icon: Clock },
-  { to: "/contacts", label: "Contacts", icon: Users },
-  { to: "/teams", label: "Teams", icon: UsersRound },
-  { to: "/workflows", label: "Workflows", icon: Workflow },
-  { to: "/settings", label: "Settings", icon: Settings },
-];
+  { to: "/dashboard", label: "shell.nav.dashboard", icon: LayoutDashboard },
+  { to: "/event-types", label: "shell.nav.eventTypes", icon: CalendarClock },
+  { to: "/meetings", label: "shell.nav.meetings", icon: CalendarDays },
+  { to: "/availability", label: "shell.nav.availability", icon: Clock },
+  { to: "/contacts", label: "shell.nav.contacts", icon: Users },
+  { to: "/teams", label: "shell.nav.teams", icon: UsersRound },
+  { to: "/workflows", label: "shell.nav.workflows", icon: Workflow },
+  { to: "/settings", label: "shell.nav.settings", icon: Settings },
+] as const;
 
 /** The signed-in host's frame: sidebar, top bar and the current screen. */
 export function HostShell() {
@@ -43,22 +44,22 @@ export function HostShell() {
   };
 
   const sidebar = (
-    <nav aria-label="Main" className="flex h-full flex-col gap-6 px-4 py-5">
+    <nav aria-label={t("shell.nav.main")} className="flex h-full flex-col gap-6 px-4 py-5">
       <div className="flex items-center justify-between px-2">
-        <NavLink to="/dashboard" aria-label="Kairos dashboard">
+        <NavLink to="/dashboard" aria-label={t("shell.nav.home")}>
           <Logo />
         </NavLink>
         <button
           type="button"
           className="rounded-md p-1 text-slate-500 hover:bg-slate-100 lg:hidden"
-          aria-label="Close menu"
+          aria-label={t("shell.closeMenu")}
           onClick={() => setNavOpen(false)}
         >
           <X size={20} />
         </button>
       </div>
       <Button onClick={() => setChooserOpen(true)} fullWidth>
-        <Plus size={16} /> Create
+        <Plus size={16} /> {t("shell.create")}
       </Button>
       <ul className="flex flex-col gap-1">
         {links.map(({ to, label, icon: Icon }) => (
@@ -76,7 +77,7 @@ export function HostShell() {
               }
             >
               <Icon size={18} aria-hidden />
-              {label}
+              {t(label)}
             </NavLink>
           </li>
         ))}
@@ -87,7 +88,7 @@ export function HostShell() {
           onClick={handleSignOut}
           className="flex w-full items-center gap-3 rounded-md px-3 py-2 font-medium text-slate-600 text-sm hover:bg-slate-100 hover:text-slate-900"
         >
-          <LogOut size={18} aria-hidden /> Sign out
+          <LogOut size={18} aria-hidden /> {t("shell.signOut")}
         </button>
       </div>
     </nav>
@@ -102,7 +103,7 @@ export function HostShell() {
         <div className="fixed inset-0 z-40 lg:hidden">
           <button
             type="button"
-            aria-label="Close menu"
+            aria-label={t("shell.closeMenu")}
             className="absolute inset-0 bg-slate-900/30"
             onClick={() => setNavOpen(false)}
           />
@@ -114,7 +115,7 @@ export function HostShell() {
           <button
             type="button"
             className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
-            aria-label="Open menu"
+            aria-label={t("shell.openMenu")}
             onClick={() => setNavOpen(true)}
           >
             <MenuIcon size={20} />
@@ -124,7 +125,7 @@ export function HostShell() {
               trigger={
                 <button
                   type="button"
-                  aria-label="Account menu"
+                  aria-label={t("shell.accountMenu")}
                   className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-slate-200"
                 >
                   <Avatar name={user?.name ?? ""} email={user?.email} src={user?.avatar ?? undefined} />
@@ -136,10 +137,10 @@ export function HostShell() {
                 <div className="text-slate-500 text-xs">{user?.email}</div>
               </div>
               <MenuItem icon={Settings} onSelect={() => navigate("/settings")}>
-                Settings
+                {t("shell.nav.settings")}
               </MenuItem>
               <MenuItem icon={LogOut} onSelect={handleSignOut}>
-                Sign out
+                {t("shell.signOut")}
               </MenuItem>
             </Menu>
           </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import type { UserProfile } from "../../../contract/auth";
+import { useHostLanguage } from "../../lib/app-language";
 import { useAuth } from "../../lib/auth";
 import { FullPageSpinner } from "../ui";
 
@@ -15,7 +17,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;
   }
-  return <>{children}</>;
+  return <InHostLanguage user={state.user}>{children}</InHostLanguage>;
+}
+
+/** The signed-in screens in the host's own language (Settings > Profile > App language). */
+function InHostLanguage({ user, children }: { user: UserProfile; children: ReactNode }) {
+  const ready = useHostLanguage(user.appLanguage);
+  return ready ? <>{children}</> : <FullPageSpinner />;
 }
 
 /**

@@ -3,7 +3,7 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { LOCALE_NAMES, LOCALES, matchLocale } from "../../../contract/languages";
+import { LOCALE_NAMES, LOCALES, type Locale, matchLocale } from "../../../contract/languages";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, updateProfileBody, WELCOME_TEXT_MAX } from "../../../contract/users";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../components/ui";
@@ -38,6 +38,7 @@ export function ProfileSection() {
           timeFormat: user.timeFormat,
           weekStart: user.weekStart,
           language: user.language,
+          appLanguage: user.appLanguage,
         }
       : undefined,
   });
@@ -53,6 +54,7 @@ export function ProfileSection() {
         timeFormat: saved.timeFormat,
         weekStart: saved.weekStart,
         language: saved.language,
+        appLanguage: saved.appLanguage,
       });
       toast.success("Profile saved");
     } catch (error) {
@@ -102,25 +104,37 @@ export function ProfileSection() {
         </div>
         <Controller
           control={control}
+          name="appLanguage"
+          render={({ field }) => (
+            <Field
+              label="App language"
+              htmlFor="profile-app-language"
+              hint="Kairos and the mails it sends you speak it."
+            >
+              <LanguageSelect
+                id="profile-app-language"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                unsetLabel="Browser's language"
+              />
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
           name="language"
           render={({ field }) => (
             <Field
-              label="Language"
+              label="Booking pages' language"
               htmlFor="profile-language"
               hint="Your booking pages and invitees' mails speak it, unless an event type fixes one."
             >
-              <Select
+              <LanguageSelect
                 id="profile-language"
-                value={field.value ?? ""}
-                onChange={(e) => field.onChange(matchLocale(e.target.value))}
-              >
-                <option value="">Invitee's language</option>
-                {LOCALES.map((locale) => (
-                  <option key={locale} value={locale}>
-                    {LOCALE_NAMES[locale]}
-                  </option>
-                ))}
-              </Select>
+                value={field.value ?? null}
+                onChange={field.onChange}
+                unsetLabel="Invitee's language"
+              />
             </Field>
           )}
         />
@@ -236,5 +250,28 @@ function AvatarField() {
         )}
       </div>
     </div>
+  );
+}
+
+/** One of the ten languages, or none (`unsetLabel`: whose language applies then). */
+function LanguageSelect(props: {
+  id: string;
+  value: Locale | null;
+  onChange: (locale: Locale | null) => void;
+  unsetLabel: string;
+}) {
+  return (
+    <Select
+      id={props.id}
+      value={props.value ?? ""}
+      onChange={(e) => props.onChange(matchLocale(e.target.value))}
+    >
+      <option value="">{props.unsetLabel}</option>
+      {LOCALES.map((locale) => (
+        <option key={locale} value={locale} lang={locale}>
+          {LOCALE_NAMES[locale]}
+        </option>
+      ))}
+    </Select>
   );
 }

@@ -1,0 +1,90 @@
+/**
+ * The host app's language (issue 27). Signed-in screens speak the host's choice (Settings > Profile >
+ * App language), else the browser's; the public pages the app serves (team, poll, profile) the
+ * invitee's: `?lang=`, else the browser's. The words are the invitees' catalogue (src/i18n/web) and
+ * the app's (src/i18n/app/<area>), compiled here; one chunk per language, loaded before the first
+ * render so nothing shows in another language first.
+ */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { resolveLanguage } from "../../contract/language-resolution";
+import { isRtl, type Locale, matchLocale } from "../../contract/languages";
+import { activate, currentLocale, i18n } from "./i18n";
+import { compileCatalogue, loadCatalogue } from "./i18n-catalogues";
+
+const appCatalogues = import.meta.glob<Record<string, string>>("./app-catalogues/*.ts", {
+  import: "default",
+});
+
+/** Where the last signed-in choice is kept, so the next visit starts in it instead of flashing the browser's. */
+const STORED_KEY = "kairos.appLanguage";
+
+export async function loadAppLanguage(locale: Locale): Promise<void> {
+  const load = appCatalogues[`./app-catalogues/${locale}.ts`];
+  if (!load) throw new Error(`no app catalogue for ${locale}`);
+  const [web, app] = await Promise.all([loadCatalogue(locale), load()]);
+  activate({ locale, messages: compileCatalogue({ ...web, ...app }) });
+  document.documentElement.lang = locale;
+  document.documentElement.dir = isRtl(locale) ? "rtl" : "ltr";
+}
+
+/** The browser's language, or `?lang=` when the address carries one. */
+export function visitorLanguage(): Locale {
+  const query = new URLSearchParams(window.location.search).get("lang");
+  return resolveLanguage({ query, acceptLanguage: navigator.languages.join(",") });
+}
+
+/** The language the app starts in: `?lang=`, the last signed-in choice, else the browser's. */
+export function startingLanguage(): Locale {
+  const query = new URLSearchParams(window.location.search).get("lang");
+  if (matchLocale(query)) return visitorLanguage();
+  return matchLocale(readStored()) ?? visitorLanguage();
+}
+
+/**
+ * Follows the signed-in host's choice (null: the browser's), remembered for the next start. A change
+ * re-renders through `useAppLocale`.
+ */
+export async function followHostLanguage(choice: Locale | null): Promise<void> {
+  writeStored(choice);
+  const target = choice ?? visitorLanguage();
+  if (target !== currentLocale()) await loadAppLanguage(target);
+}
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(STORED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(choice: Locale | null): void {
+  try {
+    if (choice) window.localStorage.setItem(STORED_KEY, choice);
+    else window.localStorage.removeItem(STORED_KEY);
+  } catch {
+    // Storage refused (private mode): the next start uses the browser's language, then follows.
+  }
+}
+
+const subscribe = (onChange: () => void) => i18n.on("change", onChange);
+
+/** The active locale, re-rendering its caller when the language changes. */
+export function useAppLocale(): Locale {
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
+}
+
+/**
+ * Signed-in screens: switches to the host's choice and says whether it is active yet (false while its
+ * catalogue loads, so the screen waits instead of showing another language). A catalogue that fails
+ * to load leaves the current language, and the screen shows in it.
+ */
+export function useHostLanguage(choice: Locale | null): boolean {
+  const locale = useAppLocale();
+  const [failed, setFailed] = useState<Locale | null>(null);
+  const target = choice ?? visitorLanguage();
+  useEffect(() => {
+    followHostLanguage(choice).catch(() => setFailed(choice ?? visitorLanguage()));
+  }, [choice]);
+  return target === locale || failed === target;
+}

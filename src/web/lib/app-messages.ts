@@ -1,0 +1,8 @@
+/**
+ * The ids of the host app's words (issue 27): one catalogue per area of the app, in
+ * src/i18n/app/<area>/<locale>.json, ids prefixed with the area ("shell.nav.meetings"). A new area adds
+ * its English file's keys here, so `t` accepts exactly the ids that exist.
+ */
+import type shell from "../../i18n/app/shell/en.json";
+
+export type AppMessageId = keyof typeof shell;
