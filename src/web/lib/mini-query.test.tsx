@@ -24,6 +24,12 @@ function Show<T>({ options, label = "q" }: { options: UseQueryOptions<T>; label?
   );
 }
 
+/** Hands out the provider's client, as a page's hook gets it. */
+function Grab({ onClient }: { onClient: (client: QueryClient) => void }) {
+  onClient(useQueryClient());
+  return null;
+}
+
 const mount = (client: QueryClient, node: React.ReactNode) =>
   render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 const text = (label = "q") => screen.getByTestId(label).textContent;
@@ -96,14 +102,10 @@ describe("mini-query", () => {
     let n = 0;
     const queryFn = vi.fn(async () => ++n);
     let qc: QueryClient | null = null;
-    function Grab() {
-      qc = useQueryClient();
-      return null;
-    }
     mount(
       client,
       <>
-        <Grab />
+        <Grab onClient={(c) => (qc = c)} />
         <Show options={{ queryKey: ["slots", "a"], queryFn }} label="a" />
         <Show options={{ queryKey: ["other"], queryFn: async () => "x" }} label="o" />
       </>,
