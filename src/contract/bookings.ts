@@ -310,6 +310,7 @@ export interface BookingEventType {
   slug: string;
   duration: number;
   type: EventKind | null;
+  translations?: import("./event-type-translations.js").EventTypeTranslations; // its invitee's pages read theirs
 }
 
 export interface BookingDto {

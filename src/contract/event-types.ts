@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type ConfirmationSettings, confirmationSchema } from "./approval.js";
 import { dateSchema } from "./availability.js";
 import { type BookingLimits, bookingLimitsSchema } from "./booking-limits.js";
+import { type EventTypeTranslations, eventTypeTranslationsSchema } from "./event-type-translations.js";
 import { LOCALES, type Locale } from "./languages.js";
 import { PHONE_FIELD_MODES, type PhoneFieldMode } from "./phone-field.js";
 import { type RecurrenceSettings, recurrenceSchema } from "./recurrence.js";
@@ -263,6 +264,8 @@ const eventTypeFields = {
   maxInvitees: z.number().int().min(1).max(1000),
   /** A fixed language for the booking page and its mails (issue 27); null: the invitee's own. */
   language: z.enum(LOCALES, { message: "Choose a language" }).nullable(),
+  /** The title and description in other languages (issue 27). */
+  translations: eventTypeTranslationsSchema,
   /** Requires confirmation (issue 28): bookings are requests the host confirms or declines. */
   confirmation: confirmationSchema,
   /** At most N bookings / minutes per period of this event type (issue 28); {} is none. */
@@ -344,6 +347,7 @@ export interface EventTypeDto {
   googleAccountId: string | null;
   /** The page's fixed language (issue 27); null: the invitee's. */
   language: Locale | null;
+  translations: EventTypeTranslations;
   /** The host; the public link is /{user.username}/{slug}. */
   user: {
     _id: string;

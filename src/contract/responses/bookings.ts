@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { BookingRequestView } from "../approval.js";
 import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
+import { eventTypeTranslationsSchema } from "../event-type-translations.js";
 import { EVENT_KINDS } from "../event-types.js";
 import { RECURRENCE_FREQUENCIES } from "../recurrence.js";
 import type { ListedBooking } from "../seats.js";
@@ -36,6 +37,7 @@ const retriedBookingSchema = z.object({
     slug: z.string(),
     duration: z.number(),
     type: z.enum(EVENT_KINDS).nullable(),
+    translations: eventTypeTranslationsSchema.optional(),
   }),
   attendee: z.object({ name: z.string(), email: z.string(), phone: z.string(), timezone: z.string() }),
   startTime: z.string(),

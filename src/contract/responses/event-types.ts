@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bookingLimitsSchema } from "../booking-limits.js";
+import { eventTypeTranslationsSchema } from "../event-type-translations.js";
 import {
   EVENT_KINDS,
   type EventTypeDto,
@@ -66,6 +67,7 @@ export const eventTypeSchema = z.object({
   availabilityScheduleId: z.string().nullable(),
   googleAccountId: z.string().nullable(),
   language: z.enum(LOCALES).nullable(),
+  translations: eventTypeTranslationsSchema,
   user: z.object({
     _id: z.string(),
     name: z.string(),

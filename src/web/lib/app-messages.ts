@@ -4,5 +4,6 @@
  * its English file's keys here, so `t` accepts exactly the ids that exist.
  */
 import type shell from "../../i18n/app/shell/en.json";
+import type translations from "../../i18n/app/translations/en.json";
 
-export type AppMessageId = keyof typeof shell;
+export type AppMessageId = keyof typeof shell | keyof typeof translations;

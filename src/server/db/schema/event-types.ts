@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ConfirmationSettings } from "../../../contract/approval.js";
 import type { BookingLimits } from "../../../contract/booking-limits.js";
+import type { EventTypeTranslations } from "../../../contract/event-type-translations.js";
 import type {
   BookingSettings,
   EventKind,
@@ -49,6 +50,8 @@ export const eventTypes = pgTable(
     phoneField: text("phone_field").$type<PhoneFieldMode>().notNull().default("required"),
     /** A fixed language for the booking page and its mails (issue 27); null: the invitee's own. */
     language: text("language"),
+    /** The title and description in other languages (issue 27); {} is none. */
+    translations: jsonb("translations").$type<EventTypeTranslations>().notNull().default({}),
     maxInvitees: integer("max_invitees").notNull().default(1),
     /** Requires confirmation (issue 28): bookings are requests the host confirms or declines. */
     confirmation: jsonb("confirmation")

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Attribution } from "../../../contract/embed.js";
+import type { EventTypeTranslations } from "../../../contract/event-type-translations.js";
 import type { EventKind, Location } from "../../../contract/event-types.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
@@ -23,6 +24,8 @@ export interface BookingRecord {
     slug: string;
     duration: number;
     kind: EventKind;
+    /** The title in other languages (issue 27): an invitee's pages and mails read theirs. */
+    translations: EventTypeTranslations;
   } | null;
   host: { id: string; name: string; email: string; username: string };
   /** The other hosts a collective booking occupies (empty for one-host bookings). */
@@ -61,6 +64,7 @@ const recordFields = {
     slug: eventTypes.slug,
     duration: eventTypes.duration,
     kind: eventTypes.kind,
+    translations: eventTypes.translations,
   },
   host: { id: users.id, name: users.name, email: users.email, username: users.username },
   coHosts: sql<{ id: string; name: string; email: string }[]>`(

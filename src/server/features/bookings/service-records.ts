@@ -170,6 +170,7 @@ export function recordOf(
       slug: et.slug,
       duration: et.duration,
       kind: et.kind,
+      translations: et.translations,
     },
     host: { id: host.id, name: host.name, email: host.email, username: host.username },
     coHosts,
@@ -225,6 +226,7 @@ export function toBookingDto(rec: BookingRecord, at: Date): BookingDto {
       slug: et?.slug ?? b.eventSlug,
       duration: Math.round((b.endTime.getTime() - b.startTime.getTime()) / 60_000),
       type: et?.kind ?? null,
+      translations: et?.translations ?? {},
     },
     attendee: {
       name: b.attendeeName,

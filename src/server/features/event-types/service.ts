@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_CONFIRMATION } from "../../../contract/approval.js";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
+import { compactTranslations } from "../../../contract/event-type-translations.js";
 import {
   type BookingSettings,
   bookingSettingsSchema,
@@ -153,6 +154,7 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         availabilityScheduleId: body.availabilityScheduleId ?? null,
         googleAccountId: body.googleAccountId ?? null,
         language: body.language ?? null,
+        translations: compactTranslations(body.translations ?? {}),
         fixedTimes: normaliseTimes(body.fixedTimes ?? []),
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       };
@@ -202,7 +204,17 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
       if (body.slug && body.slug !== existing.slug && (await repo.slugTaken(user.id, body.slug, id))) {
         throw conflict("This link is already taken. Choose another.", "SLUG_TAKEN");
       }
-      const { type, locations, questions, fixedTimes, expiresAt, bookingSettings, team, ...rest } = body;
+      const {
+        type,
+        locations,
+        questions,
+        fixedTimes,
+        expiresAt,
+        bookingSettings,
+        team,
+        translations,
+        ...rest
+      } = body;
       // An untitled type's link follows its first real title, unless the host chose the link.
       const slug =
         !body.slug && body.title && isUntitled(existing)
@@ -219,6 +231,7 @@ export function createEventTypesService(db: Db, deps: EventTypesDeps = {}) {
         ...(type ? { kind: type } : {}),
         ...(locations ? { locations: normaliseLocations(locations) } : {}),
         ...(questions ? { questions: normaliseQuestions(questions) } : {}),
+        ...(translations ? { translations: compactTranslations(translations) } : {}),
       };
       const row = await db.transaction(async (tx) => {
         const txRepo = createEventTypesRepo(tx);
@@ -362,6 +375,7 @@ export function toEventTypeDto(row: EventTypeRow, host: UserRow): EventTypeDto {
     availabilityScheduleId: row.availabilityScheduleId,
     googleAccountId: row.googleAccountId,
     language: matchLocale(row.language),
+    translations: row.translations,
     fixedTimes: row.fixedTimes,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,

@@ -51,6 +51,7 @@ const eventTypeColumns = {
   confirmation: eventTypes.confirmation,
   bookingLimits: eventTypes.bookingLimits,
   language: eventTypes.language,
+  translations: eventTypes.translations,
   recurrence: eventTypes.recurrence,
 };
 const scheduleColumns = {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { needsApproval } from "../../../contract/approval-rules";
 import type { Slot, SlotDays } from "../../../contract/bookings";
+import { localizedEventText } from "../../../contract/event-type-translations";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { prefersHour24 } from "../../../contract/languages";
 import { eventTypePath } from "../../../contract/usernames";
@@ -113,7 +114,7 @@ export default function BookingPage() {
 
   useEffect(() => {
     if (!eventType.data) return;
-    document.title = `${eventType.data.title} | ${eventType.data.user.name}`;
+    document.title = `${localizedEventText(eventType.data, currentLocale()).title} | ${eventType.data.user.name}`;
     const { _id: id, slug: typeSlug, title, duration } = eventType.data;
     embedEvent("eventTypeViewed", { eventType: { id, slug: typeSlug, title, duration } });
   }, [eventType.data]);

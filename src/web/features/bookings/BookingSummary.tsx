@@ -1,9 +1,10 @@
 import { CalendarDays, Clock, ExternalLink, Globe, Hash, MessageSquareText, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { BookingDto } from "../../../contract/bookings";
+import { localizedEventText } from "../../../contract/event-type-translations";
 import { ClampedText } from "../../components/ui/ClampedText";
 import { cn } from "../../lib/cn";
-import { t } from "../../lib/i18n";
+import { currentLocale, t } from "../../lib/i18n";
 import { LocationIcon } from "./LocationIcon";
 import { usePhoneLib } from "./phoneLib";
 import { formatDateLong, formatDuration, formatTimeRange, zoneLabel } from "./time";
@@ -47,7 +48,9 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
           className="size-3 shrink-0 rounded-full"
           style={{ backgroundColor: booking.eventType.color }}
         />
-        <h2 className="font-semibold text-lg text-slate-900 leading-6">{booking.eventType.title}</h2>
+        <h2 className="font-semibold text-lg text-slate-900 leading-6">
+          {localizedEventText(booking.eventType, currentLocale()).title}
+        </h2>
       </div>
       <p className="mt-1 ps-5.5 text-slate-500 text-sm" data-testid="booking-host">
         with{" "}

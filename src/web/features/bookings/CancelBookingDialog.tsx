@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { BookingDto, CancelReason } from "../../../contract/bookings";
+import { localizedEventText } from "../../../contract/event-type-translations";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
 import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button } from "../../components/ui/Button";
@@ -61,7 +62,7 @@ export function CancelBookingDialog({
       <DialogContent
         title={t("cancel.title")}
         description={t("cancel.what", {
-          title: booking.eventType.title,
+          title: localizedEventText(booking.eventType, currentLocale()).title,
           when: formatSlotInWords(booking.startTime, booking.endTime, zone),
         })}
         widthClassName="max-w-md"

@@ -1,10 +1,11 @@
 import { ArrowLeft, CalendarDays, Clock, Globe } from "lucide-react";
 import { Link } from "react-router";
+import { localizedEventText } from "../../../contract/event-type-translations";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { profilePath } from "../../../contract/usernames";
 import { Avatar } from "../../components/ui/Avatar";
 import { cn } from "../../lib/cn";
-import { intlLocale, t } from "../../lib/i18n";
+import { currentLocale, intlLocale, t } from "../../lib/i18n";
 import { LocationIcon, showsLocationValue } from "./LocationIcon";
 import { formatDuration, formatSlotInWords, zoneLabel } from "./time";
 
@@ -20,6 +21,8 @@ export interface EventInfoProps {
 /** The event's summary column: host, title, duration, where, and (once chosen) when. */
 export function EventInfo({ eventType, chosen, showProfileLink, className }: EventInfoProps) {
   const host = eventType.user;
+  // The host's own words in the page's language, where they wrote a translation (issue 27).
+  const text = localizedEventText(eventType, currentLocale());
   return (
     <div className={cn("relative", className)}>
       {showProfileLink && (
@@ -46,7 +49,7 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-500 text-sm">{eventType.team?.name ?? host.name}</p>
           <h1 className="font-semibold text-[20px] text-slate-900 leading-7 lg:mt-1 lg:text-2xl lg:leading-8">
-            {eventType.title}
+            {text.title}
           </h1>
         </div>
       </div>
@@ -92,9 +95,9 @@ export function EventInfo({ eventType, chosen, showProfileLink, className }: Eve
         )}
       </ul>
 
-      {eventType.description && (
+      {text.description && (
         <p className="mt-5 whitespace-pre-line wrap-anywhere text-slate-600 text-sm leading-6">
-          {eventType.description}
+          {text.description}
         </p>
       )}
     </div>

@@ -67,6 +67,7 @@ export const editForm = z.object({
   questions: z.array(questionForm).max(30, "At most 30 questions"),
   phoneField: fields.phoneField.unwrap(),
   language: fields.language.unwrap(),
+  translations: fields.translations.unwrap().default({}),
   confirmation: fields.confirmation.unwrap(),
   bookingLimits: fields.bookingLimits.unwrap(),
   recurrence: fields.recurrence.unwrap().default(null),
@@ -155,6 +156,7 @@ export function editDefaults(
     questions: et.questions,
     phoneField: et.phoneField ?? "required",
     language: et.language ?? null,
+    translations: et.translations ?? {},
     confirmation: et.confirmation ?? DEFAULT_CONFIRMATION,
     bookingLimits: et.bookingLimits ?? {},
     recurrence: et.recurrence ?? null,
@@ -208,7 +210,7 @@ export function mapServerErrors(errors: Record<string, string> | undefined): {
   for (const [path, message] of Object.entries(errors ?? {})) {
     const name = path.replace(/^body\./, "");
     if (
-      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|language|confirmation|bookingLimits|recurrence|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
+      /^(title|duration|description|color|slug|maxInvitees|bookingSettings|questions|phoneField|language|translations|confirmation|bookingLimits|recurrence|locations|availabilityScheduleId|fixedTimes|expiresAt)/.test(
         name,
       )
     ) {
