@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -105,6 +115,19 @@ export const userAvatars = pgTable("user_avatars", {
   contentType: text("content_type").notNull(),
   data: bytea("data").notNull(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A counter per host that database triggers raise whenever what a new booking's listeners read
+ * changes: their webhook subscriptions, workflows, calendar accounts and booker blocks (migration
+ * 0047). The slot check reads it with the event type, and each feature keeps its last read per host
+ * and version in memory, so a booking skips those reads until the host changes one (issue 30).
+ */
+export const hostConfigVersions = pgTable("host_config_versions", {
+  hostUserId: uuid("host_user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -30,6 +30,13 @@ export function createBlocklistRepo(db: Db) {
     matching: (hostId: string, email: string, domain: string, handle: DbOrTx = db) =>
       matching(handle, { hostId, email, domain }),
 
+    /** All of a host's rules, as the booking guard keeps them (at most MAX_BLOCK_RULES and the switch). */
+    rules: (hostId: string) =>
+      db
+        .select({ kind: bookerBlocks.kind, value: bookerBlocks.value })
+        .from(bookerBlocks)
+        .where(eq(bookerBlocks.hostUserId, hostId)),
+
     list(hostId: string): Promise<BookerBlockRow[]> {
       return db
         .select()

@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/client.js";
 import type { BookerBlockRow } from "../../db/schema/index.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { hostConfigCache } from "../../lib/host-config-cache.js";
 import { createBlocklistRepo, DISPOSABLE_VALUE } from "./repo.js";
 
 const require = createRequire(import.meta.url);
@@ -40,6 +41,7 @@ const toRuleDto = (row: BookerBlockRow): BlockRuleDto => ({
 
 export function createBlocklistService(db: Db) {
   const repo = createBlocklistRepo(db);
+  const rulesKept = hostConfigCache<{ kind: string; value: string }[]>();
 
   async function view(hostId: string): Promise<BlocklistDto> {
     const [rows, attempts] = await Promise.all([
@@ -87,10 +89,22 @@ export function createBlocklistService(db: Db) {
      * The booking guard (bookings' `guards` registry): the rule that refuses `email` for this host, or
      * undefined. A refusal is logged for the host.
      */
-    async refuses(input: { hostId: string; email: string; eventTitle: string }): Promise<string | undefined> {
+    async refuses(input: {
+      hostId: string;
+      email: string;
+      eventTitle: string;
+      configVersion?: number;
+    }): Promise<string | undefined> {
       const email = input.email.trim().toLowerCase();
       const domain = email.slice(email.lastIndexOf("@") + 1);
-      const rows = await repo.matching(input.hostId, email, domain);
+      // A host's rules (at most MAX_BLOCK_RULES, most hosts none) are kept while their config counter
+      // stands; without the counter, the one index read of the rules that could match.
+      const rows =
+        input.configVersion === undefined
+          ? await repo.matching(input.hostId, email, domain)
+          : (await rulesKept.get(input.hostId, input.configVersion, () => repo.rules(input.hostId))).filter(
+              (r) => r.value === email || r.value === domain || r.value === DISPOSABLE_VALUE,
+            );
       if (rows.length === 0) return undefined;
       const rule =
         rows.find((r) => r.value === email)?.value ??

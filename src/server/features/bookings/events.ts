@@ -22,6 +22,12 @@ export type BookingChange =
       hostNotifications?: NotificationSettings;
       /** A request the host confirmed (issue 28): from here on it is a booking like any other. */
       fromRequest?: boolean;
+      /**
+       * The booking host's config counter, read with the slot check (host_config_versions): listeners
+       * may reuse what they last read of this host at this counter (lib/host-config-cache.ts). Absent
+       * when the counter read is not this host's (a team booking held by another member).
+       */
+      hostConfigVersion?: number;
     }
   /**
    * A booking request was made (status 'pending'; issue 28). It holds its slot but is no meeting yet:
@@ -41,6 +47,12 @@ export const isRequestChange = (
   change: BookingChange,
 ): change is Extract<BookingChange, { kind: "requested" | "request_closed" }> =>
   change.kind === "requested" || change.kind === "request_closed";
+
+/** The config counter to announce with a new booking: the slot check's, when it was read for its host. */
+export const configVersionOf = (
+  ctx: { host: { id: string }; configVersion: number },
+  draft: BookingRecord,
+): number | undefined => (draft.booking.hostUserId === ctx.host.id ? ctx.configVersion : undefined);
 
 /** Whether the booking is one seat of a group slot (slot keys of seats are `${eventTypeId}/${start}`). */
 export const isSeat = (change: BookingChange) => change.booking.booking.slotKey.includes("/");

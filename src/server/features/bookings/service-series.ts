@@ -22,7 +22,7 @@ import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { type SeriesMailData, when } from "../../mail/booking-mails.js";
 import { type EventContext, isOpen, slotKeyFor } from "../slots/service.js";
-import { type BookingReaction, listen, react } from "./events.js";
+import { type BookingReaction, configVersionOf, listen, react } from "./events.js";
 import type { BookingInsert, BookingRecord } from "./repo.js";
 import { createSeriesRepo } from "./repo-series.js";
 import type { BookingsDeps } from "./service.js";
@@ -148,7 +148,12 @@ export function createSeriesBooking(
         const message = `Please answer "${unanswered}"`;
         throw badRequest(message, { answers: message });
       }
-      const guard = { hostId: ctx.host.id, email: body.attendee.email, eventTitle: ctx.eventType.title };
+      const guard = {
+        hostId: ctx.host.id,
+        email: body.attendee.email,
+        eventTitle: ctx.eventType.title,
+        configVersion: ctx.configVersion,
+      };
       const refused = await Promise.all((deps.guards ?? []).map((refuses) => refuses(guard)));
       if (refused.some(Boolean)) throw new AppError("BOOKING_REFUSED", BOOKING_REFUSED_MESSAGE);
 
@@ -168,7 +173,12 @@ export function createSeriesBooking(
       const reactions: BookingReaction[][] = [];
       for (const draft of drafts) {
         reactions.push(
-          await listen(listeners, db, { kind: "created", booking: draft, hostNotifications: notifyHost }),
+          await listen(listeners, db, {
+            kind: "created",
+            booking: draft,
+            hostNotifications: notifyHost,
+            hostConfigVersion: configVersionOf(ctx, draft),
+          }),
         );
       }
       // One confirmation for the series: the first booked occurrence's mails.

@@ -19,7 +19,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { requestMessages } from "../../mail/request-mails.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
-import { announce, type BookingListener, listen, react } from "./events.js";
+import { announce, type BookingListener, configVersionOf, listen, react } from "./events.js";
 import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
 import { createSeatsRepo } from "./repo-seats.js";
 import { createBookingChanges } from "./service-changes.js";
@@ -72,6 +72,8 @@ export type BookingGuard = (input: {
   hostId: string;
   email: string;
   eventTitle: string;
+  /** The host's config counter (host_config_versions), for a guard that keeps its reads (host-config-cache.ts). */
+  configVersion?: number;
 }) => Promise<string | undefined>;
 
 /** Whether a booking is on a calendar of its host's (so the invitee's pages may say it was removed). */
@@ -173,7 +175,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
       }
 
       // The guards read while the rest is prepared; their answer is awaited with the listeners' reads.
-      const guard = { hostId: ctx.host.id, email: body.attendee.email, eventTitle: ctx.eventType.title };
+      const guard = {
+        hostId: ctx.host.id,
+        email: body.attendee.email,
+        eventTitle: ctx.eventType.title,
+        configVersion: ctx.configVersion,
+      };
       const refusals = Promise.all((deps.guards ?? []).map((refuses) => refuses(guard)));
       refusals.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       const id = randomUUID();
@@ -240,7 +247,12 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
           !approvalToken &&
             draft &&
             hostNotifications &&
-            listen(listeners, db, { kind: "created", booking: draft, hostNotifications }),
+            listen(listeners, db, {
+              kind: "created",
+              booking: draft,
+              hostNotifications,
+              hostConfigVersion: configVersionOf(ctx, draft),
+            }),
         ]);
         if (refused.some(Boolean)) throw new AppError("BOOKING_REFUSED", BOOKING_REFUSED_MESSAGE);
         const messagesFor = (rec: BookingRecord) =>

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client.js";
 import type { CalendarAccountRow, CalendarCalendarRow, CalendarEventRow } from "../../db/schema/index.js";
 import { enqueueJobs } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
+import { hostConfigCache } from "../../lib/host-config-cache.js";
 import type { BookingListener } from "../bookings/events.js";
 import type { BookingRecord } from "../bookings/index.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
@@ -54,13 +55,16 @@ interface Target {
  */
 export function createCalendarSync(db: Db, deps: SyncDeps) {
   const hasActiveAccount = createActiveAccountCheck(db);
+  const activeKept = hostConfigCache<boolean>();
   async function target(
     hostId: string,
     eventTypeId: string | null,
     tx: Db | Tx = db,
+    configVersion?: number,
   ): Promise<Target | undefined> {
-    // Most hosts connect no calendar: one prepared existence check and out.
-    if (!(await hasActiveAccount(tx, hostId))) return undefined;
+    // Most hosts connect no calendar: one prepared existence check and out (none while the host's
+    // config counter stands, for a new booking that brings it).
+    if (!(await activeKept.get(hostId, configVersion, () => hasActiveAccount(tx, hostId)))) return undefined;
     const repo = createCalendarsRepo(tx);
     const accounts = (await repo.listAccounts(hostId)).filter((a) => a.isActive);
     const named = eventTypeId ? await deps.eventTypeAccount(eventTypeId, tx) : null;
@@ -123,8 +127,8 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
   }
 
   /** Whether a booking of this host goes into their calendar: one to write to, and adding turned on (or Meet). */
-  async function wantsEvent(tx: Db | Tx, rec: BookingRecord): Promise<boolean> {
-    if (!(await target(rec.host.id, rec.eventType?.id ?? null, tx))) return false;
+  async function wantsEvent(tx: Db | Tx, rec: BookingRecord, configVersion?: number): Promise<boolean> {
+    if (!(await target(rec.host.id, rec.eventType?.id ?? null, tx, configVersion))) return false;
     // Everything here reads through `tx`: PGlite has one connection, held by the booking's transaction.
     const sync = await deps.calendarSettings.syncIn(tx, rec.host.id);
     return sync.addBookingsToCalendar || wantsMeet(rec.booking.location);
@@ -135,7 +139,7 @@ export function createCalendarSync(db: Db, deps: SyncDeps) {
     const repo = createCalendarsRepo(reader);
     if (change.kind === "created") {
       // Most hosts connect no calendar: wantsEvent's first check answers for them in one prepared query.
-      if (!(await wantsEvent(reader, rec))) return;
+      if (!(await wantsEvent(reader, rec, change.hostConfigVersion))) return;
       return async (tx, created) => {
         // A Meet link made before the commit wrote the event's row already.
         if (await createCalendarsRepo(tx).findEvent(created.booking.booking.id)) return;

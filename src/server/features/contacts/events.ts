@@ -26,7 +26,12 @@ export interface ContactChange {
  * Contacts' own booking listener reads its followers' needs in that step (`prepareFollowers`), so a
  * booking that makes a contact adds no read inside its transaction.
  */
-export type ContactListener = (reader: DbOrTx, hostUserId: string) => Promise<ContactReaction | undefined>;
+export type ContactListener = (
+  reader: DbOrTx,
+  hostUserId: string,
+  /** The host's config counter when a new booking brought it (see BookingChange's hostConfigVersion). */
+  configVersion?: number,
+) => Promise<ContactReaction | undefined>;
 
 /** A follower's writes for a contact change, made with the change's transaction. */
 export type ContactReaction = (tx: DbOrTx, change: ContactChange) => Promise<void>;
@@ -36,10 +41,11 @@ export async function prepareFollowers(
   listeners: readonly ContactListener[],
   reader: DbOrTx,
   hostUserId: string,
+  configVersion?: number,
 ): Promise<ContactReaction[]> {
   const reactions = await together(
     reader,
-    listeners.map((listener) => () => listener(reader, hostUserId)),
+    listeners.map((listener) => () => listener(reader, hostUserId, configVersion)),
   );
   return reactions.filter((r): r is ContactReaction => typeof r === "function");
 }

@@ -157,7 +157,12 @@ export function createContactsService(
     if (isRequestChange(change)) return undefined;
     const followers =
       change.kind === "created" && deps.listeners?.items.length
-        ? await prepareFollowers(deps.listeners.items, reader, change.booking.booking.hostUserId)
+        ? await prepareFollowers(
+            deps.listeners.items,
+            reader,
+            change.booking.booking.hostUserId,
+            change.kind === "created" ? change.hostConfigVersion : undefined,
+          )
         : [];
     return (tx, c) => reactToBooking(tx, c, followers);
   };

@@ -14,9 +14,11 @@ import {
   eventTypeHosts,
   eventTypes,
   holidaySettings,
+  hostConfigVersions,
   type ScheduleRow,
   users,
 } from "../../db/schema/index.js";
+import { eventTypeColumns, scheduleColumns } from "./repo-columns.js";
 import { limitRowsOf } from "./repo-limits.js";
 
 export interface OverrideData {
@@ -30,39 +32,6 @@ export interface OverrideData {
  * 1 for a seat of the looked-up type's own slots. Short: a busy team's month is thousands (issue 30).
  */
 export type BusyRow = [start: number, end: number, id: string, seat: 0 | 1];
-
-const eventTypeColumns = {
-  id: eventTypes.id,
-  teamId: eventTypes.teamId,
-  fixedTimes: eventTypes.fixedTimes,
-  expiresAt: eventTypes.expiresAt,
-  closedAt: eventTypes.closedAt,
-  title: eventTypes.title,
-  kind: eventTypes.kind,
-  duration: eventTypes.duration,
-  color: eventTypes.color,
-  slug: eventTypes.slug,
-  isActive: eventTypes.isActive,
-  locations: eventTypes.locations,
-  bookingSettings: eventTypes.bookingSettings,
-  questions: eventTypes.questions,
-  phoneField: eventTypes.phoneField,
-  maxInvitees: eventTypes.maxInvitees,
-  confirmation: eventTypes.confirmation,
-  bookingLimits: eventTypes.bookingLimits,
-  language: eventTypes.language,
-  translations: eventTypes.translations,
-  recurrence: eventTypes.recurrence,
-};
-const scheduleColumns = {
-  id: availabilitySchedules.id,
-  timezone: availabilitySchedules.timezone,
-  weekly: availabilitySchedules.weekly,
-  bufferTimeBefore: availabilitySchedules.bufferTimeBefore,
-  bufferTimeAfter: availabilitySchedules.bufferTimeAfter,
-  minimumNotice: availabilitySchedules.minimumNotice,
-  maximumNotice: availabilitySchedules.maximumNotice,
-};
 
 /** What one host's availability depends on. */
 export interface HostContext {
@@ -118,6 +87,8 @@ export interface EventContext {
   settings: { bufferTime: number; minimumNotice: number; notifications: NotificationSettings } | null;
   /** Changes whenever the host's holidays change; keys the holiday cache. */
   holidayStamp: string;
+  /** The owner's listener-config counter (host_config_versions; 0 before any change): keys listeners' caches. */
+  configVersion: number;
   /** Round robin and collective event types of a team: their hosts; null for one-host types. */
   teamHosts: TeamHostContext[] | null;
   /**
@@ -243,6 +214,7 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
       busy: busyOf(sql`${eventTypes.userId}`, window, sql`${eventTypes.id}`),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
+      configVersion: sql<number>`coalesce((select v.version from ${hostConfigVersions} v where v.host_user_id = ${eventTypes.userId}), 0)::int`,
       weekStart: users.weekStart,
       hostLimits: calendarSettings.bookingLimits,
       limitRows: limitRowsOf(sql`${eventTypes.userId}`),
@@ -379,6 +351,7 @@ export function createSlotsRepo(db: Db) {
         busy: row.busy,
         settings: settingsOf(row),
         holidayStamp: String(row.holidayStamp),
+        configVersion: Number(row.configVersion),
         limits: { host: row.hostLimits ?? {}, weekStart: row.weekStart, rows: row.limitRows },
       };
     },

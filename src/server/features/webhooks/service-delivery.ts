@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import type { JobRow, WebhookSubscriptionRow } from "../../db/schema/index.js";
 import { enqueueJobs } from "../../jobs/queue.js";
 import { type JobRunner, PermanentJobError } from "../../jobs/runner.js";
+import { hostConfigCache } from "../../lib/host-config-cache.js";
 import type { SecretBox } from "../../lib/secrets.js";
 import type { OutboundPolicy } from "../../lib/ssrf.js";
 import { deliverWebhook, newWebhookId, openWebhookSecret, WebhookError } from "../../lib/webhook-delivery.js";
@@ -58,8 +59,15 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
    * (its `booking.created`, and through contacts the `contact.created` it may make), and both get
    * the one statement's answer. Only reads in flight are shared, so nothing is ever stale.
    */
+  const kept = hostConfigCache<WebhookSubscriptionRow[]>();
   const inFlight = new WeakMap<DbOrTx, Map<string, Promise<WebhookSubscriptionRow[]>>>();
-  function subscriptionsOf(reader: DbOrTx, hostId: string): Promise<WebhookSubscriptionRow[]> {
+  function subscriptionsOf(
+    reader: DbOrTx,
+    hostId: string,
+    configVersion: number | undefined,
+  ): Promise<WebhookSubscriptionRow[]> {
+    // A new booking brings the host's config counter: the subscriptions last read at it still hold.
+    if (configVersion !== undefined) return kept.get(hostId, configVersion, () => listening(reader, hostId));
     const reads = inFlight.get(reader) ?? new Map<string, Promise<WebhookSubscriptionRow[]>>();
     inFlight.set(reader, reads);
     const pending = reads.get(hostId);
@@ -95,7 +103,11 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
     const type = bookingEvent(change) as Extract<WebhookEvent, `booking.${string}`>;
     const payload = { type, timestamp: at.toISOString(), data: bookingData(change, at) };
     const rows = deliveriesFor(
-      await subscriptionsOf(reader, change.booking.host.id),
+      await subscriptionsOf(
+        reader,
+        change.booking.host.id,
+        change.kind === "created" ? change.hostConfigVersion : undefined,
+      ),
       change.booking.host.id,
       payload,
     );
@@ -106,8 +118,8 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
   };
 
   /** Reads the host's subscriptions first (shared with a booking's read, above). */
-  const contactListener: ContactListener = async (reader, hostUserId) => {
-    const subscriptions = (await subscriptionsOf(reader, hostUserId)).filter((s) =>
+  const contactListener: ContactListener = async (reader, hostUserId, configVersion) => {
+    const subscriptions = (await subscriptionsOf(reader, hostUserId, configVersion)).filter((s) =>
       s.events.some((e) => e.startsWith("contact.")),
     );
     if (subscriptions.length === 0) return undefined;

@@ -19,6 +19,7 @@ import { together } from "../../db/together.js";
 import { createJobEnqueuer, jobsByKey, retryJob } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { hostConfigCache } from "../../lib/host-config-cache.js";
 import { checkUrl, UnsafeUrlError } from "../../lib/ssrf.js";
 import { newWebhookSecret, openWebhookSecret } from "../../lib/webhook-delivery.js";
 import { enqueueMail } from "../../mail/outbox.js";
@@ -67,6 +68,7 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
   const { now } = deps;
   const repo = createWorkflowsRepo(db);
   const activeWorkflows = createActiveWorkflowsQuery(db);
+  const activeKept = hostConfigCache<WorkflowRow[]>();
   const enqueueJob = createJobEnqueuer(db);
 
   async function owned(userId: string, id: string): Promise<WorkflowRow> {
@@ -317,8 +319,10 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
       const hostId = change.booking.booking.hostUserId;
       // A new one-host booking brings the host's settings from its slot check: one read fewer.
       const known = change.kind === "created" ? change.hostNotifications : undefined;
+      // ...and the host's config counter: the workflows last read at it still hold.
+      const version = change.kind === "created" ? change.hostConfigVersion : undefined;
       const [active, settings] = await together(reader, [
-        () => activeWorkflows(reader, hostId),
+        () => activeKept.get(hostId, version, () => activeWorkflows(reader, hostId)),
         () => (known ? Promise.resolve(known) : deps.notificationsIn(reader, hostId)),
       ]);
       return async (tx, final) => {
