@@ -1,19 +1,13 @@
-import { z } from "zod";
-import { LOCALES, type Locale } from "./languages.js";
+import type { Locale } from "./languages.js";
 
 /**
  * An event type's title and description in other languages (issue 27): the host writes them, and an
  * invitee whose page, mails and invite speak one of them reads it instead of the original. A language
  * left out (or a blank field) falls back to the original text, which is shown as written.
  */
-export const eventTypeTranslationsSchema = z.partialRecord(
-  z.enum(LOCALES, { message: "Choose a language" }),
-  z.object({
-    title: z.string().trim().max(120, "Use at most 120 characters"),
-    description: z.string().trim().max(5000, "Use at most 5000 characters"),
-  }),
-);
-export type EventTypeTranslations = z.infer<typeof eventTypeTranslationsSchema>;
+// No zod here: the booking page reads these helpers, and zod would weigh ~20 kB in its bundle
+// (the schema is in event-type-translations-schema.ts).
+export type EventTypeTranslations = Partial<Record<Locale, { title: string; description: string }>>;
 
 /** The translations with at least one field written (a language with both blank is dropped). */
 export function compactTranslations(translations: EventTypeTranslations): EventTypeTranslations {

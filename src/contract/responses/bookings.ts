@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { BookingRequestView } from "../approval.js";
 import { BOOKING_STATUSES } from "../booking-constants.js";
 import type { BookingDto, CreatedBooking, Pagination, RetriedBooking, Slot, SlotDays } from "../bookings.js";
-import { eventTypeTranslationsSchema } from "../event-type-translations.js";
+import { eventTypeTranslationsSchema } from "../event-type-translations-schema.js";
 import { EVENT_KINDS } from "../event-types.js";
 import { RECURRENCE_FREQUENCIES } from "../recurrence.js";
 import type { ListedBooking } from "../seats.js";

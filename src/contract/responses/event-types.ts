@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bookingLimitsSchema } from "../booking-limits.js";
-import { eventTypeTranslationsSchema } from "../event-type-translations.js";
+import { eventTypeTranslationsSchema } from "../event-type-translations-schema.js";
 import {
   EVENT_KINDS,
   type EventTypeDto,
