@@ -19,7 +19,6 @@ const PENDING = [
   "features/blocklist",
   "features/bookings",
   "features/calendars",
-  "features/contacts",
   "features/dashboard",
   "features/developers",
   "features/embeds",

@@ -3,6 +3,7 @@
  * src/i18n/app/<area>/<locale>.json, ids prefixed with the area ("shell.nav.meetings"). A new area adds
  * its English file's keys here, so `t` accepts exactly the ids that exist.
  */
+import type contacts from "../../i18n/app/contacts/en.json";
 import type shell from "../../i18n/app/shell/en.json";
 
-export type AppMessageId = keyof typeof shell;
+export type AppMessageId = keyof typeof shell | keyof typeof contacts;
