@@ -31,7 +31,6 @@ const PENDING = [
   "features/teams",
   "features/users",
   "features/webhooks",
-  "features/workflows",
   "components/BookingLimitsFields.tsx",
   "components/CancelReasonFields.tsx",
   "components/OAuthReturnPage.tsx",

@@ -5,5 +5,6 @@
  */
 import type contacts from "../../i18n/app/contacts/en.json";
 import type shell from "../../i18n/app/shell/en.json";
+import type workflows from "../../i18n/app/workflows/en.json";
 
-export type AppMessageId = keyof typeof shell | keyof typeof contacts;
+export type AppMessageId = keyof typeof shell | keyof typeof contacts | keyof typeof workflows;
