@@ -27,8 +27,6 @@ const PENDING = [
   // The terms and privacy policy are legal texts, kept in the English they were written in.
   "features/legal",
   "features/meetings",
-  "features/polls",
-  "features/teams",
   "features/users",
   "features/webhooks",
   "components/BookingLimitsFields.tsx",

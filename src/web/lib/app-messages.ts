@@ -4,7 +4,15 @@
  * its English file's keys here, so `t` accepts exactly the ids that exist.
  */
 import type contacts from "../../i18n/app/contacts/en.json";
+import type polls from "../../i18n/app/polls/en.json";
 import type shell from "../../i18n/app/shell/en.json";
+import type teams from "../../i18n/app/teams/en.json";
 import type workflows from "../../i18n/app/workflows/en.json";
 
-export type AppMessageId = keyof typeof shell | keyof typeof contacts | keyof typeof workflows;
+export type AppMessageId =
+  | keyof typeof shell
+  // Part B's areas.
+  | keyof typeof contacts
+  | keyof typeof workflows
+  | keyof typeof teams
+  | keyof typeof polls;
