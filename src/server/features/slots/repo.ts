@@ -72,6 +72,8 @@ export interface HostContext {
     timezone: string;
     username: string;
     language: string | null;
+    /** The host's app language: their own mails speak it (issue 27). */
+    appLanguage: string | null;
   };
   /** The event type's schedule (one-host types), else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
@@ -108,6 +110,8 @@ export interface EventContext {
     timezone: string;
     username: string;
     language: string | null;
+    /** The host's app language: their own mails speak it (issue 27). */
+    appLanguage: string | null;
   };
   /** The event type's schedule, else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
@@ -174,6 +178,7 @@ const hostColumns = {
   timezone: users.timezone,
   username: users.username,
   language: users.language,
+  appLanguage: users.appLanguage,
 };
 
 /** The schedule's date overrides on host dates [fromDate, toDate] (placeholders or values), as JSON. */

@@ -159,6 +159,7 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
           failures: WEBHOOK_DISABLE_AFTER,
           lastError: error.message,
           publicUrl: deps.publicUrl,
+          language: owner.appLanguage,
         }),
       );
     }
