@@ -64,17 +64,19 @@ const scheduleColumns = {
 };
 
 /** What one host's availability depends on. */
+/** A host as the contexts read them (`appLanguage`: their own mails', issue 27). */
+export interface ContextHost {
+  id: string;
+  name: string;
+  email: string;
+  timezone: string;
+  username: string;
+  language: string | null;
+  appLanguage: string | null;
+}
+
 export interface HostContext {
-  host: {
-    id: string;
-    name: string;
-    email: string;
-    timezone: string;
-    username: string;
-    language: string | null;
-    /** The host's app language: their own mails speak it (issue 27). */
-    appLanguage: string | null;
-  };
+  host: ContextHost;
   /** The event type's schedule (one-host types), else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -103,16 +105,7 @@ export interface TeamHostContext extends HostContext {
 export interface EventContext {
   eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
   /** The event type's owner (its only host unless it is a team event type). */
-  host: {
-    id: string;
-    name: string;
-    email: string;
-    timezone: string;
-    username: string;
-    language: string | null;
-    /** The host's app language: their own mails speak it (issue 27). */
-    appLanguage: string | null;
-  };
+  host: ContextHost;
   /** The event type's schedule, else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
