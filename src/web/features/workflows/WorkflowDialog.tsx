@@ -15,6 +15,7 @@ import {
   toast,
 } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
 import { flattenErrors } from "../../lib/formErrors";
 import { t } from "../../lib/i18n";
 import { type Draft, draftOf, emptyDraft } from "./format";
@@ -33,6 +34,15 @@ const TEMPLATE_ICONS: Record<string, typeof Mail> = {
   "follow-up": Reply,
   "webhook-notification": Webhook,
   "add-to-crm": UserPlus,
+};
+
+/** The product's templates' names and descriptions in the app's language (a template's own words stay as sent). */
+const TEMPLATE_TEXTS: Record<string, [AppMessageId, AppMessageId]> = {
+  "welcome-email": ["workflows.template.welcome", "workflows.template.welcomeText"],
+  "meeting-reminder": ["workflows.template.reminder", "workflows.template.reminderText"],
+  "follow-up": ["workflows.template.followUp", "workflows.template.followUpText"],
+  "webhook-notification": ["workflows.template.webhook", "workflows.template.webhookText"],
+  "add-to-crm": ["workflows.template.crm", "workflows.template.crmText"],
 };
 
 /** Steps: template, then configure (from a template) or custom (from scratch); Back returns to template. */
@@ -136,8 +146,14 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
                         <Icon size={18} aria-hidden />
                       </span>
                       <span>
-                        <span className="block font-medium text-slate-900 text-sm">{template.name}</span>
-                        <span className="block text-slate-500 text-sm">{template.description}</span>
+                        <span className="block font-medium text-slate-900 text-sm">
+                          {TEMPLATE_TEXTS[template.id] ? t(TEMPLATE_TEXTS[template.id][0]) : template.name}
+                        </span>
+                        <span className="block text-slate-500 text-sm">
+                          {TEMPLATE_TEXTS[template.id]
+                            ? t(TEMPLATE_TEXTS[template.id][1])
+                            : template.description}
+                        </span>
                       </span>
                     </button>
                   );
