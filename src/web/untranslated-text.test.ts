@@ -16,23 +16,13 @@ const web = path.resolve(import.meta.dirname);
 const PENDING = [
   "features/auth",
   "features/availability",
-  "features/blocklist",
-  "features/bookings",
-  "features/calendars",
-  "features/contacts",
   "features/dashboard",
-  "features/developers",
-  "features/embeds",
   "features/event-types",
   "features/landing",
   // The terms and privacy policy are legal texts, kept in the English they were written in.
   "features/legal",
   "features/meetings",
-  "features/polls",
-  "features/teams",
   "features/users",
-  "features/webhooks",
-  "features/workflows",
   "components/BookingLimitsFields.tsx",
   "components/CancelReasonFields.tsx",
   "components/OAuthReturnPage.tsx",
@@ -49,7 +39,7 @@ const PENDING = [
 const READ_PROPS = new Set(["aria-label", "placeholder", "title", "label", "hint", "description", "alt"]);
 /** Names that read the same in every language. */
 const NAMES =
-  /^(Kairos|Google( Meet| Calendar)?|Zoom|Microsoft Teams|Outlook|Apple|iCloud|CalDAV|Webex|WhatsApp|SMS|API|OK|URL|ICS|CSV|UTC|am|pm)$/;
+  /^(Kairos|Google( Meet| Calendar)?|Zoom|Microsoft Teams|Outlook(\.com)?|Apple|iCloud|CalDAV|Webex|WhatsApp|SMS|API|OK|URL|ICS|CSV|UTC|am|pm)$/;
 
 type Node = { type: string; loc?: { start: { line: number } }; [key: string]: unknown };
 

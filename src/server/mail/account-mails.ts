@@ -1,59 +1,106 @@
 import type { NewOutboxMessage } from "../db/schema/index.js";
-import { composeMail as message } from "./layout.js";
+import { composeMail } from "./layout.js";
+import { mailWords } from "./words.js";
 
-// The mails about a host's own account: reset links, email changes, password changes, deletion.
+// The mails about a host's own account: reset links, email changes, password changes, deletion. Each
+// speaks the host's app language (issue 27; `language` null: English, the spec's words).
 
-export function passwordResetMail(to: string, name: string, link: string): NewOutboxMessage {
-  return message(to, "Reset your Kairos password", [
-    { text: `Hi ${name}, someone (hopefully you) asked to reset the password of your Kairos account.` },
-    { gap: true },
-    { link: "Choose a new password", href: link },
-    { gap: true },
-    { text: "The link works once, within one hour. Resetting signs you out everywhere." },
-    { text: "If you did not ask for this, ignore this mail: your password stays as it is." },
-  ]);
+export function passwordResetMail(
+  to: string,
+  name: string,
+  link: string,
+  language?: string | null,
+): NewOutboxMessage {
+  const { t, locale } = mailWords(language);
+  return composeMail(
+    to,
+    t("account.reset.subject"),
+    [
+      { text: t("account.reset.intro", { name }) },
+      { gap: true },
+      { link: t("account.reset.link"), href: link },
+      { gap: true },
+      { text: t("account.reset.once") },
+      { text: t("account.reset.ignore") },
+    ],
+    locale,
+  );
 }
 
-export function passwordChangedMail(to: string, name: string, how: "changed" | "reset"): NewOutboxMessage {
-  return message(to, "Your Kairos password was changed", [
-    {
-      text:
-        how === "reset"
-          ? `Hi ${name}, the password of your Kairos account was reset and every session was signed out.`
-          : `Hi ${name}, the password of your Kairos account was changed and your other sessions were signed out.`,
-    },
-    { gap: true },
-    { text: "If this was not you, reset your password from the login page at once." },
-  ]);
+export function passwordChangedMail(
+  to: string,
+  name: string,
+  how: "changed" | "reset",
+  language?: string | null,
+): NewOutboxMessage {
+  const { t, locale } = mailWords(language);
+  return composeMail(
+    to,
+    t("account.changed.subject"),
+    [
+      { text: t(how === "reset" ? "account.changed.introReset" : "account.changed.intro", { name }) },
+      { gap: true },
+      { text: t("account.changed.notYou") },
+    ],
+    locale,
+  );
 }
 
-export function confirmEmailMail(to: string, name: string, link: string): NewOutboxMessage {
-  return message(to, "Confirm your new email address", [
-    { text: `Hi ${name}, confirm that Kairos should use this address for your account.` },
-    { gap: true },
-    { link: "Confirm this email address", href: link },
-    { gap: true },
-    { text: "The link works once, within 24 hours. Until then your account keeps its current address." },
-  ]);
+export function confirmEmailMail(
+  to: string,
+  name: string,
+  link: string,
+  language?: string | null,
+): NewOutboxMessage {
+  const { t, locale } = mailWords(language);
+  return composeMail(
+    to,
+    t("account.confirm.subject"),
+    [
+      { text: t("account.confirm.intro", { name }) },
+      { gap: true },
+      { link: t("account.confirm.link"), href: link },
+      { gap: true },
+      { text: t("account.confirm.once") },
+    ],
+    locale,
+  );
 }
 
-export function emailChangeNoticeMail(to: string, name: string, newEmail: string): NewOutboxMessage {
-  return message(to, "Your Kairos email address is being changed", [
-    { text: `Hi ${name}, a change of your Kairos account's email address to ${newEmail} was requested.` },
-    { text: "It takes effect when the link sent to that address is opened." },
-    { gap: true },
-    { text: "If this was not you, change your password now: the request came from a signed-in session." },
-  ]);
+export function emailChangeNoticeMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  language?: string | null,
+): NewOutboxMessage {
+  const { t, locale } = mailWords(language);
+  return composeMail(
+    to,
+    t("account.notice.subject"),
+    [
+      { text: t("account.notice.intro", { name, email: newEmail }) },
+      { text: t("account.notice.when") },
+      { gap: true },
+      { text: t("account.notice.notYou") },
+    ],
+    locale,
+  );
 }
 
-export function accountDeletedMail(to: string, name: string, cancelled: number): NewOutboxMessage {
-  return message(to, "Your Kairos account was deleted", [
-    { text: `Hi ${name}, your Kairos account and all of its data have been deleted.` },
-    {
-      text:
-        cancelled === 0
-          ? "You had no upcoming meetings."
-          : `${cancelled} upcoming meeting${cancelled === 1 ? " was" : "s were"} cancelled and the invitees were told.`,
-    },
-  ]);
+export function accountDeletedMail(
+  to: string,
+  name: string,
+  cancelled: number,
+  language?: string | null,
+): NewOutboxMessage {
+  const { t, locale } = mailWords(language);
+  return composeMail(
+    to,
+    t("account.deleted.subject"),
+    [
+      { text: t("account.deleted.intro", { name }) },
+      { text: t("account.deleted.meetings", { count: cancelled }) },
+    ],
+    locale,
+  );
 }

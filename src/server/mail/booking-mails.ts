@@ -1,8 +1,8 @@
 import type { Answer } from "../../contract/bookings.js";
 import type { Location } from "../../contract/event-types.js";
 import { eventTypePath } from "../../contract/usernames.js";
-import { formatPhone } from "../../domain/phone.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
+import { hostBookingMail } from "./host-mails.js";
 import { buildInvite, type InvitePerson } from "./ics.js";
 import { composeMail, type Line } from "./layout.js";
 import { type MailMessageId, type MailWords, mailWords } from "./words.js";
@@ -21,8 +21,10 @@ export interface BookingMailData {
   /** The host schedule's zone: the invite's zone and the host mail's. */
   hostZone: string;
   host: InvitePerson;
-  /** The other hosts of a collective booking: each gets the host's mail and is on the invite. */
-  coHosts?: InvitePerson[];
+  /** The host's app language (issue 27): their copy speaks it; null: English. */
+  hostLanguage?: string | null;
+  /** The other hosts of a collective booking: each gets the host's mail (in their language) and is on the invite. */
+  coHosts?: (InvitePerson & { language?: string | null })[];
   attendee: InvitePerson & { phone: string; timezone: string };
   guests: string[];
   location: Location | null;
@@ -103,10 +105,8 @@ export function bookingMessages(
       : null;
   const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
   const words = mailWords(d.language);
-  // The invitee and their guests get the invite in the invitee's language; hosts read theirs in English.
+  // The invitee and their guests get the invite in the invitee's language; each host in their own (host-mails.ts).
   const inviteeInvite = { method, content: inviteFile(d, kind === "cancelled", o.stamp, undefined, words) };
-  const invite =
-    words.locale === "en" ? inviteeInvite : { method, content: inviteFile(d, kind === "cancelled", o.stamp) };
 
   const messages: NewOutboxMessage[] = [];
   const forInvitee = (to: string, withLinks: typeof links) => {
@@ -125,18 +125,11 @@ export function bookingMessages(
   forInvitee(d.attendee.email, links);
   for (const guest of d.guests) forInvitee(guest, null);
 
-  const hostCopies = [...(o.notifyHost ? [d.host.email] : []), ...(d.coHosts ?? []).map((h) => h.email)];
-  for (const to of hostCopies) {
-    const lines = hostLines(kind, d, o.publicUrl);
-    messages.push({
-      ...composeMail(
-        to,
-        `${HOST_PREFIX[kind]}: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
-        lines,
-      ),
-      icalEvent: invite,
-    });
-  }
+  const hostCopies = [
+    ...(o.notifyHost ? [{ email: d.host.email, language: d.hostLanguage }] : []),
+    ...(d.coHosts ?? []),
+  ];
+  for (const to of hostCopies) messages.push(hostBookingMail(kind, d, to, o));
   return messages;
 }
 
@@ -192,60 +185,12 @@ export function inviteFile(
 /** Where a round-robin booking was before it moved to a time its host was not free. */
 export interface PreviousAssignment {
   host: InvitePerson;
+  /** The previous host's app language: their mail speaks it. */
+  language?: string | null;
   hostZone: string;
   start: Date;
   end: Date;
 }
-
-/**
- * A round-robin booking moved to a time its host was not free, so another host took it: the previous
- * host is told, and the CANCEL of their copy (same UID, this SEQUENCE, their own time and organizer)
- * takes it off their calendar. `d` is the booking as it is now.
- */
-export function reassignedAwayMessage(
-  d: BookingMailData,
-  previous: PreviousAssignment,
-  o: Pick<BookingMailOptions, "publicUrl" | "stamp">,
-): NewOutboxMessage {
-  const theirs: BookingMailData = {
-    ...d,
-    host: previous.host,
-    hostZone: previous.hostZone,
-    start: previous.start,
-    end: previous.end,
-    previousStart: null,
-  };
-  const mover = d.movedBy === "host" ? "It was moved" : `${d.attendee.name} moved it`;
-  const lines: Line[] = [
-    {
-      text: `${mover} to a time you are not free, so ${d.host.name} hosts ${d.title} with ${d.attendee.name} now. It is off your schedule.`,
-    },
-    { gap: true },
-    ...timeLines(theirs, previous.hostZone).map((l) => ("label" in l ? { ...l, label: "Was" } : l)),
-    ...timeLines({ ...d, previousStart: null }, previous.hostZone).map((l) =>
-      "label" in l ? { ...l, label: "Now" } : l,
-    ),
-    { label: "Host now", value: d.host.name },
-    { label: "Invitee", value: d.attendee.name },
-    { label: "Email", value: d.attendee.email },
-    { gap: true },
-    { link: "Open your meetings", href: `${o.publicUrl}/meetings` },
-  ];
-  return {
-    ...composeMail(
-      previous.host.email,
-      `Reassigned: ${d.title} with ${d.attendee.name} on ${when(previous.start, previous.hostZone).date}`,
-      lines,
-    ),
-    icalEvent: { method: "CANCEL", content: inviteFile(theirs, true, o.stamp) },
-  };
-}
-
-const HOST_PREFIX: Record<BookingMailKind, string> = {
-  created: "New booking",
-  cancelled: "Cancelled",
-  rescheduled: "Rescheduled",
-};
 
 function inviteeLines(
   kind: BookingMailKind,
@@ -282,33 +227,6 @@ function inviteeLines(
 export const withLanguage = (href: string, words: MailWords) =>
   words.locale === "en" ? href : `${href}${href.includes("?") ? "&" : "?"}lang=${words.locale}`;
 
-function hostLines(kind: BookingMailKind, d: BookingMailData, publicUrl: string): Line[] {
-  const intro: Record<BookingMailKind, string> = {
-    created: `${d.attendee.name} booked ${d.title}.`,
-    rescheduled:
-      d.movedBy === "host"
-        ? `You moved ${d.title} with ${d.attendee.name} to a new time.`
-        : `${d.attendee.name} moved ${d.title} to a new time.`,
-    cancelled: `${d.title} with ${d.attendee.name} has been cancelled.`,
-  };
-  const lines: Line[] = [{ text: intro[kind] }, { gap: true }];
-  lines.push(...timeLines(d, d.hostZone), ...seriesLines(d, d.hostZone));
-  lines.push(
-    { label: "Invitee", value: d.attendee.name },
-    { label: "Email", value: d.attendee.email },
-    // E.164 reads "+1 415 555 0134"; an event type that does not ask for it leaves no line.
-    ...(d.attendee.phone ? [{ label: "Phone", value: formatPhone(d.attendee.phone) }] : []),
-    { label: "Invitee time zone", value: d.attendee.timezone },
-  );
-  if (d.guests.length > 0) lines.push({ label: "Guests", value: d.guests.join(", ") });
-  if (kind !== "cancelled") lines.push(...placeLines(d));
-  if (d.message) lines.push({ label: "Message", value: d.message });
-  for (const a of d.answers) lines.push({ label: a.question, value: a.answer || "-" });
-  if (kind === "cancelled") lines.push(...cancelLines(d, mailWords(null)));
-  lines.push({ gap: true }, { link: "Open your meetings", href: `${publicUrl}/meetings` });
-  return lines;
-}
-
 /** The 'When' (and 'Previously') lines; in English unless the invitee's words are given. */
 export function timeLines(d: BookingMailData, zone: string, words: MailWords = mailWords(null)): Line[] {
   const { t } = words;
@@ -331,7 +249,7 @@ export function timeLines(d: BookingMailData, zone: string, words: MailWords = m
 }
 
 /** A series' rule and every booked date, on the reader's wall clock and in their words. */
-function seriesLines(d: BookingMailData, zone: string, words: MailWords = mailWords(null)): Line[] {
+export function seriesLines(d: BookingMailData, zone: string, words: MailWords = mailWords(null)): Line[] {
   if (!d.series) return [];
   const dates = d.series.booked.map((start) => {
     const w = words.when(start, zone);
@@ -353,7 +271,7 @@ export function placeLines(d: BookingMailData, words: MailWords = mailWords(null
   return lines;
 }
 
-function cancelLines(d: BookingMailData, { t }: MailWords): Line[] {
+export function cancelLines(d: BookingMailData, { t }: MailWords): Line[] {
   const lines: Line[] = [];
   if (d.cancelledBy)
     lines.push({

@@ -1,7 +1,7 @@
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import { type BookingMailData, inviteFile } from "./booking-mails.js";
 import { composeMail, type Line } from "./layout.js";
-import { mailWords } from "./words.js";
+import { type MailMessageId, mailWords } from "./words.js";
 
 /**
  * The Meet link Google made after the booking (it did not answer in time while the invitee waited):
@@ -26,19 +26,40 @@ export function meetingLinkMessages(d: BookingMailData, stamp: Date): NewOutboxM
   });
 }
 
+const PROBLEMS: Record<string, MailMessageId> = {
+  GOOGLE_NOT_CONNECTED: "calendar.problem.notConnected",
+  GOOGLE_TOKEN_EXPIRED: "calendar.problem.expired",
+  GOOGLE_ACCESS_DENIED: "calendar.problem.denied",
+  MEETING_CREATION_FAILED: "calendar.problem.failed",
+};
+
 /**
  * An invitee could not book a Google Meet event type because the host's Google connection is missing,
  * expired or refused: the host is told what happened and how to mend it.
  */
 export function calendarRefusedMail(
   to: string,
-  o: { hostName: string; eventTitle: string; problem: string; publicUrl: string },
+  o: {
+    hostName: string;
+    eventTitle: string;
+    /** The problem in English (notices queued before issue 27 carry only this). */
+    problem: string;
+    /** The refusal's code and the Google account: the problem in the host's words. */
+    code?: string;
+    email?: string;
+    publicUrl: string;
+    language?: string | null;
+  },
 ): NewOutboxMessage {
+  // The host's app language (issue 27).
+  const { t, locale } = mailWords(o.language);
+  const id = o.code ? PROBLEMS[o.code] : undefined;
+  const problem = id ? t(id, { email: o.email ?? "" }) : o.problem;
   const lines: Line[] = [
-    { text: `Hi ${o.hostName}, an invitee just tried to book ${o.eventTitle} and could not: ${o.problem}` },
-    { text: "Until you reconnect, invitees cannot book your event types that use Google Meet." },
+    { text: t("calendar.refused.intro", { name: o.hostName, title: o.eventTitle, problem }) },
+    { text: t("calendar.refused.until") },
     { gap: true },
-    { link: "Reconnect Google Calendar", href: `${o.publicUrl}/availability?tab=calendar-settings` },
+    { link: t("calendar.refused.link"), href: `${o.publicUrl}/availability?tab=calendar-settings` },
   ];
-  return composeMail(to, "Action needed: reconnect your Google Calendar", lines);
+  return composeMail(to, t("calendar.refused.subject"), lines, locale);
 }

@@ -12,7 +12,8 @@ export interface ReminderMailData {
   location: Pick<Location, "value" | "displayName"> | null;
   /** `language`: the invitee's, stored on the booking; their reminder speaks it. */
   attendee: { name: string; email: string; timezone: string; language?: string | null };
-  host: { name: string; email: string; timezone: string };
+  /** `language`: the host's app language (issue 27); their reminder speaks it, null: English. */
+  host: { name: string; email: string; timezone: string; language?: string | null };
   /** The invitee's manage links, when a token could be issued. */
   links: { reschedule: string; cancel: string } | null;
   publicUrl: string;
@@ -42,6 +43,7 @@ export function reminderMails(d: ReminderMailData): NewOutboxMessage[] {
     return composeMail(to, title, lines, words.locale);
   };
   const invitee = mailWords(d.attendee.language);
+  const host = mailWords(d.host.language);
   return [
     one(
       d.attendee.email,
@@ -55,8 +57,8 @@ export function reminderMails(d: ReminderMailData): NewOutboxMessage[] {
           ]
         : [],
     ),
-    one(d.host.email, d.host.timezone, `${d.attendee.name} (${d.attendee.email})`, mailWords(null), [
-      ["Meetings", `${d.publicUrl}/meetings`],
+    one(d.host.email, d.host.timezone, `${d.attendee.name} (${d.attendee.email})`, host, [
+      [host.t("host.label.meetings"), `${d.publicUrl}/meetings`],
     ]),
   ];
 }

@@ -1,5 +1,4 @@
 import { eventTypePath } from "../../contract/usernames.js";
-import { formatPhone } from "../../domain/phone.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import {
   type BookingMailData,
@@ -7,9 +6,9 @@ import {
   placeLines,
   reasonIn,
   timeLines,
-  when,
   withLanguage,
 } from "./booking-mails.js";
+import { inviteeLines as whoBooked } from "./host-mails.js";
 import { composeMail, type Line } from "./layout.js";
 import { type MailWords, mailWords } from "./words.js";
 
@@ -57,11 +56,15 @@ export function requestMessages(
     ),
   ];
   if (kind === "requested" && o.approvalToken) {
+    // The host's copy speaks the host's app language (issue 27).
+    const host = mailWords(d.hostLanguage);
+    const hostDate = host.when(d.start, d.hostZone).date;
     messages.push(
       composeMail(
         d.host.email,
-        `Booking request: ${d.title} with ${d.attendee.name} on ${when(d.start, d.hostZone).date}`,
-        hostLines(d, o.publicUrl, o.approvalToken, o.expiresAt ?? null),
+        host.t("host.subject.request", { title: d.title, invitee: d.attendee.name, date: hostDate }),
+        hostLines(d, o.publicUrl, o.approvalToken, o.expiresAt ?? null, host),
+        host.locale,
       ),
     );
   }
@@ -102,30 +105,36 @@ function inviteeLines(
   return lines;
 }
 
-function hostLines(d: BookingMailData, publicUrl: string, token: string, expiresAt: Date | null): Line[] {
+function hostLines(
+  d: BookingMailData,
+  publicUrl: string,
+  token: string,
+  expiresAt: Date | null,
+  words: MailWords,
+): Line[] {
+  const { t } = words;
   const links = requestLinks(publicUrl, d.uid, token);
   const lines: Line[] = [
-    { text: `${d.attendee.name} asked to book ${d.title}. The time is held until you answer.` },
+    { text: t("host.intro.requested", { title: d.title, invitee: d.attendee.name }) },
     { gap: true },
-    ...timeLines(d, d.hostZone),
-    { label: "Invitee", value: d.attendee.name },
-    { label: "Email", value: d.attendee.email },
-    ...(d.attendee.phone ? [{ label: "Phone", value: formatPhone(d.attendee.phone) }] : []),
-    { label: "Invitee time zone", value: d.attendee.timezone },
+    ...timeLines(d, d.hostZone, words),
+    ...whoBooked(d, words),
   ];
-  if (d.guests.length > 0) lines.push({ label: "Guests", value: d.guests.join(", ") });
-  lines.push(...placeLines(d));
-  if (d.message) lines.push({ label: "Message", value: d.message });
+  lines.push(...placeLines(d, words));
+  if (d.message) lines.push({ label: t("host.label.message"), value: d.message });
   for (const a of d.answers) lines.push({ label: a.question, value: a.answer || "-" });
   if (expiresAt) {
-    const e = when(expiresAt, d.hostZone);
-    lines.push({ label: "Expires", value: `${e.date}, ${e.time} (${d.hostZone}) if not answered` });
+    const e = words.when(expiresAt, d.hostZone);
+    lines.push({
+      label: t("host.label.expires"),
+      value: t("host.value.expires", { date: e.date, time: e.time, zone: d.hostZone }),
+    });
   }
   lines.push(
     { gap: true },
-    { link: "Confirm", href: links.confirm },
-    { link: "Decline", href: links.decline },
-    { link: "Open your meetings", href: `${publicUrl}/meetings?status=pending` },
+    { link: t("host.link.confirm"), href: links.confirm },
+    { link: t("host.link.decline"), href: links.decline },
+    { link: t("host.link.meetings"), href: `${publicUrl}/meetings?status=pending` },
   );
   return lines;
 }

@@ -27,9 +27,10 @@ export interface BookingRecord {
     /** The title in other languages (issue 27): an invitee's pages and mails read theirs. */
     translations: EventTypeTranslations;
   } | null;
-  host: { id: string; name: string; email: string; username: string };
+  /** `appLanguage`: the host's app language, which their mails speak (issue 27). */
+  host: { id: string; name: string; email: string; username: string; appLanguage: string | null };
   /** The other hosts a collective booking occupies (empty for one-host bookings). */
-  coHosts: { id: string; name: string; email: string }[];
+  coHosts: { id: string; name: string; email: string; appLanguage: string | null }[];
 }
 
 export type BookingPatch = Partial<
@@ -66,9 +67,15 @@ const recordFields = {
     kind: eventTypes.kind,
     translations: eventTypes.translations,
   },
-  host: { id: users.id, name: users.name, email: users.email, username: users.username },
-  coHosts: sql<{ id: string; name: string; email: string }[]>`(
-    select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name), '[]'::json)
+  host: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    username: users.username,
+    appLanguage: users.appLanguage,
+  },
+  coHosts: sql<BookingRecord["coHosts"]>`(
+    select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'appLanguage', u.app_language) order by u.name), '[]'::json)
     from ${bookingHosts} h join ${users} u on u.id = h.host_user_id
     where h.booking_id = "bookings"."id" and h.host_user_id <> "bookings"."host_user_id")`,
 };

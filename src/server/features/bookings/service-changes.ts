@@ -4,13 +4,9 @@ import type { Db, Tx } from "../../db/client.js";
 import { cancelJobs } from "../../jobs/queue.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import {
-  inviteFile,
-  manageLinks,
-  type PreviousAssignment,
-  reassignedAwayMessage,
-} from "../../mail/booking-mails.js";
+import { inviteFile, manageLinks, type PreviousAssignment } from "../../mail/booking-mails.js";
 import { meetingLinkMessages } from "../../mail/calendar-mails.js";
+import { reassignedAwayMessage } from "../../mail/host-mails.js";
 import { mailWords } from "../../mail/words.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
@@ -152,6 +148,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
             assigned = { hostUserId: first.host.id, hostTimezone: teamHostZone(first) };
             previous = {
               host: { name: locked.host.name, email: locked.host.email },
+              language: locked.host.appLanguage,
               hostZone: locked.booking.hostTimezone,
               start: locked.booking.startTime,
               end: locked.booking.endTime,

@@ -172,7 +172,13 @@ export function recordOf(
       kind: et.kind,
       translations: et.translations,
     },
-    host: { id: host.id, name: host.name, email: host.email, username: host.username },
+    host: {
+      id: host.id,
+      name: host.name,
+      email: host.email,
+      username: host.username,
+      appLanguage: host.appLanguage,
+    },
     coHosts,
   };
 }
@@ -190,7 +196,8 @@ export function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Boo
     end: b.endTime,
     hostZone: b.hostTimezone,
     host: { name: rec.host.name, email: rec.host.email },
-    coHosts: rec.coHosts.map((h) => ({ name: h.name, email: h.email })),
+    hostLanguage: rec.host.appLanguage,
+    coHosts: rec.coHosts.map((h) => ({ name: h.name, email: h.email, language: h.appLanguage })),
     attendee: {
       name: b.attendeeName,
       email: b.attendeeEmail,

@@ -8,7 +8,7 @@ import type { EventContext, TeamHostContext } from "../slots/service.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
 import { type DraftValues, draftRow, recordOf } from "./service-records.js";
 
-type Person = { id: string; name: string; email: string; username: string };
+type Person = { id: string; name: string; email: string; username: string; appLanguage: string | null };
 
 export interface Placed {
   row: BookingRow;
@@ -21,6 +21,7 @@ const person = (h: TeamHostContext): Person => ({
   name: h.host.name,
   email: h.host.email,
   username: h.host.username,
+  appLanguage: h.host.appLanguage,
 });
 const zoneOf = (h: TeamHostContext) => h.schedule?.timezone ?? h.host.timezone;
 

@@ -69,6 +69,9 @@ export function createMeetPreparer(db: Db, deps: MeetDeps) {
       eventTitle: string;
       problem: string;
       fix: string;
+      code?: string;
+      email?: string;
+      language?: string | null;
     };
     return {
       commit: (tx) => enqueueMail(tx, calendarRefusedMail(p.to, { ...p, publicUrl: deps.publicUrl })),
@@ -115,6 +118,10 @@ export function createMeetPreparer(db: Db, deps: MeetDeps) {
         eventTitle: title,
         problem: problem[code],
         fix,
+        // The host's mail speaks their app language (issue 27): the problem by its code.
+        code,
+        email,
+        language: rec.host.appLanguage,
       },
     });
     throw new AppError(code, INVITEE_MESSAGE[code]);

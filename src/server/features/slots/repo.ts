@@ -34,15 +34,19 @@ export interface OverrideData {
 export type BusyRow = [start: number, end: number, id: string, seat: 0 | 1];
 
 /** What one host's availability depends on. */
+/** A host as the contexts read them (`appLanguage`: their own mails', issue 27). */
+export interface ContextHost {
+  id: string;
+  name: string;
+  email: string;
+  timezone: string;
+  username: string;
+  language: string | null;
+  appLanguage: string | null;
+}
+
 export interface HostContext {
-  host: {
-    id: string;
-    name: string;
-    email: string;
-    timezone: string;
-    username: string;
-    language: string | null;
-  };
+  host: ContextHost;
   /** The event type's schedule (one-host types), else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -71,14 +75,7 @@ export interface TeamHostContext extends HostContext {
 export interface EventContext {
   eventType: Pick<EventTypeRow, keyof typeof eventTypeColumns>;
   /** The event type's owner (its only host unless it is a team event type). */
-  host: {
-    id: string;
-    name: string;
-    email: string;
-    timezone: string;
-    username: string;
-    language: string | null;
-  };
+  host: ContextHost;
   /** The event type's schedule, else the host's default; null when the host has none. */
   schedule: Pick<ScheduleRow, keyof typeof scheduleColumns> | null;
   overrides: OverrideData[];
@@ -146,6 +143,7 @@ const hostColumns = {
   timezone: users.timezone,
   username: users.username,
   language: users.language,
+  appLanguage: users.appLanguage,
 };
 
 /** The schedule's date overrides on host dates [fromDate, toDate] (placeholders or values), as JSON. */

@@ -150,6 +150,16 @@ export function createTeamsRepo(db: DbOrTx) {
       return true;
     },
 
+    /** The app language of the account with this address, if there is one: its invitation speaks it. */
+    async appLanguageOf(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ appLanguage: users.appLanguage })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row?.appLanguage ?? null;
+    },
+
     async insertInvite(values: typeof teamInvites.$inferInsert) {
       const [row] = await db.insert(teamInvites).values(values).returning();
       return row;

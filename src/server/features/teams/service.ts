@@ -144,6 +144,7 @@ export function createTeamsService(db: Db, deps: TeamsDeps) {
         throw conflict("This person is already a member of the team.");
       const token = randomToken(32);
       const link = `${deps.publicUrl}/team-invite/${token}`;
+      const language = await repo.appLanguageOf(email);
       const row = await db.transaction(async (tx) => {
         const inserted = await createTeamsRepo(tx).insertInvite({
           teamId,
@@ -154,7 +155,13 @@ export function createTeamsService(db: Db, deps: TeamsDeps) {
         });
         await enqueueMail(
           tx,
-          teamInviteMail(email, { inviterName: user.name, teamName: team.name, link, days: INVITE_DAYS }),
+          teamInviteMail(email, {
+            inviterName: user.name,
+            teamName: team.name,
+            link,
+            days: INVITE_DAYS,
+            language,
+          }),
         );
         return inserted;
       });

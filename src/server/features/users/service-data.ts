@@ -49,7 +49,7 @@ export function createAccountDataService(
         let cancelled = 0;
         for (const hook of deps.onDelete) cancelled += (await hook(tx, user)) ?? 0;
         if (!(await createUsersRepo(tx).deleteUser(user.id))) throw notFound("User not found");
-        await enqueueMail(tx, accountDeletedMail(user.email, user.name, cancelled));
+        await enqueueMail(tx, accountDeletedMail(user.email, user.name, cancelled, user.appLanguage));
       });
     },
   };

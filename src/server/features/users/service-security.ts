@@ -51,7 +51,7 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
         await createUsersRepo(tx).setPasswordHash(user.id, passwordHash);
         await announce(tx, { kind: "password", userId: user.id, keepSessionId: sessionId });
         await createTokensRepo(tx).voidOpen(user.id, "password-reset", now());
-        await enqueueMail(tx, passwordChangedMail(user.email, user.name, "changed"));
+        await enqueueMail(tx, passwordChangedMail(user.email, user.name, "changed", user.appLanguage));
       });
     },
 
@@ -75,8 +75,8 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
           newEmail: body.newEmail,
         });
         await enqueueMail(tx, [
-          confirmEmailMail(body.newEmail, user.name, link("/confirm-email", token)),
-          emailChangeNoticeMail(user.email, user.name, body.newEmail),
+          confirmEmailMail(body.newEmail, user.name, link("/confirm-email", token), user.appLanguage),
+          emailChangeNoticeMail(user.email, user.name, body.newEmail, user.appLanguage),
         ]);
       });
     },
@@ -115,7 +115,10 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
           tokenHash: sha256(token),
           expiresAt: new Date(now().getTime() + RESET_MS),
         });
-        await enqueueMail(tx, passwordResetMail(user.email, user.name, link("/reset-password", token)));
+        await enqueueMail(
+          tx,
+          passwordResetMail(user.email, user.name, link("/reset-password", token), user.appLanguage),
+        );
       });
     },
 
@@ -130,7 +133,7 @@ export function createSecurityService(db: Db, deps: SecurityDeps) {
         if (!user) throw new AppError("INVALID_TOKEN", LINK_INVALID);
         await repo.setPasswordHash(user.id, passwordHash);
         await announce(tx, { kind: "password", userId: user.id });
-        await enqueueMail(tx, passwordChangedMail(user.email, user.name, "reset"));
+        await enqueueMail(tx, passwordChangedMail(user.email, user.name, "reset", user.appLanguage));
       });
     },
   };

@@ -209,9 +209,11 @@ export function createWebhooksRepo(db: DbOrTx) {
       return off;
     },
 
-    async owner(hostId: string): Promise<{ name: string; email: string } | undefined> {
+    async owner(
+      hostId: string,
+    ): Promise<{ name: string; email: string; appLanguage: string | null } | undefined> {
       const [row] = await db
-        .select({ name: users.name, email: users.email })
+        .select({ name: users.name, email: users.email, appLanguage: users.appLanguage })
         .from(users)
         .where(eq(users.id, hostId));
       return row;

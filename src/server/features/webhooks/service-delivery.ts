@@ -171,6 +171,7 @@ export function createWebhookDelivery(db: Db, deps: DeliveryDeps) {
           failures: WEBHOOK_DISABLE_AFTER,
           lastError: error.message,
           publicUrl: deps.publicUrl,
+          language: owner.appLanguage,
         }),
       );
     }

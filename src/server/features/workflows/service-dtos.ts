@@ -110,7 +110,13 @@ export function sampleBooking(user: UserRow, zone: string, at: Date): BookingRec
   return {
     booking,
     eventType: null,
-    host: { id: user.id, name: user.name, email: user.email, username: user.username },
+    host: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      username: user.username,
+      appLanguage: user.appLanguage,
+    },
     coHosts: [],
   };
 }

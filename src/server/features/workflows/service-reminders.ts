@@ -129,7 +129,12 @@ function reminderData(
       timezone: b.attendeeTimezone,
       language: b.language,
     },
-    host: { name: rec.host.name, email: rec.host.email, timezone: b.hostTimezone },
+    host: {
+      name: rec.host.name,
+      email: rec.host.email,
+      timezone: b.hostTimezone,
+      language: rec.host.appLanguage,
+    },
     links,
     publicUrl,
   };

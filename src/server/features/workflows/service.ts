@@ -268,7 +268,10 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
                 to: user.email,
                 zone: view.record.booking.hostTimezone,
               });
-              await enqueueMail(db, mails.map(workflowTestMail));
+              await enqueueMail(
+                db,
+                mails.map((m) => workflowTestMail(m, user.appLanguage)),
+              );
               result(true, `Test email queued to ${user.email}`);
               break;
             }

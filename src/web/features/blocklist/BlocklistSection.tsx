@@ -17,18 +17,19 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { setServerErrors } from "../../lib/formErrors";
+import { intlLocale, t } from "../../lib/i18n";
 import { useAddBlock, useBlockDisposable, useBlocklist, useRemoveBlock } from "./queries";
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 /** Why an attempt was refused, in the host's words. */
 const refusedBy = (rule: string, email: string) =>
   rule === "disposable"
-    ? "disposable address"
+    ? t("blocklist.refused.disposable")
     : rule === email
-      ? "blocked address"
-      : `blocked domain ${rule}`;
+      ? t("blocklist.refused.address")
+      : t("blocklist.refused.domain", { domain: rule });
 
 /**
  * Settings > Blocked bookers: addresses and domains that may not book, the disposable-mail switch, and
@@ -50,29 +51,25 @@ export function BlocklistSection() {
   const onSubmit = handleSubmit(async (body) => {
     try {
       const rule = await add.mutateAsync(body);
-      toast.success(`${rule.value} blocked`);
+      toast.success(t("blocklist.blocked", { value: rule.value }));
       reset();
     } catch (error) {
-      setServerErrors(error, setError, ["value"], "value", "Could not block it");
+      setServerErrors(error, setError, ["value"], "value", t("blocklist.blockFailed"));
     }
   });
 
   return (
-    <SettingsCard
-      id="blocked-bookers"
-      title="Blocked bookers"
-      description="People who may not book you. They are told only that the booking could not be completed."
-    >
+    <SettingsCard id="blocked-bookers" title={t("blocklist.title")} description={t("blocklist.description")}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field
-          label="E-mail address or domain"
+          label={t("blocklist.field")}
           htmlFor="block-value"
           error={errors.value?.message}
           className="flex-1"
         >
           <Input
             id="block-value"
-            placeholder="name@example.com or example.com"
+            placeholder={t("blocklist.placeholder")}
             autoComplete="off"
             invalid={!!errors.value}
             aria-describedby={errors.value ? "block-value-error" : undefined}
@@ -80,23 +77,23 @@ export function BlocklistSection() {
           />
         </Field>
         <Button type="submit" loading={isSubmitting} className="sm:mt-6">
-          <Ban size={16} aria-hidden /> Block
+          <Ban size={16} aria-hidden /> {t("blocklist.block")}
         </Button>
       </form>
 
       {list.isPending ? (
-        <LoadingState label="Loading blocked bookers" />
+        <LoadingState label={t("blocklist.loading")} />
       ) : list.isError ? (
-        <ErrorState variant="inline" title="Failed to load your blocked bookers." query={list} />
+        <ErrorState variant="inline" title={t("blocklist.loadFailed")} query={list} />
       ) : (
         <>
           <div className="mt-5 flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-4 py-3">
             <div>
               <Label htmlFor="block-disposable" className="cursor-pointer">
-                Block disposable e-mail addresses
+                {t("blocklist.disposable")}
               </Label>
               <p id="block-disposable-hint" className="text-[13px] text-slate-500">
-                Refuse throwaway inboxes such as mailinator.com (a list of about 120,000 domains).
+                {t("blocklist.disposableHint")}
               </p>
             </div>
             <Switch
@@ -106,36 +103,39 @@ export function BlocklistSection() {
               disabled={disposable.isPending}
               onCheckedChange={(on) =>
                 disposable.mutate(on, {
-                  onError: (error) => toast.error("Could not save", { description: errorMessage(error) }),
+                  onError: (error) =>
+                    toast.error(t("blocklist.saveFailed"), { description: errorMessage(error) }),
                 })
               }
             />
           </div>
 
-          <h3 className="mt-6 font-medium text-slate-900 text-sm">Blocked</h3>
+          <h3 className="mt-6 font-medium text-slate-900 text-sm">{t("blocklist.list")}</h3>
           {list.data.rules.length === 0 ? (
-            <EmptyState icon={ShieldCheck} title="Nobody is blocked" className="py-6" />
+            <EmptyState icon={ShieldCheck} title={t("blocklist.none")} className="py-6" />
           ) : (
             <ul
               className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200"
-              aria-label="Blocked"
+              aria-label={t("blocklist.list")}
             >
               {list.data.rules.map((rule) => (
                 <li key={rule._id} className="flex items-center gap-3 px-4 py-2.5">
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900 text-sm">
                     {rule.value}
                   </span>
-                  <Badge>{rule.kind === "email" ? "Address" : "Domain"}</Badge>
+                  <Badge>
+                    {t(rule.kind === "email" ? "blocklist.kind.address" : "blocklist.kind.domain")}
+                  </Badge>
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Unblock ${rule.value}`}
+                    aria-label={t("blocklist.unblock", { value: rule.value })}
                     loading={remove.isPending && remove.variables === rule._id}
                     onClick={() =>
                       remove.mutate(rule._id, {
-                        onSuccess: () => toast.success(`${rule.value} unblocked`),
+                        onSuccess: () => toast.success(t("blocklist.unblocked", { value: rule.value })),
                         onError: (error) =>
-                          toast.error("Could not unblock", { description: errorMessage(error) }),
+                          toast.error(t("blocklist.unblockFailed"), { description: errorMessage(error) }),
                       })
                     }
                   >
@@ -146,13 +146,13 @@ export function BlocklistSection() {
             </ul>
           )}
 
-          <h3 className="mt-6 font-medium text-slate-900 text-sm">Refused attempts</h3>
+          <h3 className="mt-6 font-medium text-slate-900 text-sm">{t("blocklist.attempts")}</h3>
           {list.data.attempts.length === 0 ? (
-            <p className="mt-2 text-slate-500 text-sm">No booking has been refused.</p>
+            <p className="mt-2 text-slate-500 text-sm">{t("blocklist.noAttempts")}</p>
           ) : (
             <ul
               className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200"
-              aria-label="Refused attempts"
+              aria-label={t("blocklist.attempts")}
             >
               {list.data.attempts.map((a) => (
                 <li key={a._id} className="px-4 py-2.5 text-sm">

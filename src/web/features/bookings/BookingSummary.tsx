@@ -53,10 +53,12 @@ export function BookingSummary({ booking, className }: { booking: BookingDto; cl
         </h2>
       </div>
       <p className="mt-1 ps-5.5 text-slate-500 text-sm" data-testid="booking-host">
-        with{" "}
-        {"hosts" in booking && booking.hosts?.length
-          ? booking.hosts.map((h) => h.name).join(", ")
-          : booking.host.name}
+        {t("summary.with", {
+          names:
+            "hosts" in booking && booking.hosts?.length
+              ? booking.hosts.map((h) => h.name).join(", ")
+              : booking.host.name,
+        })}
       </p>
 
       <dl className="mt-5 grid gap-3.5 text-sm">

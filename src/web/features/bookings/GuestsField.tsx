@@ -117,8 +117,7 @@ export function GuestsField({
         </p>
       ) : (
         <p id="booking-guests-hint" className="text-slate-500 text-sm leading-5">
-          Notify up to {MAX_GUESTS} additional guests of the scheduled event. Press Enter to add. (
-          {guests.length}/{MAX_GUESTS})
+          {t("guests.hint", { max: MAX_GUESTS, count: guests.length })}
         </p>
       )}
     </div>

@@ -6,8 +6,11 @@ import type { calendarsResponses } from "../../../contract/responses/calendars";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, DialogClose, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { calendarAccountsKey } from "./queries";
 
+/** The start of an address, the same in every language. */
+const LINK_START = "https://";
 const FIELDS = ["serverUrl", "username", "password"] as const;
 
 /** Connect a CalDAV calendar (iCloud, Fastmail, Nextcloud, a server of your own) with an app password. */
@@ -28,7 +31,7 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
       api.post<AnswerData<typeof calendarsResponses.connected>>("/calendar-accounts/caldav", body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: calendarAccountsKey });
-      toast.success("Calendar connected");
+      toast.success(t("calendars.caldav.connected"));
       onDone();
     },
     onError: (error) => {
@@ -41,32 +44,29 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
   const invalid = (key: keyof ConnectCaldavBody) => (errors[key] ? true : undefined);
 
   return (
-    <DialogContent
-      title="Connect a CalDAV calendar"
-      description="iCloud, Fastmail, Nextcloud or your own server. Use an app password, not your main password."
-    >
+    <DialogContent title={t("calendars.caldav.title")} description={t("calendars.caldav.description")}>
       <form
         onSubmit={handleSubmit((body) => connect.mutate(body))}
         className="flex flex-col gap-4"
         noValidate
       >
         <Field
-          label="Server address"
+          label={t("calendars.caldav.server")}
           htmlFor="caldav-url"
           error={errors.serverUrl?.message}
-          hint="e.g. https://caldav.icloud.com/"
+          hint={t("calendars.caldav.serverHint")}
         >
           <Input
             id="caldav-url"
             type="url"
             required
             autoComplete="url"
-            placeholder="https://"
+            placeholder={LINK_START}
             aria-invalid={invalid("serverUrl")}
             {...register("serverUrl")}
           />
         </Field>
-        <Field label="User name" htmlFor="caldav-user" error={errors.username?.message}>
+        <Field label={t("calendars.caldav.user")} htmlFor="caldav-user" error={errors.username?.message}>
           <Input
             id="caldav-user"
             required
@@ -75,7 +75,11 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
             {...register("username")}
           />
         </Field>
-        <Field label="App password" htmlFor="caldav-password" error={errors.password?.message}>
+        <Field
+          label={t("calendars.caldav.password")}
+          htmlFor="caldav-password"
+          error={errors.password?.message}
+        >
           <Input
             id="caldav-password"
             type="password"
@@ -88,11 +92,11 @@ export function CaldavDialog({ onDone }: { onDone: () => void }) {
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="secondary">
-              Cancel
+              {t("calendars.cancel")}
             </Button>
           </DialogClose>
           <Button type="submit" loading={connect.isPending}>
-            {connect.isPending ? "Connecting..." : "Connect"}
+            {t(connect.isPending ? "calendars.connecting" : "calendars.caldav.connect")}
           </Button>
         </DialogFooter>
       </form>

@@ -3,6 +3,7 @@ import type { calendarsResponses } from "../../../contract/responses/calendars";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { Badge } from "../../components/ui";
 import { api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 
 type CalendarSyncStates = AnswerData<typeof calendarsResponses.syncStates>;
 export type CalendarSyncState = CalendarSyncStates[string];
@@ -25,11 +26,11 @@ export function CalendarSyncBadge({ sync }: { sync?: CalendarSyncState }) {
   const where = sync.account ? ` (${sync.account})` : "";
   return sync.state === "failed" ? (
     <Badge tone="amber" dot title={sync.lastError ?? undefined}>
-      Calendar not updated{where}, retrying
+      {t("calendars.sync.failed", { where })}
     </Badge>
   ) : (
     <Badge tone="grey" dot>
-      Adding to calendar{where}
+      {t("calendars.sync.adding", { where })}
     </Badge>
   );
 }

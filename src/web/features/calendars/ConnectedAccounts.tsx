@@ -23,11 +23,19 @@ import {
   toast,
 } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { useOAuthPopup } from "../../lib/oauthPopup";
 import { CaldavDialog } from "./CaldavDialog";
 import { CALENDAR_CONNECT_CHANNEL } from "./GoogleCalendarCallbackPage";
 import { calendarAccountsKey, googleAccountsKey, useCalendarAccounts } from "./queries";
 
+const STATUS_LABEL: Record<AccountStatus, AppMessageId> = {
+  Active: "calendars.status.active",
+  Connected: "calendars.status.connected",
+  "Expiring Soon": "calendars.status.expiringSoon",
+  Expired: "calendars.status.expired",
+};
 const STATUS_TONE: Record<AccountStatus, BadgeTone> = {
   Active: "green",
   Connected: "green",
@@ -60,16 +68,16 @@ export function ConnectedAccounts() {
     flow: "google-calendar",
     onSuccess: () => {
       refreshLists();
-      toast.success("Google account connected");
+      toast.success(t("calendars.accounts.googleConnected"));
     },
-    onError: (message) => toast.error("Failed to connect Google account", { description: message }),
+    onError: (message) => toast.error(t("calendars.accounts.googleFailed"), { description: message }),
   });
   const connectGoogle = () =>
     popup.start(
       api.get<AnswerData<typeof calendarsResponses.connectUrl>>("/google-accounts/connect").then(
         (d) => d.authUrl,
         (error: unknown) => {
-          throw new Error(error instanceof Error ? error.message : "Failed to get Google OAuth URL");
+          throw new Error(error instanceof Error ? error.message : t("calendars.accounts.urlFailed"));
         },
       ),
     );
@@ -84,21 +92,24 @@ export function ConnectedAccounts() {
     onSuccess: (_data, a) => {
       refreshLists();
       toast.success(
-        a.kind === "primary"
-          ? "Primary account updated"
-          : a.kind === "refresh"
-            ? "Connection refreshed"
-            : "Account disconnected",
+        t(
+          a.kind === "primary"
+            ? "calendars.accounts.primaryUpdated"
+            : a.kind === "refresh"
+              ? "calendars.accounts.refreshed"
+              : "calendars.accounts.disconnected",
+        ),
       );
       setRemoving(null);
     },
     onError: (error, a) => {
-      const failed =
+      const failed = t(
         a.kind === "primary"
-          ? "Failed to set primary account"
+          ? "calendars.accounts.primaryFailed"
           : a.kind === "refresh"
-            ? "Failed to refresh tokens"
-            : "Failed to disconnect account";
+            ? "calendars.accounts.refreshFailed"
+            : "calendars.accounts.disconnectFailed",
+      );
       refreshLists();
       if (
         a.kind === "refresh" &&
@@ -107,7 +118,7 @@ export function ConnectedAccounts() {
         a.account.provider === "google"
       ) {
         // Spec section 4: a refused refresh sends the host to connect the account again.
-        toast.error(failed, { description: "Reconnect the account to keep your calendar in sync." });
+        toast.error(failed, { description: t("calendars.accounts.reconnectHint") });
         connectGoogle();
         return;
       }
@@ -121,7 +132,7 @@ export function ConnectedAccounts() {
     onSuccess: refreshLists,
     onError: (error) => {
       refreshLists();
-      toast.error("Failed to update calendar", { description: error.message });
+      toast.error(t("calendars.accounts.updateFailed"), { description: error.message });
     },
   });
 
@@ -130,18 +141,15 @@ export function ConnectedAccounts() {
     <Card className="p-5 lg:col-span-2">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="font-semibold text-base text-slate-900">Connected calendars</h2>
-          <p className="mt-1 text-slate-500 text-sm">
-            Busy times in checked calendars keep those times off your booking page; new bookings go into the
-            calendar marked to receive them.
-          </p>
+          <h2 className="font-semibold text-base text-slate-900">{t("calendars.accounts.title")}</h2>
+          <p className="mt-1 text-slate-500 text-sm">{t("calendars.accounts.text")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button onClick={connectGoogle} loading={popup.connecting}>
-            {popup.connecting ? "Connecting..." : "Connect Google"}
+            {t(popup.connecting ? "calendars.connecting" : "calendars.accounts.connectGoogle")}
           </Button>
           <Button variant="secondary" onClick={() => setCaldavOpen(true)}>
-            <Server size={16} aria-hidden /> Add CalDAV
+            <Server size={16} aria-hidden /> {t("calendars.accounts.addCaldav")}
           </Button>
         </div>
       </div>
@@ -154,14 +162,14 @@ export function ConnectedAccounts() {
       )}
       {accounts.isError && (
         <p role="alert" className="mt-4 text-red-700 text-sm">
-          Failed to load connected calendars. {accounts.error.message}
+          {t("calendars.accounts.loadFailed")} {accounts.error.message}
         </p>
       )}
       {accounts.isSuccess && list.length === 0 && (
         <EmptyState
           icon={CalendarPlus}
-          title="No Google accounts connected"
-          description="Connect Google or a CalDAV calendar so your real meetings block slots and bookings land in your calendar."
+          title={t("calendars.accounts.none")}
+          description={t("calendars.accounts.noneText")}
           className="py-8"
         />
       )}
@@ -175,7 +183,7 @@ export function ConnectedAccounts() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900 text-sm">
                     {account.email}
-                    <span className="ml-2 font-normal text-slate-500">
+                    <span className="ms-2 font-normal text-slate-500">
                       {account.provider === "google" ? "Google" : `CalDAV · ${account.name}`}
                     </span>
                   </p>
@@ -184,46 +192,46 @@ export function ConnectedAccounts() {
                   )}
                 </div>
                 <Badge tone={STATUS_TONE[status]} dot>
-                  {status}
+                  {t(STATUS_LABEL[status])}
                 </Badge>
-                {account.isPrimary && <Badge tone="blue">Primary</Badge>}
+                {account.isPrimary && <Badge tone="blue">{t("calendars.accounts.primary")}</Badge>}
                 <div className="flex flex-wrap gap-1">
                   {!account.isPrimary && (
                     <Button
                       size="sm"
                       variant="ghost"
                       onClick={() => act.mutate({ kind: "primary", account })}
-                      aria-label={`Make ${account.email} primary`}
+                      aria-label={t("calendars.accounts.makePrimary", { email: account.email })}
                     >
-                      <Star size={16} aria-hidden /> Set primary
+                      <Star size={16} aria-hidden /> {t("calendars.accounts.setPrimary")}
                     </Button>
                   )}
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() => act.mutate({ kind: "refresh", account })}
-                    aria-label={`Refresh ${account.email}`}
+                    aria-label={t("calendars.accounts.refreshOf", { email: account.email })}
                   >
-                    <RefreshCw size={16} aria-hidden /> Refresh
+                    <RefreshCw size={16} aria-hidden /> {t("calendars.accounts.refresh")}
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() => setRemoving(account)}
-                    aria-label={`Disconnect ${account.email}`}
+                    aria-label={t("calendars.accounts.disconnectOf", { email: account.email })}
                   >
-                    <Trash2 size={16} aria-hidden /> Disconnect
+                    <Trash2 size={16} aria-hidden /> {t("calendars.accounts.disconnect")}
                   </Button>
                 </div>
               </div>
               {account.calendars.length > 0 && (
-                <table className="mt-3 w-full text-left text-sm">
+                <table className="mt-3 w-full text-start text-sm">
                   <thead className="text-slate-500 text-xs">
                     <tr>
-                      <th className="py-1 font-medium">Calendar</th>
-                      <th className="py-1 font-medium">Check for conflicts</th>
-                      <th className="py-1 font-medium">All-day events busy</th>
-                      <th className="py-1 font-medium">Receives bookings</th>
+                      <th className="py-1 font-medium">{t("calendars.table.calendar")}</th>
+                      <th className="py-1 font-medium">{t("calendars.syncSettings.conflicts")}</th>
+                      <th className="py-1 font-medium">{t("calendars.table.allDay")}</th>
+                      <th className="py-1 font-medium">{t("calendars.table.receives")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -232,9 +240,9 @@ export function ConnectedAccounts() {
                         updateCalendar.mutate({ account: account._id, calendar: c._id, body });
                       return (
                         <tr key={c._id} className="border-slate-100 border-t">
-                          <td className="py-2 pr-2">
+                          <td className="py-2 pe-2">
                             <span
-                              className="mr-2 inline-block size-2.5 rounded-full align-middle"
+                              className="me-2 inline-block size-2.5 rounded-full align-middle"
                               style={{ background: c.color ?? "#94a3b8" }}
                               aria-hidden
                             />
@@ -242,14 +250,14 @@ export function ConnectedAccounts() {
                           </td>
                           <td className="py-2">
                             <Switch
-                              aria-label={`Check ${c.name} for conflicts`}
+                              aria-label={t("calendars.table.checkOf", { name: c.name })}
                               checked={c.checkConflicts}
                               onCheckedChange={(on) => set({ checkConflicts: on })}
                             />
                           </td>
                           <td className="py-2">
                             <Switch
-                              aria-label={`All-day events in ${c.name} are busy`}
+                              aria-label={t("calendars.table.allDayOf", { name: c.name })}
                               checked={c.allDayBusy}
                               disabled={!c.checkConflicts}
                               onCheckedChange={(on) => set({ allDayBusy: on })}
@@ -259,7 +267,7 @@ export function ConnectedAccounts() {
                             <input
                               type="radio"
                               name={`target-${account._id}`}
-                              aria-label={`Bookings go to ${c.name}`}
+                              aria-label={t("calendars.table.receivesOf", { name: c.name })}
                               className="size-4 accent-[#3B82F6]"
                               checked={c.receivesBookings}
                               onChange={() => set({ receivesBookings: true })}
@@ -282,10 +290,15 @@ export function ConnectedAccounts() {
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title="Disconnect this calendar?"
-        description={`${removing?.email ?? ""} will stop blocking your slots and receiving bookings.${removing?.provider === "google" ? " Kairos's access is revoked at Google." : ""}`}
-        confirmLabel="Disconnect"
-        busyLabel="Disconnecting..."
+        title={t("calendars.remove.title")}
+        description={t(
+          removing?.provider === "google" ? "calendars.remove.textGoogle" : "calendars.remove.text",
+          {
+            email: removing?.email ?? "",
+          },
+        )}
+        confirmLabel={t("calendars.accounts.disconnect")}
+        busyLabel={t("calendars.remove.busy")}
         busy={act.isPending}
         onConfirm={() => removing && act.mutate({ kind: "remove", account: removing })}
       />

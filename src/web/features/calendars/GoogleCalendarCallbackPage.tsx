@@ -1,5 +1,6 @@
 import { OAuthReturnPage } from "../../components/OAuthReturnPage";
 import { request } from "../../lib/api";
+import { t } from "../../lib/i18n";
 
 /**
  * Also told over this channel: a popup that went through Google's origin may have lost its opener (the
@@ -18,13 +19,13 @@ export default function GoogleCalendarCallbackPage() {
         new BroadcastChannel(CALENDAR_CONNECT_CHANNEL).postMessage({ type: "connected" });
         return { data: envelope.data, standalone: () => window.location.assign("/availability") };
       }}
-      cancelled={() => "Google authorization was cancelled or failed"}
-      failedFallback="Failed to connect Google Calendar"
+      cancelled={() => t("calendars.google.cancelled")}
+      failedFallback={t("calendars.google.failed")}
       texts={{
-        loading: "Connecting Google Calendar...",
-        success: "Google Calendar connected",
-        successStandalone: "Taking you to your calendar settings...",
-        failed: "Failed to connect Google Calendar",
+        loading: t("calendars.google.loading"),
+        success: t("calendars.google.success"),
+        successStandalone: t("calendars.google.successStandalone"),
+        failed: t("calendars.google.failed"),
       }}
     />
   );

@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { accountStatus } from "../../../contract/calendars";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { useCalendarAccounts } from "./queries";
 
 /**
@@ -22,12 +23,10 @@ export function ReconnectBanner({ className }: { className?: string }) {
     >
       <AlertTriangle size={18} aria-hidden className="mt-0.5 shrink-0" />
       <div>
-        <p className="font-semibold">Reconnect {expired.map((a) => a.email).join(", ")}</p>
-        <p className="mt-0.5">
-          The connection expired or was refused. Until you reconnect it (Connect Google below, with the same
-          account), invitees cannot book your event types that use Google Meet, and its calendar blocks no
-          times.
+        <p className="font-semibold">
+          {t("calendars.reconnect.title", { emails: expired.map((a) => a.email).join(", ") })}
         </p>
+        <p className="mt-0.5">{t("calendars.reconnect.text")}</p>
       </div>
     </div>
   );

@@ -1,21 +1,24 @@
 import type { CalendarSettingsBody, SyncSettings } from "../../../contract/calendar-settings";
 import { Card, Label, Switch } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 
-const ROWS: { key: keyof SyncSettings; label: string; hint: string }[] = [
+/** Catalogue ids, read with `t` when rendering (the language can change at run time). */
+const ROWS: { key: keyof SyncSettings; label: AppMessageId; hint: AppMessageId }[] = [
   {
     key: "checkForConflicts",
-    label: "Check for conflicts",
-    hint: "Busy times in your connected calendars keep those times off your booking page.",
+    label: "calendars.syncSettings.conflicts",
+    hint: "calendars.syncSettings.conflictsHint",
   },
   {
     key: "addBookingsToCalendar",
-    label: "Add bookings to my calendar",
-    hint: "Each new booking becomes an event, with the invitee as attendee (Google Meet links are always made).",
+    label: "calendars.syncSettings.add",
+    hint: "calendars.syncSettings.addHint",
   },
   {
     key: "removeCancelledBookings",
-    label: "Remove cancelled bookings",
-    hint: "Cancelling a booking deletes its event from your calendar.",
+    label: "calendars.syncSettings.remove",
+    hint: "calendars.syncSettings.removeHint",
   },
 ];
 
@@ -29,17 +32,17 @@ export function SyncSettingsCard({
 }) {
   return (
     <Card className="p-5">
-      <h2 className="font-semibold text-base text-slate-900">Calendar sync</h2>
-      <p className="mt-1 mb-3 text-slate-500 text-sm">How Kairos works with your connected calendars.</p>
+      <h2 className="font-semibold text-base text-slate-900">{t("calendars.syncSettings.title")}</h2>
+      <p className="mt-1 mb-3 text-slate-500 text-sm">{t("calendars.syncSettings.text")}</p>
       <ul className="divide-y divide-slate-100">
         {ROWS.map(({ key, label, hint }) => (
           <li key={key} className="flex items-center justify-between gap-4 py-3">
             <div>
               <Label htmlFor={`sync-${key}`} className="cursor-pointer">
-                {label}
+                {t(label)}
               </Label>
               <p id={`sync-${key}-hint`} className="text-[13px] text-slate-500">
-                {hint}
+                {t(hint)}
               </p>
             </div>
             <Switch

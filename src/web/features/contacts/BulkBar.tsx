@@ -12,6 +12,7 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { intlLocale, t } from "../../lib/i18n";
 import { STAGE_LABELS } from "./format";
 import { useBulk } from "./queries";
 import { TagInput } from "./TagInput";
@@ -37,53 +38,53 @@ export function BulkBar({
   const [tags, setTags] = useState<string[]>([]);
   const scope =
     "ids" in target ? { ids: target.ids } : { filter: target.filter, exceptIds: [...target.except] };
-  const label = `${count.toLocaleString("en-US")}${atLeast ? "+" : ""} selected`;
+  const amount = `${count.toLocaleString(intlLocale())}${atLeast ? "+" : ""}`;
+  const label = t("contacts.bulk.selected", { amount });
 
   const run = (
     body: { action: "delete" } | { action: "stage"; stage: ContactStage } | { action: "tag"; tags: string[] },
-    done: string,
+    done: "contacts.bulk.stageSet" | "contacts.bulk.deleted" | "contacts.bulk.tagged",
   ) =>
     bulk.mutate(
       { ...scope, ...body },
       {
         onSuccess: (r) => {
-          toast.success(
-            `${done} ${r.affected.toLocaleString("en-US")} ${r.affected === 1 ? "contact" : "contacts"}`,
-          );
+          toast.success(t(done, { count: r.affected }));
           setConfirming(false);
           setTagging(false);
           setTags([]);
           onDone();
         },
-        onError: (e) => toast.error(errorMessage(e, "The bulk action failed")),
+        onError: (e) => toast.error(errorMessage(e, t("contacts.bulk.failed"))),
       },
     );
 
   return (
     <section
       className="flex flex-wrap items-center gap-2 border-slate-200 border-b bg-blue-50/60 px-4 py-2 text-sm sm:px-5"
-      aria-label="Bulk actions"
+      aria-label={t("contacts.bulk.region")}
     >
       <span className="font-medium text-slate-800">{label}</span>
       <Select
-        aria-label="Set stage of selected"
+        aria-label={t("contacts.bulk.setStageOf")}
         value=""
         disabled={bulk.isPending}
         onChange={(e) =>
-          e.target.value && run({ action: "stage", stage: e.target.value as ContactStage }, "Stage set for")
+          e.target.value &&
+          run({ action: "stage", stage: e.target.value as ContactStage }, "contacts.bulk.stageSet")
         }
         wrapperClassName="w-40"
         className="h-8"
       >
-        <option value="">Set stage…</option>
+        <option value="">{t("contacts.bulk.setStage")}</option>
         {CONTACT_STAGES.map((s) => (
           <option key={s} value={s}>
-            {STAGE_LABELS[s]}
+            {t(STAGE_LABELS[s])}
           </option>
         ))}
       </Select>
       <Button size="sm" variant="outline" onClick={() => setTagging(true)} disabled={bulk.isPending}>
-        <Tag size={14} aria-hidden /> Add tags
+        <Tag size={14} aria-hidden /> {t("contacts.bulk.addTags")}
       </Button>
       <Button
         size="sm"
@@ -92,37 +93,40 @@ export function BulkBar({
         onClick={() => setConfirming(true)}
         disabled={bulk.isPending}
       >
-        <Trash2 size={14} aria-hidden /> Delete
+        <Trash2 size={14} aria-hidden /> {t("contacts.delete")}
       </Button>
-      <Button size="sm" variant="ghost" onClick={onDone} className="ml-auto">
-        <X size={14} aria-hidden /> Clear selection
+      <Button size="sm" variant="ghost" onClick={onDone} className="ms-auto">
+        <X size={14} aria-hidden /> {t("contacts.bulk.clear")}
       </Button>
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Delete ${label.replace(" selected", "")} contacts?`}
-        description="Are you sure you want to delete these contacts? Their meetings stay."
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        title={t("contacts.bulk.deleteTitle", { amount })}
+        description={t("contacts.bulk.deleteText")}
+        confirmLabel={t("contacts.deleteConfirm")}
+        busyLabel={t("contacts.deleting")}
         busy={bulk.isPending}
-        onConfirm={() => run({ action: "delete" }, "Deleted")}
+        onConfirm={() => run({ action: "delete" }, "contacts.bulk.deleted")}
       />
       <Dialog open={tagging} onOpenChange={(o) => (!bulk.isPending ? setTagging(o) : undefined)}>
-        <DialogContent title="Add tags" description={`Added to ${label.replace(" selected", "")} contacts`}>
-          <Field label="Tags" htmlFor="bulk-tags">
+        <DialogContent
+          title={t("contacts.bulk.addTags")}
+          description={t("contacts.bulk.addedTo", { amount })}
+        >
+          <Field label={t("contacts.tags")} htmlFor="bulk-tags">
             <TagInput id="bulk-tags" tags={tags} onChange={setTags} />
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => setTagging(false)} disabled={bulk.isPending}>
-              Cancel
+              {t("contacts.cancel")}
             </Button>
             <Button
               disabled={tags.length === 0}
               loading={bulk.isPending}
-              onClick={() => run({ action: "tag", tags }, "Tagged")}
+              onClick={() => run({ action: "tag", tags }, "contacts.bulk.tagged")}
             >
-              Add tags
+              {t("contacts.bulk.addTags")}
             </Button>
           </DialogFooter>
         </DialogContent>

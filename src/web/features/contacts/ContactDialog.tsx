@@ -28,6 +28,7 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { setServerErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import { allTimeZones } from "../bookings/time";
 import { PRIORITY_LABELS, STAGE_LABELS } from "./format";
 import { uploadAvatar, useAuthedImage, useSaveContact } from "./queries";
@@ -141,11 +142,11 @@ export function ContactDialog({
   const chooseAvatar = (file: File | undefined) => {
     if (!file) return;
     if (!AVATAR_TYPES.includes(file.type)) {
-      setAvatarError("Choose a JPG, GIF, or PNG image.");
+      setAvatarError(t("contacts.form.avatarType"));
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      setAvatarError("File size must be 5MB or less.");
+      setAvatarError(t("contacts.form.avatarSize"));
       return;
     }
     setAvatarError(null);
@@ -160,16 +161,16 @@ export function ContactDialog({
         try {
           await uploadAvatar(saved._id, avatarFile);
         } catch (e) {
-          toast.error(errorMessage(e, "The picture could not be saved"));
+          toast.error(errorMessage(e, t("contacts.form.avatarFailed")));
         }
       }
-      toast.success(editing ? "Contact updated" : "Contact created");
+      toast.success(t(editing ? "contacts.form.updated" : "contacts.form.created"));
       // Spec section 9: the form resets with UTC as its timezone.
       reset(blank("UTC"));
       onClose();
     } catch (e) {
       // Spec section 8: the red box keeps the message (else the spec's text) and the dialog stays open.
-      setFormError(errorMessage(e, editing ? "Failed to update contact" : "Failed to create contact"));
+      setFormError(errorMessage(e, t(editing ? "contacts.form.updateFailed" : "contacts.form.createFailed")));
       setServerErrors(e, setError, CONTACT_FIELDS, null);
     }
   });
@@ -198,7 +199,7 @@ export function ContactDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => (!next && !busy ? onClose() : undefined)}>
       <DialogContent
-        title={editing ? "Edit Contact" : "Add Contact"}
+        title={t(editing ? "contacts.form.editTitle" : "contacts.form.addTitle")}
         widthClassName="max-w-2xl"
         className="max-h-[90vh]"
       >
@@ -220,7 +221,7 @@ export function ContactDialog({
                 type="file"
                 accept="image/jpeg,image/gif,image/png"
                 className="sr-only"
-                aria-label="Upload picture"
+                aria-label={t("contacts.form.upload")}
                 tabIndex={-1}
                 onChange={(e) => {
                   chooseAvatar(e.target.files?.[0]);
@@ -228,33 +229,39 @@ export function ContactDialog({
                 }}
               />
               <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-                <Upload size={14} aria-hidden /> Upload picture
+                <Upload size={14} aria-hidden /> {t("contacts.form.upload")}
               </Button>
               <p
                 className={avatarError ? "text-red-600 text-xs" : "text-slate-500 text-xs"}
                 role={avatarError ? "alert" : undefined}
               >
-                {avatarError ?? "JPG, GIF, or PNG. Max size of 5MB."}
+                {avatarError ?? t("contacts.form.avatarHint")}
               </p>
             </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            {text("fullName", "Full Name", "text", { required: true })}
-            {text("email", "Email", "email", { required: true })}
-            {text("phone", "Phone", "tel")}
-            {text("jobTitle", "Job Title")}
-            {text("company", "Company")}
-            {text("linkedIn", "LinkedIn", "url", { placeholder: "https://www.linkedin.com/in/..." })}
-            <Field label="Timezone" htmlFor="contact-timezone" error={errors.timezone?.message}>
+            {text("fullName", t("contacts.field.fullName"), "text", { required: true })}
+            {text("email", t("contacts.field.email"), "email", { required: true })}
+            {text("phone", t("contacts.field.phone"), "tel")}
+            {text("jobTitle", t("contacts.field.jobTitle"))}
+            {text("company", t("contacts.field.company"))}
+            {text("linkedIn", t("contacts.field.linkedIn"), "url", {
+              placeholder: "https://www.linkedin.com/in/...",
+            })}
+            <Field
+              label={t("contacts.field.timezone")}
+              htmlFor="contact-timezone"
+              error={errors.timezone?.message}
+            >
               <Select id="contact-timezone" invalid={!!errors.timezone} {...register("timezone")}>
-                {!timezone && <option value="">None</option>}
-                <ZoneGroup label="Common" zones={COMMON_ZONES} />
-                <ZoneGroup label="All time zones" zones={otherZones} />
+                {!timezone && <option value="">{t("contacts.form.none")}</option>}
+                <ZoneGroup label={t("contacts.form.commonZones")} zones={COMMON_ZONES} />
+                <ZoneGroup label={t("contacts.form.allZones")} zones={otherZones} />
               </Select>
             </Field>
-            <Field label="Country" htmlFor="contact-country">
+            <Field label={t("contacts.field.country")} htmlFor="contact-country">
               <Select id="contact-country" {...register("country")}>
-                <option value="">Select country</option>
+                <option value="">{t("contacts.form.selectCountry")}</option>
                 {country && !CONTACT_COUNTRIES.includes(country as never) && (
                   <option value={country}>{country}</option>
                 )}
@@ -265,28 +272,28 @@ export function ContactDialog({
                 ))}
               </Select>
             </Field>
-            {text("city", "City")}
-            {text("state", "State")}
-            <Field label="Relationship Stage" htmlFor="contact-stage">
+            {text("city", t("contacts.field.city"))}
+            {text("state", t("contacts.field.state"))}
+            <Field label={t("contacts.field.stage")} htmlFor="contact-stage">
               <Select id="contact-stage" {...register("relationshipStage")}>
                 {CONTACT_STAGES.map((s) => (
                   <option key={s} value={s}>
-                    {STAGE_LABELS[s]}
+                    {t(STAGE_LABELS[s])}
                   </option>
                 ))}
               </Select>
             </Field>
-            <Field label="Priority" htmlFor="contact-priority">
+            <Field label={t("contacts.field.priority")} htmlFor="contact-priority">
               <Select id="contact-priority" {...register("priority")}>
                 {CONTACT_PRIORITIES.map((p) => (
                   <option key={p} value={p}>
-                    {PRIORITY_LABELS[p]}
+                    {t(PRIORITY_LABELS[p])}
                   </option>
                 ))}
               </Select>
             </Field>
           </div>
-          <Field label="Tags" htmlFor="contact-tags" error={errors.tags?.message}>
+          <Field label={t("contacts.tags")} htmlFor="contact-tags" error={errors.tags?.message}>
             <Controller
               control={control}
               name="tags"
@@ -295,15 +302,23 @@ export function ContactDialog({
               )}
             />
           </Field>
-          <Field label="Notes" htmlFor="contact-notes" error={errors.notes?.message}>
+          <Field label={t("contacts.field.notes")} htmlFor="contact-notes" error={errors.notes?.message}>
             <Textarea id="contact-notes" rows={3} invalid={!!errors.notes} {...register("notes")} />
           </Field>
           <DialogFooter className="mt-2">
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-              Cancel
+              {t("contacts.cancel")}
             </Button>
             <Button type="submit" disabled={!canSave} loading={busy}>
-              {busy ? (editing ? "Saving..." : "Creating...") : editing ? "Save changes" : "Save"}
+              {t(
+                busy
+                  ? editing
+                    ? "contacts.form.saving"
+                    : "contacts.form.creating"
+                  : editing
+                    ? "contacts.form.saveChanges"
+                    : "contacts.form.save",
+              )}
             </Button>
           </DialogFooter>
         </form>

@@ -24,30 +24,34 @@ import {
   Skeleton,
 } from "../../components/ui";
 import { ApiError } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { intlLocale, t } from "../../lib/i18n";
 import { ContactDialog } from "./ContactDialog";
 import { DeleteContactDialog } from "./DeleteContactDialog";
 import { ContactAvatar, formatDate, PriorityIcon, StageBadge } from "./format";
 import { useContact } from "./queries";
 import { ScheduleDialog, TagsDialog } from "./RowDialogs";
 
-const STATUS: Record<ContactMeeting["status"], [string, BadgeTone]> = {
-  confirmed: ["Upcoming", "blue"],
-  completed: ["Completed", "grey"],
-  cancelled: ["Cancelled", "red"],
-  no_show: ["No Show", "amber"],
-  pending: ["Pending", "blue"],
-  declined: ["Declined", "red"],
-  expired: ["Expired", "grey"],
+const STATUS: Record<ContactMeeting["status"], [AppMessageId, BadgeTone]> = {
+  confirmed: ["contacts.status.upcoming", "blue"],
+  completed: ["contacts.status.completed", "grey"],
+  cancelled: ["contacts.status.cancelled", "red"],
+  no_show: ["contacts.status.noShow", "amber"],
+  pending: ["contacts.status.pending", "blue"],
+  declined: ["contacts.status.declined", "red"],
+  expired: ["contacts.status.expired", "grey"],
 };
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+/** In the app's language, made when rendering (the language can change at run time). */
+const timeFormat = () =>
+  new Intl.DateTimeFormat(intlLocale(), {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -64,17 +68,17 @@ const meetingLink = (email: string, m: ContactMeeting) =>
 
 function Timeline({ email, meetings }: { email: string; meetings: ContactMeeting[] }) {
   if (meetings.length === 0) {
-    return <p className="py-6 text-center text-slate-500 text-sm">No meetings with this contact yet.</p>;
+    return <p className="py-6 text-center text-slate-500 text-sm">{t("contacts.page.noMeetings")}</p>;
   }
   return (
-    <ol className="relative ml-2 border-slate-200 border-l">
+    <ol className="relative ms-2 border-slate-200 border-s">
       {meetings.map((m) => {
         const [label, tone] = STATUS[m.status];
         return (
-          <li key={m._id} className="mb-4 ml-5 last:mb-0">
+          <li key={m._id} className="mb-4 ms-5 last:mb-0">
             <span
               aria-hidden
-              className="absolute -left-[7px] mt-1.5 size-3 rounded-full border-2 border-white"
+              className="absolute -start-[7px] mt-1.5 size-3 rounded-full border-2 border-white"
               style={{ background: m.color }}
             />
             <Link
@@ -82,9 +86,9 @@ function Timeline({ email, meetings }: { email: string; meetings: ContactMeeting
               className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-1 hover:bg-slate-50"
             >
               <span className="font-medium text-slate-900">{m.title}</span>
-              <Badge tone={tone}>{label}</Badge>
+              <Badge tone={tone}>{t(label)}</Badge>
               <time dateTime={m.startTime} className="w-full text-slate-500 text-sm tabular-nums">
-                {timeFormat.format(new Date(m.startTime))}
+                {timeFormat().format(new Date(m.startTime))}
               </time>
             </Link>
           </li>
@@ -110,7 +114,9 @@ function Details({ c }: { c: ContactDetail }) {
           <div className="min-w-0 flex-1">
             <h1 className="wrap-anywhere font-semibold text-2xl text-slate-900">{c.fullName}</h1>
             <p className="text-slate-600 text-sm">
-              {[c.jobTitle, c.company].filter(Boolean).join(" at ") || "No company yet"}
+              {c.jobTitle && c.company
+                ? t("contacts.page.jobAt", { job: c.jobTitle, company: c.company })
+                : c.jobTitle || c.company || t("contacts.page.noCompany")}
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <StageBadge stage={c.relationshipStage} />
@@ -119,10 +125,10 @@ function Details({ c }: { c: ContactDetail }) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil size={16} aria-hidden /> Edit
+              <Pencil size={16} aria-hidden /> {t("contacts.page.edit")}
             </Button>
             <Button onClick={() => setScheduling(true)}>
-              <CalendarPlus size={16} aria-hidden /> Schedule Meeting
+              <CalendarPlus size={16} aria-hidden /> {t("contacts.schedule")}
             </Button>
           </div>
         </div>
@@ -147,7 +153,7 @@ function Details({ c }: { c: ContactDetail }) {
               rel="noopener noreferrer nofollow"
               className="inline-flex items-center gap-1.5 hover:text-accent-strong"
             >
-              <Link2 size={14} aria-hidden /> LinkedIn
+              <Link2 size={14} aria-hidden /> {t("contacts.field.linkedIn")}
             </a>
           )}
         </div>
@@ -155,20 +161,24 @@ function Details({ c }: { c: ContactDetail }) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <Card className="p-5">
-          <h2 className="mb-2 font-semibold text-slate-900">Details</h2>
+          <h2 className="mb-2 font-semibold text-slate-900">{t("contacts.page.details")}</h2>
           <dl className="divide-y divide-slate-100">
-            <Row label="Timezone">{c.timezone}</Row>
-            <Row label="Meetings">
-              {c.totalMeetings} held{upcoming > 0 ? `, ${upcoming} upcoming` : ""}
+            <Row label={t("contacts.field.timezone")}>{c.timezone}</Row>
+            <Row label={t("contacts.page.meetings")}>
+              {upcoming > 0
+                ? t("contacts.page.heldUpcoming", { held: c.totalMeetings, upcoming })
+                : t("contacts.page.held", { held: c.totalMeetings })}
             </Row>
-            <Row label="Last met">{c.lastMeetingDate ? formatDate(c.lastMeetingDate) : "Never"}</Row>
-            <Row label="Added">{formatDate(c.createdAt)}</Row>
-            <Row label="Tags">
+            <Row label={t("contacts.page.lastMet")}>
+              {c.lastMeetingDate ? formatDate(c.lastMeetingDate) : t("contacts.page.never")}
+            </Row>
+            <Row label={t("contacts.page.added")}>{formatDate(c.createdAt)}</Row>
+            <Row label={t("contacts.tags")}>
               {c.tags.length > 0 ? (
                 <span className="flex flex-wrap gap-1.5">
-                  {c.tags.map((t) => (
-                    <span key={t} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs">
-                      {t}
+                  {c.tags.map((tag) => (
+                    <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs">
+                      {tag}
                     </span>
                   ))}
                 </span>
@@ -176,19 +186,21 @@ function Details({ c }: { c: ContactDetail }) {
                 ""
               )}
             </Row>
-            <Row label="Notes">{c.notes && <span className="whitespace-pre-wrap">{c.notes}</span>}</Row>
+            <Row label={t("contacts.field.notes")}>
+              {c.notes && <span className="whitespace-pre-wrap">{c.notes}</span>}
+            </Row>
           </dl>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => setTagging(true)}>
-              <Tag size={14} aria-hidden /> Edit tags
+              <Tag size={14} aria-hidden /> {t("contacts.page.editTags")}
             </Button>
             <Button size="sm" variant="outline" className="text-red-600" onClick={() => setDeleting(true)}>
-              <Trash2 size={14} aria-hidden /> Delete
+              <Trash2 size={14} aria-hidden /> {t("contacts.delete")}
             </Button>
           </div>
         </Card>
         <Card className="p-5">
-          <h2 className="mb-3 font-semibold text-slate-900">Meetings</h2>
+          <h2 className="mb-3 font-semibold text-slate-900">{t("contacts.page.meetings")}</h2>
           <Timeline email={c.email} meetings={c.meetings} />
         </Card>
       </div>
@@ -215,7 +227,7 @@ export default function ContactPage() {
         to="/contacts"
         className="mb-4 inline-flex items-center gap-1.5 text-slate-600 text-sm hover:text-slate-900"
       >
-        <ArrowLeft size={16} aria-hidden /> Contacts
+        <ArrowLeft size={16} aria-hidden className="rtl:rotate-180" /> {t("contacts.title")}
       </Link>
       {query.isPending ? (
         <Card className="p-5" aria-busy>
@@ -233,17 +245,17 @@ export default function ContactPage() {
             icon={AlertTriangle}
             title={
               query.error instanceof ApiError && query.error.status === 404
-                ? "Contact not found"
-                : "Failed to load contact"
+                ? t("contacts.page.notFound")
+                : t("contacts.page.loadFailed")
             }
             description={
               query.error instanceof ApiError && query.error.status === 404
-                ? "It may have been deleted."
+                ? t("contacts.page.maybeDeleted")
                 : query.error.message
             }
             action={
               <Link to="/contacts" className={buttonClasses({ variant: "outline" })}>
-                Back to contacts
+                {t("contacts.page.back")}
               </Link>
             }
             className="py-14"

@@ -12,7 +12,9 @@ import {
   TableHead,
   TableHeaderCell,
 } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { ContactAvatar, formatDate, PriorityIcon, StageBadge } from "./format";
 
 export interface RowActions {
@@ -28,7 +30,7 @@ function RowMenu({ contact, actions }: { contact: ContactDto; actions: RowAction
       trigger={
         <button
           type="button"
-          aria-label={`Actions for ${contact.fullName}`}
+          aria-label={t("contacts.list.actionsFor", { name: contact.fullName })}
           className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <MoreHorizontal size={18} aria-hidden />
@@ -36,20 +38,20 @@ function RowMenu({ contact, actions }: { contact: ContactDto; actions: RowAction
       }
     >
       <MenuItem icon={Pencil} onSelect={() => actions.onEdit(contact)}>
-        Edit Contact
+        {t("contacts.form.editTitle")}
       </MenuItem>
       <MenuItem icon={CalendarPlus} onSelect={() => actions.onSchedule(contact)}>
-        Schedule Meeting
+        {t("contacts.schedule")}
       </MenuItem>
       <MenuItem icon={Mail} onSelect={() => window.open(`mailto:${contact.email}`, "_self")}>
-        Send Email
+        {t("contacts.list.sendEmail")}
       </MenuItem>
       <MenuItem icon={Tag} onSelect={() => actions.onTags(contact)}>
-        Add Tags
+        {t("contacts.list.addTags")}
       </MenuItem>
       <MenuSeparator />
       <MenuItem icon={Trash2} danger onSelect={() => actions.onDelete(contact)}>
-        Delete
+        {t("contacts.delete")}
       </MenuItem>
     </Menu>
   );
@@ -61,17 +63,17 @@ function DetailLine({ c }: { c: ContactDto }) {
   const parts = [
     place,
     c.timezone,
-    `${c.totalMeetings} ${c.totalMeetings === 1 ? "meeting" : "meetings"}`,
-    c.lastMeetingDate ? `Last met ${formatDate(c.lastMeetingDate)}` : "",
+    t("contacts.list.meetings", { count: c.totalMeetings }),
+    c.lastMeetingDate ? t("contacts.list.lastMet", { date: formatDate(c.lastMeetingDate) }) : "",
   ].filter(Boolean);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-500 text-xs">
       {parts.map((p) => (
         <span key={p}>{p}</span>
       ))}
-      {c.tags.slice(0, 2).map((t) => (
-        <span key={t} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-600">
-          {t}
+      {c.tags.slice(0, 2).map((tag) => (
+        <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-600">
+          {tag}
         </span>
       ))}
       {c.tags.length > 2 && (
@@ -100,7 +102,7 @@ function NameCell({ c }: { c: ContactDto }) {
   );
 }
 
-const SORTABLE: Partial<Record<string, ContactSort>> = { Name: "name" };
+const SORTABLE: Partial<Record<AppMessageId, ContactSort>> = { "contacts.field.name": "name" };
 
 export function ContactsTable({
   contacts,
@@ -123,7 +125,14 @@ export function ContactsTable({
   order: "asc" | "desc";
   onSort: (s: ContactSort) => void;
 }) {
-  const headers = ["Name", "Email", "Company", "Job Title", "Stage", "Priority"];
+  const headers: AppMessageId[] = [
+    "contacts.field.name",
+    "contacts.field.email",
+    "contacts.field.company",
+    "contacts.field.jobTitle",
+    "contacts.field.stageShort",
+    "contacts.field.priority",
+  ];
   return (
     <>
       {/* Desktop: the table of spec section 2. */}
@@ -133,7 +142,7 @@ export function ContactsTable({
             <tr>
               <TableHeaderCell className="w-10">
                 <Checkbox
-                  aria-label="Select all filtered contacts"
+                  aria-label={t("contacts.list.selectAllFiltered")}
                   checked={allState}
                   onCheckedChange={onToggleAll}
                 />
@@ -153,15 +162,15 @@ export function ContactsTable({
                         className="uppercase hover:text-slate-800"
                         onClick={() => onSort(key)}
                       >
-                        {h} {sort === key ? (order === "asc" ? "↑" : "↓") : ""}
+                        {t(h)} {sort === key ? (order === "asc" ? "↑" : "↓") : ""}
                       </button>
                     ) : (
-                      h
+                      t(h)
                     )}
                   </TableHeaderCell>
                 );
               })}
-              <TableHeaderCell className="text-right">Actions</TableHeaderCell>
+              <TableHeaderCell className="text-end">{t("contacts.list.actions")}</TableHeaderCell>
             </tr>
           </TableHead>
           {/* One tbody per contact: its row and the line under it belong together. */}
@@ -176,7 +185,7 @@ export function ContactsTable({
               <tr>
                 <TableCell className="pt-3 pb-1">
                   <Checkbox
-                    aria-label={`Select ${c.fullName}`}
+                    aria-label={t("contacts.list.select", { name: c.fullName })}
                     checked={selected(c._id)}
                     onCheckedChange={() => onToggle(c._id)}
                   />
@@ -197,13 +206,13 @@ export function ContactsTable({
                 <TableCell className="pt-3 pb-1">
                   <PriorityIcon priority={c.priority} />
                 </TableCell>
-                <TableCell className="pt-3 pb-1 text-right">
+                <TableCell className="pt-3 pb-1 text-end">
                   <RowMenu contact={c} actions={actions} />
                 </TableCell>
               </tr>
               <tr>
                 <td />
-                <td colSpan={7} className="px-4 pt-0 pb-3 pl-[3.75rem]">
+                <td colSpan={7} className="px-4 pt-0 pb-3 ps-[3.75rem]">
                   <DetailLine c={c} />
                 </td>
               </tr>
@@ -217,12 +226,12 @@ export function ContactsTable({
         <div className="flex items-center gap-3 border-slate-100 border-b px-4 py-2">
           <Checkbox
             id="select-all-phone"
-            aria-label="Select all filtered contacts"
+            aria-label={t("contacts.list.selectAllFiltered")}
             checked={allState}
             onCheckedChange={onToggleAll}
           />
           <label htmlFor="select-all-phone" className="text-slate-600 text-sm">
-            Select all
+            {t("contacts.list.selectAll")}
           </label>
         </div>
         <ul className="divide-y divide-slate-100">
@@ -230,7 +239,7 @@ export function ContactsTable({
             <li key={c._id} className={cn("flex gap-3 px-4 py-3", selected(c._id) && "bg-blue-50/50")}>
               <Checkbox
                 className="mt-2"
-                aria-label={`Select ${c.fullName}`}
+                aria-label={t("contacts.list.select", { name: c.fullName })}
                 checked={selected(c._id)}
                 onCheckedChange={() => onToggle(c._id)}
               />

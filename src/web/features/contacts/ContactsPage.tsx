@@ -5,6 +5,7 @@ import { CONTACT_SORTS, type ContactDto, type ContactSort } from "../../../contr
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Button, buttonClasses, Card, EmptyState, ErrorState, Skeleton, toast } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 import { BulkBar } from "./BulkBar";
 import { ContactDialog } from "./ContactDialog";
 import { ContactsTable, type RowActions } from "./ContactsList";
@@ -16,7 +17,6 @@ import { ScheduleDialog, TagsDialog } from "./RowDialogs";
 import { StatsStrip } from "./StatsStrip";
 
 const PAGE_SIZE = 25;
-const count = new Intl.NumberFormat("en-US");
 
 /** Which rows are chosen: some ids, or every row the filter matches (select-all) minus some. */
 type Selection = { all: false; ids: Set<string> } | { all: true; except: Set<string> };
@@ -63,6 +63,7 @@ export default function ContactsPage() {
     [setSearch],
   );
   const query = useContacts(params);
+  const count = new Intl.NumberFormat(intlLocale());
   const list = query.data?.data ?? [];
   const pagination = query.data?.pagination;
   // A search's total is counted up to a cap on huge lists: then it is a lower bound ('1,000+').
@@ -113,7 +114,7 @@ export default function ContactsPage() {
     try {
       await downloadFile("/contacts/export", filterOf(params), "contacts.csv");
     } catch {
-      toast.error("Export failed");
+      toast.error(t("contacts.exportFailed"));
     } finally {
       setExporting(false);
     }
@@ -122,12 +123,12 @@ export default function ContactsPage() {
   return (
     <>
       <PageHeader
-        title="Contacts"
-        subtitle="Manage your contacts and build relationships"
+        title={t("contacts.title")}
+        subtitle={t("contacts.subtitle")}
         action={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setImporting(true)}>
-              <Upload size={16} aria-hidden /> Import
+              <Upload size={16} aria-hidden /> {t("contacts.import")}
             </Button>
             <Button
               variant="outline"
@@ -135,10 +136,10 @@ export default function ContactsPage() {
               disabled={list.length === 0 || exporting}
               loading={exporting}
             >
-              <Download size={16} aria-hidden /> {exporting ? "Exporting..." : "Export"}
+              <Download size={16} aria-hidden /> {t(exporting ? "contacts.exporting" : "contacts.export")}
             </Button>
             <Button onClick={() => setAdding(true)}>
-              <Plus size={16} aria-hidden /> Add contact
+              <Plus size={16} aria-hidden /> {t("contacts.add")}
             </Button>
           </div>
         }
@@ -147,10 +148,8 @@ export default function ContactsPage() {
       <div className="mb-4 flex items-start gap-3 rounded-xl border border-blue-100 bg-blue-50/70 px-4 py-3 text-sm">
         <Info size={18} aria-hidden className="mt-0.5 shrink-0 text-accent-strong" />
         <div>
-          <p className="font-medium text-slate-900">Stay organized as you build relationships</p>
-          <p className="text-slate-600">
-            Contacts are created and updated automatically when a meeting is booked.
-          </p>
+          <p className="font-medium text-slate-900">{t("contacts.banner.title")}</p>
+          <p className="text-slate-600">{t("contacts.banner.text")}</p>
         </div>
       </div>
 
@@ -175,7 +174,10 @@ export default function ContactsPage() {
 
         <p aria-live="polite" className="sr-only">
           {query.isSuccess && pagination
-            ? `${count.format(pagination.total)}${more} ${pagination.total === 1 && !more ? "contact" : "contacts"} found`
+            ? t("contacts.found", {
+                count: more ? 2 : pagination.total,
+                amount: `${count.format(pagination.total)}${more}`,
+              })
             : ""}
         </p>
 
@@ -192,19 +194,19 @@ export default function ContactsPage() {
             ))}
           </div>
         ) : query.isError && !query.data ? (
-          <ErrorState title="Failed to load contacts" query={query} className="py-14" />
+          <ErrorState title={t("contacts.loadFailed")} query={query} className="py-14" />
         ) : list.length === 0 ? (
           filtering ? (
             <EmptyState
               icon={SearchX}
-              title="No contacts found"
-              description="Try adjusting your search or filter criteria"
+              title={t("contacts.empty.noneFound")}
+              description={t("contacts.empty.adjust")}
               action={
                 <Button
                   variant="outline"
                   onClick={() => update({ q: null, stage: null, priority: null, page: null })}
                 >
-                  Clear filters
+                  {t("contacts.empty.clearFilters")}
                 </Button>
               }
               className="py-14"
@@ -212,15 +214,15 @@ export default function ContactsPage() {
           ) : (
             <EmptyState
               icon={Users}
-              title="No contacts yet"
-              description="Add your first contact to start building relationships"
+              title={t("contacts.empty.none")}
+              description={t("contacts.empty.addFirst")}
               action={
                 <div className="flex flex-wrap justify-center gap-2">
                   <Button onClick={() => setAdding(true)}>
-                    <Plus size={16} aria-hidden /> Add contact
+                    <Plus size={16} aria-hidden /> {t("contacts.add")}
                   </Button>
                   <Link to="/event-types" className={buttonClasses({ variant: "outline" })}>
-                    Book your first meeting
+                    {t("contacts.empty.bookFirst")}
                   </Link>
                 </div>
               }
@@ -255,24 +257,27 @@ export default function ContactsPage() {
         {pagination && list.length > 0 && (
           <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
             <span className="tabular-nums">
-              {(pagination.page - 1) * pagination.limit + 1}–
-              {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
-              {count.format(pagination.total)}
-              {more} contacts
+              {t("contacts.range", {
+                from: count.format((pagination.page - 1) * pagination.limit + 1),
+                to: count.format(Math.min(pagination.page * pagination.limit, pagination.total)),
+                total: `${count.format(pagination.total)}${more}`,
+              })}
             </span>
             {pagination.totalPages > 1 && (
-              <nav aria-label="Pages" className="flex items-center gap-2">
+              <nav aria-label={t("contacts.pages")} className="flex items-center gap-2">
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={params.page <= 1}
                   onClick={() => update({ page: String(params.page - 1) })}
                 >
-                  <ChevronLeft size={14} aria-hidden /> Previous
+                  <ChevronLeft size={14} aria-hidden className="rtl:rotate-180" /> {t("contacts.previous")}
                 </Button>
                 <span className="px-1 tabular-nums">
-                  Page {pagination.page} of {count.format(pagination.totalPages)}
-                  {more}
+                  {t("contacts.pageOf", {
+                    page: count.format(pagination.page),
+                    pages: `${count.format(pagination.totalPages)}${more}`,
+                  })}
                 </span>
                 <Button
                   variant="outline"
@@ -280,7 +285,7 @@ export default function ContactsPage() {
                   disabled={params.page >= pagination.totalPages && !pagination.totalCapped}
                   onClick={() => update({ page: String(params.page + 1) })}
                 >
-                  Next <ChevronRight size={14} aria-hidden />
+                  {t("contacts.next")} <ChevronRight size={14} aria-hidden className="rtl:rotate-180" />
                 </Button>
               </nav>
             )}

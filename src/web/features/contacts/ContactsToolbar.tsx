@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { CONTACT_PRIORITIES, CONTACT_STAGES, type ContactSort } from "../../../contract/contacts";
 import { SearchBox, Select } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { PRIORITY_LABELS, STAGE_LABELS } from "./format";
 import type { ContactsParams } from "./queries";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const SORT_LABELS: Record<ContactSort, string> = {
-  name: "Name",
-  lastMet: "Last met",
-  meetings: "Meetings",
-  created: "Recently added",
+const SORT_LABELS: Record<ContactSort, AppMessageId> = {
+  name: "contacts.field.name",
+  lastMet: "contacts.page.lastMet",
+  meetings: "contacts.page.meetings",
+  created: "contacts.sort.created",
 };
 
 /** Search (debounced, on the server), stage and priority filters, and the sort, in one toolbar. */
@@ -40,7 +42,7 @@ export function ContactsToolbar({
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
       <SearchBox
-        label="Search contacts"
+        label={t("contacts.search")}
         value={text}
         onChange={setText}
         onClear={() => {
@@ -52,33 +54,33 @@ export function ContactsToolbar({
       />
       <div className="grid grid-cols-2 gap-2 sm:flex">
         <Select
-          aria-label="Stage"
+          aria-label={t("contacts.field.stageShort")}
           value={params.stage}
           onChange={(e) => onChange({ stage: e.target.value })}
           wrapperClassName="sm:w-36"
         >
-          <option value="all">All Stages</option>
+          <option value="all">{t("contacts.allStages")}</option>
           {CONTACT_STAGES.map((s) => (
             <option key={s} value={s}>
-              {STAGE_LABELS[s]}
+              {t(STAGE_LABELS[s])}
             </option>
           ))}
         </Select>
         <Select
-          aria-label="Priority"
+          aria-label={t("contacts.field.priority")}
           value={params.priority}
           onChange={(e) => onChange({ priority: e.target.value })}
           wrapperClassName="sm:w-40"
         >
-          <option value="all">All Priorities</option>
+          <option value="all">{t("contacts.allPriorities")}</option>
           {CONTACT_PRIORITIES.map((p) => (
             <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
+              {t(PRIORITY_LABELS[p])}
             </option>
           ))}
         </Select>
         <Select
-          aria-label="Sort by"
+          aria-label={t("contacts.sortBy")}
           value={`${params.sort}:${params.order}`}
           onChange={(e) => {
             const [sort, order] = e.target.value.split(":");
@@ -89,16 +91,18 @@ export function ContactsToolbar({
           {(Object.keys(SORT_LABELS) as ContactSort[]).flatMap((s) =>
             (["asc", "desc"] as const).map((o) => (
               <option key={`${s}:${o}`} value={`${s}:${o}`}>
-                {SORT_LABELS[s]}{" "}
+                {t(SORT_LABELS[s])}{" "}
                 {s === "name"
                   ? o === "asc"
                     ? "A–Z"
                     : "Z–A"
-                  : o === "desc"
-                    ? s === "created"
-                      ? "(newest)"
-                      : "(most recent)"
-                    : "(oldest)"}
+                  : t(
+                      o === "desc"
+                        ? s === "created"
+                          ? "contacts.sort.newest"
+                          : "contacts.sort.mostRecent"
+                        : "contacts.sort.oldest",
+                    )}
               </option>
             )),
           )}

@@ -1,6 +1,7 @@
 import type { ContactDto } from "../../../contract/contacts";
 import { ConfirmDialog, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useDeleteContact } from "./queries";
 
 /** Spec sections 5 and 8: 'Are you sure you want to delete this contact?', 'Yes, delete it!' / 'Cancel'. */
@@ -18,22 +19,22 @@ export function DeleteContactDialog({
     <ConfirmDialog
       open={contact !== null}
       onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title="Are you sure you want to delete this contact?"
+      title={t("contacts.deleteOne.title")}
       description={
-        contact ? `${contact.fullName} (${contact.email}) will be removed. Their meetings stay.` : undefined
+        contact ? t("contacts.deleteOne.text", { name: contact.fullName, email: contact.email }) : undefined
       }
-      confirmLabel="Yes, delete it!"
-      busyLabel="Deleting..."
+      confirmLabel={t("contacts.deleteConfirm")}
+      busyLabel={t("contacts.deleting")}
       busy={remove.isPending}
       onConfirm={() =>
         contact &&
         remove.mutate(contact._id, {
           onSuccess: () => {
-            toast.success("Contact deleted");
+            toast.success(t("contacts.deleteOne.done"));
             onClose();
             onDeleted?.();
           },
-          onError: (e) => toast.error(errorMessage(e, "Failed to delete contact")),
+          onError: (e) => toast.error(errorMessage(e, t("contacts.deleteOne.failed"))),
         })
       }
     />

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { type ImportSummary, MAX_UPLOAD_BYTES } from "../../../contract/contacts";
 import { Button, Dialog, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { intlLocale, t } from "../../lib/i18n";
 import { downloadFile, importContacts } from "./queries";
 
 const isCsv = (f: File) =>
@@ -32,21 +33,21 @@ export function ImportDialog({
   };
   useEffect(
     () => () => {
-      for (const t of timers.current) window.clearTimeout(t);
+      for (const timer of timers.current) window.clearTimeout(timer);
     },
     [],
   );
 
   const choose = (f: File | undefined) => {
     if (!f) return;
-    if (!isCsv(f)) return setError("Please select a CSV file.");
-    if (f.size > MAX_UPLOAD_BYTES) return setError("File size must be 5MB or less.");
+    if (!isCsv(f)) return setError(t("contacts.import.selectCsv"));
+    if (f.size > MAX_UPLOAD_BYTES) return setError(t("contacts.form.avatarSize"));
     setError(null);
     setFile(f);
   };
 
   const run = async () => {
-    if (!file) return setError("Please choose a CSV file first.");
+    if (!file) return setError(t("contacts.import.chooseFirst"));
     setBusy(true);
     setError(null);
     try {
@@ -64,7 +65,7 @@ export function ImportDialog({
         );
       }
     } catch (e) {
-      setError(errorMessage(e, "Import failed"));
+      setError(errorMessage(e, t("contacts.import.failed")));
     } finally {
       setBusy(false);
     }
@@ -72,7 +73,7 @@ export function ImportDialog({
 
   const template = () =>
     downloadFile("/contacts/template", undefined, "contacts_template.csv").catch(() =>
-      toast.error("Download failed"),
+      toast.error(t("contacts.import.downloadFailed")),
     );
 
   return (
@@ -86,40 +87,41 @@ export function ImportDialog({
       }}
     >
       <DialogContent
-        title="Import Contacts"
-        description="Upload a CSV file with a header row. Existing contacts are updated by email."
+        title={t("contacts.import.title")}
+        description={t("contacts.import.description")}
         className="max-h-[90vh]"
       >
         {summary ? (
           <div className="flex flex-col gap-3" aria-live="polite">
             <p className="flex items-center gap-2 font-medium text-slate-900">
-              <CheckCircle2 size={18} className="text-emerald-600" aria-hidden /> Import finished
+              <CheckCircle2 size={18} className="text-emerald-600" aria-hidden />{" "}
+              {t("contacts.import.finished")}
             </p>
             <dl className="grid grid-cols-3 gap-2 text-center">
               {(
                 [
-                  ["Created", summary.created],
-                  ["Updated", summary.updated],
-                  ["Failed", summary.failed],
+                  ["contacts.import.created", summary.created],
+                  ["contacts.import.updated", summary.updated],
+                  ["contacts.import.failedCount", summary.failed],
                 ] as const
               ).map(([label, n]) => (
                 <div key={label} className="rounded-lg border border-slate-200 py-2">
-                  <dt className="text-slate-500 text-xs">{label}</dt>
-                  <dd className="font-semibold text-lg tabular-nums">{n.toLocaleString("en-US")}</dd>
+                  <dt className="text-slate-500 text-xs">{t(label)}</dt>
+                  <dd className="font-semibold text-lg tabular-nums">{n.toLocaleString(intlLocale())}</dd>
                 </div>
               ))}
             </dl>
             {summary.failures.length > 0 && (
               <div className="max-h-56 overflow-y-auto rounded-lg border border-slate-200">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Rows that were not imported</caption>
+                <table className="w-full text-start text-sm">
+                  <caption className="sr-only">{t("contacts.import.notImported")}</caption>
                   <thead className="bg-slate-50 text-slate-500 text-xs">
                     <tr>
                       <th scope="col" className="px-3 py-1.5 font-medium">
-                        Row
+                        {t("contacts.import.row")}
                       </th>
                       <th scope="col" className="px-3 py-1.5 font-medium">
-                        Reason
+                        {t("contacts.import.reason")}
                       </th>
                     </tr>
                   </thead>
@@ -139,11 +141,11 @@ export function ImportDialog({
             )}
             {summary.duplicates.length > 0 && (
               <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm">
-                <p className="font-medium">Repeated emails: the later row was kept</p>
-                <ul className="mt-1 max-h-32 list-disc overflow-y-auto pl-5">
+                <p className="font-medium">{t("contacts.import.repeated")}</p>
+                <ul className="mt-1 max-h-32 list-disc overflow-y-auto ps-5">
                   {summary.duplicates.map((d) => (
                     <li key={d.row} className="break-all">
-                      Row {d.row} repeats {d.email} from row {d.earlierRow}
+                      {t("contacts.import.repeats", { row: d.row, email: d.email, earlierRow: d.earlierRow })}
                     </li>
                   ))}
                 </ul>
@@ -156,7 +158,7 @@ export function ImportDialog({
                   onClose();
                 }}
               >
-                Done
+                {t("contacts.import.done")}
               </Button>
             </DialogFooter>
           </div>
@@ -169,7 +171,7 @@ export function ImportDialog({
               accept=".csv,text/csv"
               className="sr-only"
               tabIndex={-1}
-              aria-label="CSV file"
+              aria-label={t("contacts.import.csvFile")}
               onChange={(e) => {
                 choose(e.target.files?.[0]);
                 e.target.value = "";
@@ -180,11 +182,19 @@ export function ImportDialog({
                 <FileText size={20} className="text-slate-500" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900 text-sm">{file.name}</p>
-                  <p className="text-slate-500 text-xs tabular-nums">{(file.size / 1024).toFixed(1)} KB</p>
+                  <p className="text-slate-500 text-xs tabular-nums">
+                    {t("contacts.import.kb", {
+                      size: (file.size / 1024).toLocaleString(intlLocale(), {
+                        minimumFractionDigits: 1,
+                        maximumFractionDigits: 1,
+                        useGrouping: false,
+                      }),
+                    })}
+                  </p>
                 </div>
                 <button
                   type="button"
-                  aria-label="Remove file"
+                  aria-label={t("contacts.import.removeFile")}
                   disabled={busy}
                   onClick={() => setFile(null)}
                   className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
@@ -199,8 +209,8 @@ export function ImportDialog({
                 className="flex flex-col items-center gap-1 rounded-lg border-2 border-slate-300 border-dashed px-4 py-8 text-slate-600 text-sm hover:border-accent hover:bg-slate-50"
               >
                 <FileText size={24} aria-hidden className="text-slate-500" />
-                <span className="font-medium text-slate-800">Choose a CSV file</span>
-                <span className="text-slate-500 text-xs">Up to 5MB and 50,000 rows</span>
+                <span className="font-medium text-slate-800">{t("contacts.import.choose")}</span>
+                <span className="text-slate-500 text-xs">{t("contacts.import.limits")}</span>
               </button>
             )}
             {error && (
@@ -213,7 +223,7 @@ export function ImportDialog({
               onClick={template}
               className="inline-flex items-center gap-1.5 self-start text-blue-700 text-sm hover:underline"
             >
-              <Download size={14} aria-hidden /> Download template
+              <Download size={14} aria-hidden /> {t("contacts.import.template")}
             </button>
             <DialogFooter className="mt-0">
               <Button
@@ -224,10 +234,10 @@ export function ImportDialog({
                   onClose();
                 }}
               >
-                Cancel
+                {t("contacts.cancel")}
               </Button>
               <Button onClick={run} disabled={!file || busy} loading={busy}>
-                {busy ? "Importing…" : "Import"}
+                {t(busy ? "contacts.import.importing" : "contacts.import")}
               </Button>
             </DialogFooter>
           </div>

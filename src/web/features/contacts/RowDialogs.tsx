@@ -14,6 +14,7 @@ import {
   toast,
 } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { formatDuration } from "../event-types/links";
 import { scheduleUrl } from "./format";
 import { useTags } from "./queries";
@@ -29,21 +30,21 @@ export function TagsDialog({ contact, onClose }: { contact: ContactDto | null; o
 
   const submit = () => {
     if (!contact) return;
-    const lower = (list: string[]) => new Set(list.map((t) => t.toLowerCase()));
+    const lower = (list: string[]) => new Set(list.map((tag) => tag.toLowerCase()));
     const before = lower(contact.tags);
     const after = lower(tags);
     save.mutate(
       {
         id: contact._id,
-        add: tags.filter((t) => !before.has(t.toLowerCase())),
-        remove: contact.tags.filter((t) => !after.has(t.toLowerCase())),
+        add: tags.filter((tag) => !before.has(tag.toLowerCase())),
+        remove: contact.tags.filter((tag) => !after.has(tag.toLowerCase())),
       },
       {
         onSuccess: () => {
-          toast.success("Tags saved");
+          toast.success(t("contacts.tagsDialog.saved"));
           onClose();
         },
-        onError: (e) => toast.error(errorMessage(e, "Failed to save tags")),
+        onError: (e) => toast.error(errorMessage(e, t("contacts.tagsDialog.failed"))),
       },
     );
   };
@@ -53,16 +54,19 @@ export function TagsDialog({ contact, onClose }: { contact: ContactDto | null; o
       open={contact !== null}
       onOpenChange={(open) => (!open && !save.isPending ? onClose() : undefined)}
     >
-      <DialogContent title="Tags" description={contact ? `Tags of ${contact.fullName}` : undefined}>
-        <Field label="Add a tag" htmlFor="row-tags">
+      <DialogContent
+        title={t("contacts.tags")}
+        description={contact ? t("contacts.tagsDialog.of", { name: contact.fullName }) : undefined}
+      >
+        <Field label={t("contacts.tagsDialog.add")} htmlFor="row-tags">
           <TagInput id="row-tags" tags={tags} onChange={setTags} />
         </Field>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t("contacts.cancel")}
           </Button>
           <Button onClick={submit} loading={save.isPending}>
-            {save.isPending ? "Saving..." : "Save tags"}
+            {t(save.isPending ? "contacts.form.saving" : "contacts.tagsDialog.save")}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -87,15 +91,13 @@ export function ScheduleDialog({
     queryFn: () => api.get<EventTypeDto[]>("/event-types"),
     enabled: open !== null,
   });
-  const active = (types.data ?? []).filter((t) => t.isActive);
+  const active = (types.data ?? []).filter((et) => et.isActive);
   return (
     <Dialog open={open !== null} onOpenChange={(next) => (!next ? onClose() : undefined)}>
       <DialogContent
-        title="Schedule Meeting"
+        title={t("contacts.schedule")}
         description={
-          contact
-            ? `Choose an event type; its booking page opens with ${contact.fullName}'s details filled in.`
-            : undefined
+          contact ? t("contacts.scheduleDialog.description", { name: contact.fullName }) : undefined
         }
       >
         {types.isPending ? (
@@ -103,21 +105,21 @@ export function ScheduleDialog({
             <Spinner />
           </div>
         ) : types.isError ? (
-          <ErrorState variant="inline" title="Failed to load event types." query={types} />
+          <ErrorState variant="inline" title={t("contacts.scheduleDialog.loadFailed")} query={types} />
         ) : active.length === 0 ? (
           <p className="text-slate-600 text-sm">
-            You have no active event types.{" "}
+            {t("contacts.scheduleDialog.noneBefore")}{" "}
             <a href="/event-types" className="text-blue-700 underline">
-              Create one
+              {t("contacts.scheduleDialog.createOne")}
             </a>{" "}
-            to schedule a meeting.
+            {t("contacts.scheduleDialog.noneAfter")}
           </p>
         ) : (
           <ul className="flex flex-col gap-2">
-            {active.map((t) => (
-              <li key={t._id}>
+            {active.map((et) => (
+              <li key={et._id}>
                 <a
-                  href={contact ? scheduleUrl(t, contact) : "#"}
+                  href={contact ? scheduleUrl(et, contact) : "#"}
                   target="_blank"
                   rel="noopener noreferrer"
                   onClick={onClose}
@@ -126,14 +128,14 @@ export function ScheduleDialog({
                   <span
                     aria-hidden
                     className="size-3 shrink-0 rounded-full"
-                    style={{ background: t.color }}
+                    style={{ background: et.color }}
                   />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{t.title}</span>
-                    <span className="text-slate-500 text-xs">{formatDuration(t.duration)}</span>
+                    <span className="block truncate font-medium text-slate-900">{et.title}</span>
+                    <span className="text-slate-500 text-xs">{formatDuration(et.duration)}</span>
                   </span>
                   <ExternalLink size={14} aria-hidden className="text-slate-500" />
-                  <span className="sr-only">(opens in a new tab)</span>
+                  <span className="sr-only">{t("contacts.newTab")}</span>
                 </a>
               </li>
             ))}
@@ -141,7 +143,7 @@ export function ScheduleDialog({
         )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t("contacts.close")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import { MAX_TAG_LENGTH, MAX_TAGS } from "../../../contract/contacts";
 import { Button, Input } from "../../components/ui";
+import { t } from "../../lib/i18n";
 
 /**
  * Tags as chips plus an input: Enter (or Add) adds the trimmed text unless it is blank or already
@@ -22,12 +23,12 @@ export function TagInput({
   const add = () => {
     const tag = text.trim();
     if (!tag) return;
-    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) {
-      setNote(`"${tag}" is already there`);
+    if (tags.some((other) => other.toLowerCase() === tag.toLowerCase())) {
+      setNote(t("contacts.tagInput.already", { tag }));
       return;
     }
     if (tags.length >= MAX_TAGS) {
-      setNote(`At most ${MAX_TAGS} tags`);
+      setNote(t("contacts.tagInput.max", { count: MAX_TAGS }));
       return;
     }
     onChange([...tags, tag]);
@@ -42,7 +43,7 @@ export function TagInput({
           id={id}
           value={text}
           maxLength={MAX_TAG_LENGTH}
-          placeholder="Type a tag and press Enter"
+          placeholder={t("contacts.tagInput.placeholder")}
           aria-describedby={note ? `${id}-note` : undefined}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -53,7 +54,7 @@ export function TagInput({
           }}
         />
         <Button type="button" variant="outline" onClick={add} disabled={!text.trim()}>
-          Add
+          {t("contacts.tagInput.add")}
         </Button>
       </div>
       {note && (
@@ -62,18 +63,18 @@ export function TagInput({
         </p>
       )}
       {tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("contacts.tags")}>
           {tags.map((tag) => (
             <li
               key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-slate-700 text-xs"
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-2.5 pe-1 text-slate-700 text-xs"
             >
               {tag}
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t("contacts.tagInput.remove", { tag })}
                 className="rounded-full p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-                onClick={() => onChange(tags.filter((t) => t !== tag))}
+                onClick={() => onChange(tags.filter((other) => other !== tag))}
               >
                 <X size={12} aria-hidden />
               </button>

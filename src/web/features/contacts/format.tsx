@@ -2,15 +2,18 @@ import { Flag } from "lucide-react";
 import type { ContactDto, ContactPriority, ContactStage } from "../../../contract/contacts";
 import { eventTypePath } from "../../../contract/usernames";
 import { Avatar, Badge, type BadgeTone } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 import { useAuthedImage } from "./queries";
 
-export const STAGE_LABELS: Record<ContactStage, string> = {
-  prospect: "Prospect",
-  lead: "Lead",
-  customer: "Customer",
-  partner: "Partner",
-  other: "Other",
+/** Catalogue ids, read with `t` when rendering (the language can change at run time). */
+export const STAGE_LABELS: Record<ContactStage, AppMessageId> = {
+  prospect: "contacts.stage.prospect",
+  lead: "contacts.stage.lead",
+  customer: "contacts.stage.customer",
+  partner: "contacts.stage.partner",
+  other: "contacts.stage.other",
 };
 const STAGE_TONES: Record<ContactStage, BadgeTone> = {
   prospect: "grey",
@@ -19,10 +22,10 @@ const STAGE_TONES: Record<ContactStage, BadgeTone> = {
   partner: "amber",
   other: "grey",
 };
-export const PRIORITY_LABELS: Record<ContactPriority, string> = {
-  high: "High Priority",
-  medium: "Medium Priority",
-  low: "Low Priority",
+export const PRIORITY_LABELS: Record<ContactPriority, AppMessageId> = {
+  high: "contacts.priority.high",
+  medium: "contacts.priority.medium",
+  low: "contacts.priority.low",
 };
 const PRIORITY_COLORS: Record<ContactPriority, string> = {
   high: "text-red-600",
@@ -31,7 +34,7 @@ const PRIORITY_COLORS: Record<ContactPriority, string> = {
 };
 
 export function StageBadge({ stage }: { stage: ContactStage }) {
-  return <Badge tone={STAGE_TONES[stage]}>{STAGE_LABELS[stage]}</Badge>;
+  return <Badge tone={STAGE_TONES[stage]}>{t(STAGE_LABELS[stage])}</Badge>;
 }
 
 /** The priority flag coloured by level, with its name for screen readers and on hover. */
@@ -39,13 +42,13 @@ export function PriorityIcon({ priority, withLabel }: { priority: ContactPriorit
   return (
     <span
       className={cn("inline-flex items-center gap-1.5 text-sm", PRIORITY_COLORS[priority])}
-      title={PRIORITY_LABELS[priority]}
+      title={t(PRIORITY_LABELS[priority])}
     >
       <Flag size={16} aria-hidden fill="currentColor" />
       {withLabel ? (
-        <span className="text-slate-700">{PRIORITY_LABELS[priority]}</span>
+        <span className="text-slate-700">{t(PRIORITY_LABELS[priority])}</span>
       ) : (
-        <span className="sr-only">{PRIORITY_LABELS[priority]}</span>
+        <span className="sr-only">{t(PRIORITY_LABELS[priority])}</span>
       )}
     </span>
   );
@@ -62,8 +65,11 @@ export function ContactAvatar({
   return <Avatar name={contact.fullName} email={contact.email} src={src} size={size} />;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** In the app's language, read when called (the language can change at run time). */
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", year: "numeric" }).format(
+    new Date(iso),
+  );
 
 /** The 'Schedule Meeting' link: the booking page (/{username}/{slug}) with the contact's details filled in. */
 export function scheduleUrl(

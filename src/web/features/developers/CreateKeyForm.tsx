@@ -11,19 +11,25 @@ import {
   createApiKeyBody,
 } from "../../../contract/api-keys";
 import { Button, Checkbox, Field, Input, Select } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { setServerErrors } from "../../lib/formErrors";
+import { currentLocale, intlLocale, t } from "../../lib/i18n";
 import { type CreatedApiKey, useCreateApiKey } from "./queries";
 
-export const RESOURCE_LABELS: Record<ApiResource, string> = {
-  event_types: "Event types",
-  availability: "Availability",
-  bookings: "Bookings",
-  contacts: "Contacts",
-  workflows: "Workflows",
-  webhooks: "Webhooks",
+/** Catalogue ids, read with `t` when rendering (the language can change at run time). */
+export const RESOURCE_LABELS: Record<ApiResource, AppMessageId> = {
+  event_types: "developers.resource.eventTypes",
+  availability: "developers.resource.availability",
+  bookings: "developers.resource.bookings",
+  contacts: "developers.resource.contacts",
+  workflows: "developers.resource.workflows",
+  webhooks: "developers.resource.webhooks",
 };
 
 const ACCESS: ApiAccess[] = ["read", "write"];
+
+/** A resource's name inside a phrase ("Read bookings"); German keeps its nouns capitalised. */
+const inSentence = (name: string) => (currentLocale() === "de" ? name : name.toLocaleLowerCase(intlLocale()));
 
 /** A new key: its name, what it may read and write, and when it stops working. */
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
@@ -50,25 +56,34 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
         setError,
         ["name", "scopes", "expiresInDays"],
         "name",
-        "Could not create the key",
+        t("developers.form.failed"),
       );
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create an API key">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t("developers.form.label")}
+    >
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_180px]">
-        <Field label="Name" htmlFor="api-key-name" error={errors.name?.message}>
+        <Field label={t("developers.form.name")} htmlFor="api-key-name" error={errors.name?.message}>
           <Input
             id="api-key-name"
-            placeholder="e.g. CRM sync"
+            placeholder={t("developers.form.namePlaceholder")}
             autoComplete="off"
             invalid={!!errors.name}
             aria-describedby={errors.name ? "api-key-name-error" : undefined}
             {...register("name")}
           />
         </Field>
-        <Field label="Expires" htmlFor="api-key-expiry" error={errors.expiresInDays?.message}>
+        <Field
+          label={t("developers.form.expires")}
+          htmlFor="api-key-expiry"
+          error={errors.expiresInDays?.message}
+        >
           <Controller
             control={control}
             name="expiresInDays"
@@ -84,10 +99,10 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
               >
                 {API_KEY_EXPIRIES.map((days) => (
                   <option key={days} value={days}>
-                    In {days} days
+                    {t("developers.form.inDays", { count: days })}
                   </option>
                 ))}
-                <option value="never">Never</option>
+                <option value="never">{t("developers.never")}</option>
               </Select>
             )}
           />
@@ -95,7 +110,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
       </div>
 
       <fieldset aria-describedby={errors.scopes ? "api-key-scopes-error" : undefined}>
-        <legend className="font-medium text-slate-900 text-sm">Permissions</legend>
+        <legend className="font-medium text-slate-900 text-sm">{t("developers.form.permissions")}</legend>
         <Controller
           control={control}
           name="scopes"
@@ -110,16 +125,16 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
             return (
               <table className="mt-2 w-full max-w-md text-sm">
                 <thead>
-                  <tr className="text-left text-slate-500 text-xs">
-                    <th className="py-1 font-medium">Resource</th>
-                    <th className="py-1 font-medium">Read</th>
-                    <th className="py-1 font-medium">Write</th>
+                  <tr className="text-start text-slate-500 text-xs">
+                    <th className="py-1 font-medium">{t("developers.form.resource")}</th>
+                    <th className="py-1 font-medium">{t("developers.form.read")}</th>
+                    <th className="py-1 font-medium">{t("developers.form.write")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {API_RESOURCES.map((resource) => (
                     <tr key={resource} className="border-slate-100 border-t">
-                      <td className="py-1.5 text-slate-700">{RESOURCE_LABELS[resource]}</td>
+                      <td className="py-1.5 text-slate-700">{t(RESOURCE_LABELS[resource])}</td>
                       {ACCESS.map((access) => {
                         const scope = `${resource}:${access}` as ApiScope;
                         const id = `api-key-scope-${resource}-${access}`;
@@ -127,7 +142,12 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
                           <td key={access} className="py-1.5">
                             <Checkbox
                               id={id}
-                              aria-label={`${access === "read" ? "Read" : "Write"} ${RESOURCE_LABELS[resource].toLowerCase()}`}
+                              aria-label={t(
+                                access === "read" ? "developers.form.readOf" : "developers.form.writeOf",
+                                {
+                                  resource: inSentence(t(RESOURCE_LABELS[resource])),
+                                },
+                              )}
                               checked={chosen.has(scope)}
                               onCheckedChange={(on) => toggle(scope, on === true)}
                             />
@@ -143,14 +163,14 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
         />
         {errors.scopes && (
           <p id="api-key-scopes-error" role="alert" className="mt-1 text-red-600 text-sm">
-            {errors.scopes.message ?? "Choose the permissions"}
+            {errors.scopes.message ?? t("developers.form.choosePermissions")}
           </p>
         )}
       </fieldset>
 
       <div>
         <Button type="submit" loading={isSubmitting}>
-          <KeyRound size={16} aria-hidden /> Create key
+          <KeyRound size={16} aria-hidden /> {t("developers.form.create")}
         </Button>
       </div>
     </form>

@@ -5,13 +5,19 @@ import { Controller, useForm } from "react-hook-form";
 import { EMBED_MESSAGE_TYPE, type EmbedMessage } from "../../../contract/embed";
 import { type EmbedCodeForm, embedCodeForm } from "../../../contract/embed-settings";
 import { Button, Checkbox, Field, Input, Label, Select, Textarea } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { embedConfig, embedSnippets } from "./snippet";
 
-const MODES = [
-  { value: "inline", label: "Inline" },
-  { value: "popup", label: "Popup (on a button or link)" },
-  { value: "floating", label: "Floating button" },
-] as const;
+const MODES: { value: EmbedCodeForm["mode"]; label: AppMessageId }[] = [
+  { value: "inline", label: "embeds.mode.inline" },
+  { value: "popup", label: "embeds.mode.popup" },
+  { value: "floating", label: "embeds.mode.floating" },
+];
+
+/** Code words: the same in every language. */
+const COLOR_EXAMPLE = "#2563eb";
+const SNIPPET_NAMES = { html: "HTML", react: "React" };
 
 /**
  * Share > Embed (issue 25): how the page appears on the host's site, a live preview, and the
@@ -60,9 +66,13 @@ export function EmbedCodePanel({
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,260px)_minmax(0,1fr)]">
-      <form className="flex flex-col gap-3" onSubmit={(e) => e.preventDefault()} aria-label="Embed options">
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t("embeds.options")}
+      >
         {pages.length > 1 && (
-          <Field label="Page" htmlFor="embed-target">
+          <Field label={t("embeds.page")} htmlFor="embed-target">
             <Select id="embed-target" {...register("target")}>
               {pages.map((p) => (
                 <option key={p.link} value={p.link}>
@@ -72,24 +82,24 @@ export function EmbedCodePanel({
             </Select>
           </Field>
         )}
-        <Field label="Mode" htmlFor="embed-mode">
+        <Field label={t("embeds.modeLabel")} htmlFor="embed-mode">
           <Select id="embed-mode" {...register("mode")}>
             {MODES.map((m) => (
               <option key={m.value} value={m.value}>
-                {m.label}
+                {t(m.label)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Theme" htmlFor="embed-theme">
+        <Field label={t("embeds.theme")} htmlFor="embed-theme">
           <Select id="embed-theme" {...register("theme")}>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-            <option value="auto">Auto (the visitor's setting)</option>
+            <option value="light">{t("embeds.themeLight")}</option>
+            <option value="dark">{t("embeds.themeDark")}</option>
+            <option value="auto">{t("embeds.themeAuto")}</option>
           </Select>
         </Field>
-        <Field label="Brand colour" htmlFor="embed-brand" error={errors.brandColor?.message}>
-          <Input id="embed-brand" placeholder="#2563eb" {...register("brandColor")} />
+        <Field label={t("embeds.brand")} htmlFor="embed-brand" error={errors.brandColor?.message}>
+          <Input id="embed-brand" placeholder={COLOR_EXAMPLE} {...register("brandColor")} />
         </Field>
         <div className="flex items-center gap-2">
           <Controller
@@ -103,19 +113,25 @@ export function EmbedCodePanel({
               />
             )}
           />
-          <Label htmlFor="embed-hide-details">Hide the event details</Label>
+          <Label htmlFor="embed-hide-details">{t("embeds.hideDetails")}</Label>
         </div>
-        <Field label="Prefill name" htmlFor="embed-name" error={errors.name?.message}>
+        <Field label={t("embeds.prefillName")} htmlFor="embed-name" error={errors.name?.message}>
           <Input id="embed-name" {...register("name")} />
         </Field>
-        <Field label="Prefill email" htmlFor="embed-email" error={errors.email?.message}>
+        <Field label={t("embeds.prefillEmail")} htmlFor="embed-email" error={errors.email?.message}>
           <Input id="embed-email" type="email" {...register("email")} />
         </Field>
       </form>
       <div className="flex min-w-0 flex-col gap-4">
         <Preview origin={origin} link={link} config={embedConfig(form)} />
-        <SnippetBox id="embed-html" label="HTML" value={snippets.html} copy={copy} />
-        <SnippetBox id="embed-react" label="React" value={snippets.react} rows={8} copy={copy} />
+        <SnippetBox id="embed-html" label={SNIPPET_NAMES.html} value={snippets.html} copy={copy} />
+        <SnippetBox
+          id="embed-react"
+          label={SNIPPET_NAMES.react}
+          value={snippets.react}
+          rows={8}
+          copy={copy}
+        />
       </div>
     </div>
   );
@@ -151,12 +167,14 @@ function Preview({
 
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-app">
-      <p className="border-slate-200 border-b px-3 py-1.5 font-medium text-slate-500 text-xs">Preview</p>
+      <p className="border-slate-200 border-b px-3 py-1.5 font-medium text-slate-500 text-xs">
+        {t("embeds.preview")}
+      </p>
       <iframe
         ref={frame}
         key={src}
         src={src}
-        title="Embed preview"
+        title={t("embeds.previewTitle")}
         className="block w-full"
         style={{ height }}
       />
@@ -181,8 +199,13 @@ function SnippetBox({
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between">
         <Label htmlFor={id}>{label}</Label>
-        <Button variant="outline" size="sm" onClick={() => copy(value)} aria-label={`Copy ${label} snippet`}>
-          <Copy size={14} aria-hidden /> Copy
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => copy(value)}
+          aria-label={t("embeds.copySnippet", { label })}
+        >
+          <Copy size={14} aria-hidden /> {t("embeds.copy")}
         </Button>
       </div>
       <Textarea

@@ -6,7 +6,11 @@ import { type EmbedSitesForm, embedSitesForm, sitesLines } from "../../../contra
 import { SettingsCard } from "../../components/SettingsCard";
 import { Button, ErrorState, Field, Skeleton, Textarea, toast } from "../../components/ui";
 import { setServerErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import { useEmbedSettings, useSaveEmbedSettings } from "./queries";
+
+/** An address, the same in every language. */
+const SITE_EXAMPLE = "https://example.com";
 
 /**
  * Settings > Embeds (issue 25): the websites allowed to show the host's booking pages in a frame
@@ -30,37 +34,37 @@ export function EmbedsSection() {
   const onSubmit = handleSubmit(async ({ sites }) => {
     try {
       await save.mutateAsync(sitesLines(sites));
-      toast.success("Embed settings saved");
+      toast.success(t("embeds.settings.saved"));
     } catch (error) {
-      setServerErrors(error, setError, [], "sites", "Failed to save embed settings");
+      setServerErrors(error, setError, [], "sites", t("embeds.settings.saveFailed"));
     }
   });
 
   return (
     <SettingsCard
       id="embeds"
-      title="Embeds"
-      description={`Put your booking pages on your own website with the loader at ${EMBED_LOADER_PATH} (Share > Embed on an event type).`}
+      title={t("embeds.settings.title")}
+      description={t("embeds.settings.description", { path: EMBED_LOADER_PATH })}
     >
       {settings.isPending ? (
-        <div role="status" aria-label="Loading embed settings">
+        <div role="status" aria-label={t("embeds.settings.loading")}>
           <Skeleton className="h-24" />
         </div>
       ) : settings.isError ? (
-        <ErrorState title="Failed to load embed settings" query={settings} className="py-6" />
+        <ErrorState title={t("embeds.settings.loadFailed")} query={settings} className="py-6" />
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-3">
           <Field
-            label="Websites allowed to embed your pages"
+            label={t("embeds.settings.sites")}
             htmlFor="embed-sites"
-            hint="One address per line, like https://example.com. Leave empty to allow any website."
+            hint={t("embeds.settings.sitesHint")}
             error={errors.sites?.message}
           >
-            <Textarea id="embed-sites" rows={4} placeholder="https://example.com" {...register("sites")} />
+            <Textarea id="embed-sites" rows={4} placeholder={SITE_EXAMPLE} {...register("sites")} />
           </Field>
           <div>
             <Button type="submit" disabled={!isDirty || save.isPending}>
-              {save.isPending ? "Saving…" : "Save"}
+              {t(save.isPending ? "embeds.settings.saving" : "embeds.settings.save")}
             </Button>
           </div>
         </form>

@@ -2,16 +2,25 @@ import { useQuery } from "@tanstack/react-query";
 import { Vote } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants";
-import { POLL_ANSWER_LABELS, POLL_ANSWERS, type PollAnswerName } from "../../../contract/polls";
+import { prefersHour24 } from "../../../contract/languages";
+import { POLL_ANSWERS, type PollAnswerName } from "../../../contract/polls";
 import type { pollsResponses } from "../../../contract/responses/polls";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, Card, EmptyState, Field, FullPageSpinner, Input, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { currentLocale, t } from "../../lib/i18n";
 import { embed } from "../bookings/embed";
 import { TimeFormatSwitch } from "../bookings/TimeFormatSwitch";
 import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { formatPollTime, localZone } from "./time";
+
+/** The answers' names in the page's language. */
+const ANSWER_LABELS: Record<PollAnswerName, AppMessageId> = {
+  yes: "polls.answer.yes",
+  maybe: "polls.answer.maybe",
+  no: "polls.answer.no",
+};
 
 /** /poll/:slug: a participant votes; with ?token= (their private link) they change their own votes. */
 export default function PollPage() {
@@ -36,7 +45,7 @@ export default function PollPage() {
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const [zone, setZone] = useState(localZone);
-  // The host's 12h/24h until the participant switches.
+  // The host's 12h/24h in English, else the language's own clock, until the participant switches.
   const [hour24Choice, setHour24] = useState<boolean | null>(null);
 
   useEffect(() => {
@@ -49,7 +58,8 @@ export default function PollPage() {
 
   if (poll.isLoading) return <FullPageSpinner />;
   const p = poll.data;
-  const hour24 = hour24Choice ?? p?.hostTimeFormat === "24h";
+  const hour24 =
+    hour24Choice ?? (currentLocale() === "en" ? p?.hostTimeFormat === "24h" : prefersHour24(currentLocale()));
   const timeOf = (iso: string) => formatPollTime(iso, zone, hour24);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -58,7 +68,7 @@ export default function PollPage() {
     try {
       if (token) {
         await api.put(`/polls/${slug}/votes/${token}`, { name, votes });
-        toast.success("Your votes are updated");
+        toast.success(t("polls.public.updated"));
       } else {
         const res = await api.post<AnswerData<typeof pollsResponses.voted>>(`/polls/${slug}/votes`, {
           name,
@@ -68,11 +78,11 @@ export default function PollPage() {
         const url = `${window.location.origin}/poll/${slug}?token=${res.token}`;
         setLink(url);
         setToken(res.token);
-        toast.success("Thanks, your votes are in");
+        toast.success(t("polls.public.thanks"));
       }
       void poll.refetch();
     } catch (err) {
-      setError(errorMessage(err, "Failed to save your votes"));
+      setError(errorMessage(err, t("polls.public.saveFailed")));
     } finally {
       setBusy(false);
     }
@@ -84,19 +94,19 @@ export default function PollPage() {
         {!p ? (
           <EmptyState
             icon={Vote}
-            title="Poll not found"
-            // The server's words only when they say more than the title.
+            title={t("polls.notFound")}
+            // The server's words only when they say more than the title (its own "Poll not found").
             description={
               errorMessage(poll.error, "") === "Poll not found"
-                ? "The link may be mistyped, or the host has removed the poll."
+                ? t("polls.public.notFoundText")
                 : errorMessage(poll.error, "")
             }
           />
         ) : (
           <>
-            <p className="text-slate-500 text-sm">{p.hostName} asks</p>
+            <p className="text-slate-500 text-sm">{t("polls.public.asks", { name: p.hostName })}</p>
             <h1 className="font-semibold text-2xl text-slate-900">{p.title}</h1>
-            <p className="mt-1 text-slate-500 text-sm">{p.duration} min</p>
+            <p className="mt-1 text-slate-500 text-sm">{t("polls.minutes", { count: p.duration })}</p>
             <div className="mt-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
               <div className="min-w-0 sm:w-80">
                 <TimezoneSelect value={zone} onChange={setZone} />
@@ -105,12 +115,16 @@ export default function PollPage() {
             </div>
             {p.closed ? (
               <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-800 text-sm">
-                {NO_LONGER_AVAILABLE_MESSAGE} The host has picked a time.
+                {t("polls.public.closed")}
               </p>
             ) : (
-              <form onSubmit={submit} className="mt-6 flex flex-col gap-5" aria-label="Vote">
+              <form
+                onSubmit={submit}
+                className="mt-6 flex flex-col gap-5"
+                aria-label={t("polls.public.vote")}
+              >
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label="Your name *" htmlFor="voter-name">
+                  <Field label={t("polls.public.name")} htmlFor="voter-name">
                     <Input
                       id="voter-name"
                       value={name}
@@ -118,7 +132,7 @@ export default function PollPage() {
                       autoComplete="name"
                     />
                   </Field>
-                  <Field label="Email *" htmlFor="voter-email">
+                  <Field label={t("polls.public.email")} htmlFor="voter-email">
                     <Input
                       id="voter-email"
                       type="email"
@@ -130,28 +144,31 @@ export default function PollPage() {
                   </Field>
                 </div>
                 <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200">
-                  {p.times.map((t) => (
-                    <li key={t.start} className="flex flex-wrap items-center gap-3 px-3 py-3">
+                  {p.times.map((time) => (
+                    <li key={time.start} className="flex flex-wrap items-center gap-3 px-3 py-3">
                       <div className="min-w-[180px] flex-1">
-                        <p className="font-medium text-slate-800 text-sm">{timeOf(t.start)}</p>
+                        <p className="font-medium text-slate-800 text-sm">{timeOf(time.start)}</p>
                         <p className="text-slate-500 text-xs">
-                          {t.yes} yes · {t.maybe} if need be
+                          {t("polls.public.tally", { yes: time.yes, maybe: time.maybe })}
                         </p>
                       </div>
-                      <fieldset className="flex gap-1" aria-label={`Your answer for ${timeOf(t.start)}`}>
+                      <fieldset
+                        className="flex gap-1"
+                        aria-label={t("polls.public.answerFor", { time: timeOf(time.start) })}
+                      >
                         {POLL_ANSWERS.map((a) => (
                           <label
                             key={a}
-                            className={`cursor-pointer rounded-md border px-2.5 py-1 text-xs ${votes[t.start] === a ? "border-accent bg-accent-soft font-medium text-accent-strong" : "border-slate-200 text-slate-600"}`}
+                            className={`cursor-pointer rounded-md border px-2.5 py-1 text-xs ${votes[time.start] === a ? "border-accent bg-accent-soft font-medium text-accent-strong" : "border-slate-200 text-slate-600"}`}
                           >
                             <input
                               type="radio"
                               className="sr-only"
-                              name={`vote-${t.start}`}
-                              checked={votes[t.start] === a}
-                              onChange={() => setVotes((v) => ({ ...v, [t.start]: a }))}
+                              name={`vote-${time.start}`}
+                              checked={votes[time.start] === a}
+                              onChange={() => setVotes((v) => ({ ...v, [time.start]: a }))}
                             />
-                            {POLL_ANSWER_LABELS[a]}
+                            {t(ANSWER_LABELS[a])}
                           </label>
                         ))}
                       </fieldset>
@@ -164,11 +181,11 @@ export default function PollPage() {
                   </p>
                 )}
                 <Button type="submit" loading={busy} disabled={!name.trim() || (!token && !email.trim())}>
-                  {token ? "Update my votes" : "Submit votes"}
+                  {t(token ? "polls.public.update" : "polls.public.submit")}
                 </Button>
                 {link && (
                   <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-600 text-sm">
-                    Keep this private link to change your votes later:{" "}
+                    {t("polls.public.keepLink")}{" "}
                     <a href={link} className="break-all text-accent-strong underline">
                       {link}
                     </a>

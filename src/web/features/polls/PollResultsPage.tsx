@@ -2,14 +2,23 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Vote } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { POLL_ANSWER_LABELS } from "../../../contract/polls";
+import type { PollAnswerName } from "../../../contract/polls";
 import type { pollsResponses } from "../../../contract/responses/polls";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { zoneLabel } from "../bookings/time";
 import { formatPollTime, localZone } from "./time";
+
+/** The answers' names in the page's language. */
+const ANSWER_LABELS: Record<PollAnswerName, AppMessageId> = {
+  yes: "polls.answer.yes",
+  maybe: "polls.answer.maybe",
+  no: "polls.answer.no",
+};
 
 /** /polls/:id: the host's grid of votes; picking a time books every yes and if-need-be voter. */
 export default function PollResultsPage() {
@@ -34,46 +43,48 @@ export default function PollResultsPage() {
   if (!poll.data)
     return (
       <Card className="p-8">
-        <EmptyState icon={Vote} title="Poll not found" description={errorMessage(poll.error, "")} />
+        <EmptyState icon={Vote} title={t("polls.notFound")} description={errorMessage(poll.error, "")} />
       </Card>
     );
   const p = poll.data;
   const link = `${window.location.origin}/poll/${p.slug}`;
-  const best = Math.max(0, ...p.times.map((t) => t.yes + t.maybe));
+  const best = Math.max(0, ...p.times.map((time) => time.yes + time.maybe));
 
   return (
     <>
       <PageHeader
         title={p.title}
-        subtitle={`Meeting poll · ${p.duration} min · ${p.voters.length} participants`}
+        subtitle={t("polls.results.subtitle", { duration: p.duration, count: p.voters.length })}
       />
       <Card className="mb-4 flex flex-wrap items-center gap-3 p-4 text-sm">
         <span className="min-w-0 flex-1 truncate text-slate-600">{link}</span>
         <Button
           size="sm"
           variant="outline"
-          onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success("Link copied"))}
+          onClick={() =>
+            void navigator.clipboard?.writeText(link).then(() => toast.success(t("polls.results.copied")))
+          }
         >
-          <Copy size={14} /> Copy poll link
+          <Copy size={14} /> {t("polls.results.copy")}
         </Button>
-        {p.closed && <Badge tone="green">Booked</Badge>}
+        {p.closed && <Badge tone="green">{t("polls.results.booked")}</Badge>}
       </Card>
       {p.times.length === 0 ? (
         <Card className="p-8">
           <EmptyState
             icon={Vote}
-            title="No times proposed"
-            description="Edit the poll and pick times from your free slots."
+            title={t("polls.results.noTimes")}
+            description={t("polls.results.noTimesText")}
           />
         </Card>
       ) : (
         <Card className="overflow-x-auto">
           <table className="w-full min-w-[560px] text-sm">
-            <caption className="sr-only">Votes per proposed time</caption>
+            <caption className="sr-only">{t("polls.results.caption")}</caption>
             <thead>
-              <tr className="border-slate-200 border-b text-left text-slate-500">
+              <tr className="border-slate-200 border-b text-start text-slate-500">
                 <th scope="col" className="px-4 py-3 font-medium">
-                  Time ({zoneLabel(zone)})
+                  {t("polls.results.time", { zone: zoneLabel(zone) })}
                 </th>
                 {p.voters.map((v) => (
                   <th key={v._id} scope="col" className="px-3 py-3 font-medium" title={v.email}>
@@ -81,31 +92,31 @@ export default function PollResultsPage() {
                   </th>
                 ))}
                 <th scope="col" className="px-3 py-3 font-medium">
-                  Yes / If need be
+                  {t("polls.results.yesMaybe")}
                 </th>
                 <th scope="col" className="px-3 py-3">
-                  <span className="sr-only">Book</span>
+                  <span className="sr-only">{t("polls.results.book")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {p.times.map((t) => (
-                <tr key={t.start} className="border-slate-100 border-b last:border-0">
-                  <th scope="row" className="px-4 py-3 text-left font-medium text-slate-800">
-                    {formatPollTime(t.start, zone)}
-                    {t.busy && (
-                      <Badge tone="red" className="ml-2">
-                        Busy
+              {p.times.map((time) => (
+                <tr key={time.start} className="border-slate-100 border-b last:border-0">
+                  <th scope="row" className="px-4 py-3 text-start font-medium text-slate-800">
+                    {formatPollTime(time.start, zone)}
+                    {time.busy && (
+                      <Badge tone="red" className="ms-2">
+                        {t("polls.results.busy")}
                       </Badge>
                     )}
                   </th>
                   {p.voters.map((v) => {
-                    const a = v.votes[t.start];
+                    const a = v.votes[time.start];
                     return (
                       <td key={v._id} className="px-3 py-3">
                         {a ? (
                           <Badge tone={a === "yes" ? "green" : a === "maybe" ? "amber" : "grey"}>
-                            {POLL_ANSWER_LABELS[a]}
+                            {t(ANSWER_LABELS[a])}
                           </Badge>
                         ) : (
                           "-"
@@ -114,19 +125,19 @@ export default function PollResultsPage() {
                     );
                   })}
                   <td
-                    className={`px-3 py-3 ${t.yes + t.maybe === best && best > 0 ? "font-semibold text-green-700" : "text-slate-700"}`}
+                    className={`px-3 py-3 ${time.yes + time.maybe === best && best > 0 ? "font-semibold text-green-700" : "text-slate-700"}`}
                   >
-                    {t.yes} / {t.maybe}
+                    {time.yes} / {time.maybe}
                   </td>
-                  <td className="px-3 py-3 text-right">
+                  <td className="px-3 py-3 text-end">
                     {!p.closed && (
                       <Button
                         size="sm"
-                        onClick={() => setPick(t.start)}
-                        disabled={t.yes + t.maybe === 0}
-                        aria-label={`Book ${formatPollTime(t.start, zone)}`}
+                        onClick={() => setPick(time.start)}
+                        disabled={time.yes + time.maybe === 0}
+                        aria-label={t("polls.results.bookTime", { time: formatPollTime(time.start, zone) })}
                       >
-                        Book
+                        {t("polls.results.book")}
                       </Button>
                     )}
                   </td>
@@ -139,22 +150,18 @@ export default function PollResultsPage() {
       <ConfirmDialog
         open={!!pick}
         onOpenChange={(open) => !open && setPick(null)}
-        title="Book this time?"
-        description={
-          pick
-            ? `Everyone who voted yes or if need be for ${formatPollTime(pick, zone)} gets an invite, and the poll closes.`
-            : ""
-        }
-        confirmLabel="Book meeting"
+        title={t("polls.results.confirmTitle")}
+        description={pick ? t("polls.results.confirmText", { time: formatPollTime(pick, zone) }) : ""}
+        confirmLabel={t("polls.results.bookMeeting")}
         tone="primary"
         busy={book.isPending}
         onConfirm={async () => {
           if (!pick) return;
           try {
             await book.mutateAsync(pick);
-            toast.success("Meeting booked");
+            toast.success(t("polls.results.meetingBooked"));
           } catch (err) {
-            toast.error(errorMessage(err, "Failed to book the meeting"));
+            toast.error(errorMessage(err, t("polls.results.bookFailed")));
           }
           setPick(null);
         }}

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createTeamBody } from "../../../contract/teams";
 import { Button, Card, Field, Input, toast } from "../../components/ui";
 import { setServerErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import { teamApi, useTeamMutation } from "./queries";
 import { TeamLogoField } from "./TeamLogoField";
 
@@ -34,19 +35,24 @@ export function CreateTeamCard({ onCreated }: { onCreated: (teamId: string) => v
   const onSubmit = handleSubmit(async ({ name, logo }) => {
     try {
       const team = await create.mutateAsync({ name, logo: logo || null });
-      toast.success(`Team "${team.name}" created`);
+      toast.success(t("teams.create.done", { name: team.name }));
       reset();
       onCreated(team._id);
     } catch (error) {
-      setServerErrors(error, setError, ["name", "logo"], "name", "Failed to create team");
+      setServerErrors(error, setError, ["name", "logo"], "name", t("teams.create.failed"));
     }
   });
 
   return (
     <Card className="p-4">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label="Create team">
-        <h2 className="font-semibold text-slate-900 text-sm">New team</h2>
-        <Field label="Team name *" htmlFor="team-name" error={errors.name?.message}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-3"
+        aria-label={t("teams.create.button")}
+      >
+        <h2 className="font-semibold text-slate-900 text-sm">{t("teams.create.title")}</h2>
+        <Field label={t("teams.create.name")} htmlFor="team-name" error={errors.name?.message}>
           <Input
             id="team-name"
             autoComplete="off"
@@ -64,7 +70,7 @@ export function CreateTeamCard({ onCreated }: { onCreated: (teamId: string) => v
           inputProps={register("logo")}
         />
         <Button type="submit" loading={isSubmitting}>
-          <Plus size={16} aria-hidden /> Create team
+          <Plus size={16} aria-hidden /> {t("teams.create.button")}
         </Button>
       </form>
     </Card>

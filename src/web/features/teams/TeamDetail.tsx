@@ -14,13 +14,18 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
 import { useAuth } from "../../lib/auth";
 import { copyText } from "../../lib/clipboard";
+import { t } from "../../lib/i18n";
 import { EmbedCodePanel } from "../embeds/EmbedCodePanel";
 import { InviteCard } from "./InviteCard";
 import { teamApi, useTeam, useTeamMutation } from "./queries";
 
-const KIND_LABEL: Record<string, string> = { "round-robin": "Round Robin", collective: "Collective" };
+const KIND_LABEL: Record<string, AppMessageId> = {
+  "round-robin": "teams.kind.roundRobin",
+  collective: "teams.kind.collective",
+};
 
 /** One team: who is in it, invitations (owners), and the event types its members host together. */
 export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
@@ -36,11 +41,11 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
   if (team.isError || !team.data)
     return (
       <Card>
-        <ErrorState title="Failed to load team" query={team} />
+        <ErrorState title={t("teams.detail.loadFailed")} query={team} />
       </Card>
     );
-  const t = team.data;
-  const isOwner = t.role === "owner";
+  const tm = team.data;
+  const isOwner = tm.role === "owner";
 
   const run = async (fn: () => Promise<unknown>, done: string) => {
     try {
@@ -54,24 +59,24 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
   return (
     <div className="flex flex-col gap-4">
       <Card className="flex flex-wrap items-center gap-4 p-5">
-        <Avatar name={t.name} src={t.logo ?? undefined} size={48} />
+        <Avatar name={tm.name} src={tm.logo ?? undefined} size={48} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-lg text-slate-900">{t.name}</h2>
-          <Link to={`/team/${t.slug}`} className="text-accent-strong text-sm hover:underline">
-            /team/{t.slug}
+          <h2 className="truncate font-semibold text-lg text-slate-900">{tm.name}</h2>
+          <Link to={`/team/${tm.slug}`} className="text-accent-strong text-sm hover:underline">
+            {`/team/${tm.slug}`}
           </Link>
         </div>
         <Button variant="outline" onClick={() => setEmbedding(true)}>
-          <Code2 size={16} aria-hidden /> Embed
+          <Code2 size={16} aria-hidden /> {t("teams.detail.embed")}
         </Button>
         <Dialog open={embedding} onOpenChange={setEmbedding}>
           <DialogContent
-            title={`Embed ${t.name}`}
-            description="Put the team page, with every event type the team offers, on your own website."
+            title={t("teams.detail.embedTitle", { name: tm.name })}
+            description={t("teams.detail.embedText")}
             widthClassName="max-w-4xl"
           >
             <EmbedCodePanel
-              pages={[{ link: `team/${t.slug}`, label: "Team page" }]}
+              pages={[{ link: `team/${tm.slug}`, label: t("teams.detail.teamPage") }]}
               copy={(text) => void copyText(text)}
             />
           </DialogContent>
@@ -81,50 +86,56 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
             variant="outline"
             onClick={() =>
               setConfirm({
-                title: `Delete ${t.name}?`,
+                title: t("teams.detail.deleteTitle", { name: tm.name }),
                 action: () => removeTeam.mutateAsync(id).then(onGone),
               })
             }
           >
-            <Trash2 size={16} /> Delete team
+            <Trash2 size={16} /> {t("teams.detail.delete")}
           </Button>
         ) : (
           <Button
             variant="outline"
             onClick={() =>
               setConfirm({
-                title: `Leave ${t.name}?`,
+                title: t("teams.detail.leaveTitle", { name: tm.name }),
                 action: () => removeMember.mutateAsync({ id, userId: user?._id ?? "" }).then(onGone),
               })
             }
           >
-            <LogOut size={16} /> Leave team
+            <LogOut size={16} className="rtl:-scale-x-100" /> {t("teams.detail.leave")}
           </Button>
         )}
       </Card>
 
       <Card className="p-5">
-        <h3 className="mb-3 font-semibold text-slate-900">Members ({t.members.length})</h3>
-        <ul className="divide-y divide-slate-100" aria-label="Members">
-          {t.members.map((m) => (
+        <h3 className="mb-3 font-semibold text-slate-900">
+          {t("teams.detail.membersCount", { count: tm.members.length })}
+        </h3>
+        <ul className="divide-y divide-slate-100" aria-label={t("teams.members")}>
+          {tm.members.map((m) => (
             <li key={m._id} className="flex flex-wrap items-center gap-3 py-2.5">
               <Avatar name={m.name} email={m.email} src={m.avatar ?? undefined} size={32} />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-800 text-sm">
-                  {m.name}
-                  {m._id === user?._id ? " (you)" : ""}
+                  {m._id === user?._id ? t("teams.detail.you", { name: m.name }) : m.name}
                 </p>
                 <p className="truncate text-slate-500 text-xs">{m.email}</p>
               </div>
               <Badge tone={m.role === "owner" ? "blue" : "grey"}>
-                {m.role === "owner" ? "Owner" : "Member"}
+                {t(m.role === "owner" ? "teams.role.owner" : "teams.role.member")}
               </Badge>
               {isOwner && m._id !== user?._id && (
                 <>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={m.role === "owner" ? `Make ${m.name} a member` : `Make ${m.name} an owner`}
+                    aria-label={t(
+                      m.role === "owner" ? "teams.detail.makeMemberOf" : "teams.detail.makeOwnerOf",
+                      {
+                        name: m.name,
+                      },
+                    )}
                     onClick={() =>
                       run(
                         () =>
@@ -133,24 +144,25 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
                             userId: m._id,
                             role: m.role === "owner" ? "member" : "owner",
                           }),
-                        "Role updated",
+                        t("teams.detail.roleUpdated"),
                       )
                     }
                   >
-                    <Crown size={14} /> {m.role === "owner" ? "Make member" : "Make owner"}
+                    <Crown size={14} />{" "}
+                    {t(m.role === "owner" ? "teams.detail.makeMember" : "teams.detail.makeOwner")}
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Remove ${m.name}`}
+                    aria-label={t("teams.detail.removeOf", { name: m.name })}
                     onClick={() =>
                       setConfirm({
-                        title: `Remove ${m.name} from ${t.name}?`,
+                        title: t("teams.detail.removeTitle", { name: m.name, team: tm.name }),
                         action: () => removeMember.mutateAsync({ id, userId: m._id }),
                       })
                     }
                   >
-                    <UserMinus size={14} /> Remove
+                    <UserMinus size={14} /> {t("teams.detail.remove")}
                   </Button>
                 </>
               )}
@@ -159,23 +171,22 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
         </ul>
       </Card>
 
-      {isOwner && <InviteCard teamId={id} invites={t.invites} />}
+      {isOwner && <InviteCard teamId={id} invites={tm.invites} />}
 
       <Card className="p-5">
-        <h3 className="mb-3 font-semibold text-slate-900">Team event types</h3>
-        {t.eventTypes.length === 0 ? (
-          <p className="text-slate-500 text-sm">
-            None yet. Create a Round Robin or Collective event type and choose this team's members as its
-            hosts.
-          </p>
+        <h3 className="mb-3 font-semibold text-slate-900">{t("teams.detail.eventTypes")}</h3>
+        {tm.eventTypes.length === 0 ? (
+          <p className="text-slate-500 text-sm">{t("teams.detail.noEventTypes")}</p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {t.eventTypes.map((e) => (
+            {tm.eventTypes.map((e) => (
               <li key={e._id} className="flex flex-wrap items-center gap-3 py-2.5 text-sm">
                 <span className="size-2.5 rounded-full" style={{ background: e.color }} aria-hidden />
                 <span className="flex-1 font-medium text-slate-800">{e.title}</span>
-                <Badge>{KIND_LABEL[e.type] ?? e.type}</Badge>
-                <span className="text-slate-500">{e.hosts.map((h) => h.name).join(", ") || "No hosts"}</span>
+                <Badge>{KIND_LABEL[e.type] ? t(KIND_LABEL[e.type]) : e.type}</Badge>
+                <span className="text-slate-500">
+                  {e.hosts.map((h) => h.name).join(", ") || t("teams.detail.noHosts")}
+                </span>
               </li>
             ))}
           </ul>
@@ -186,9 +197,9 @@ export function TeamDetail({ id, onGone }: { id: string; onGone: () => void }) {
         open={!!confirm}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={confirm?.title ?? ""}
-        confirmLabel="Yes"
+        confirmLabel={t("teams.detail.yes")}
         onConfirm={async () => {
-          if (confirm) await run(confirm.action, "Done");
+          if (confirm) await run(confirm.action, t("teams.detail.done"));
           setConfirm(null);
         }}
       />

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Avatar, Button, buttonClasses, Card, EmptyState, FullPageSpinner, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { teamApi, useInvitePreview } from "./queries";
 
 /** /team-invite/:token: the invited person signs in or signs up, then accepts. */
@@ -23,10 +24,10 @@ export default function TeamInvitePage() {
     setError(null);
     try {
       const team = await teamApi.accept(token);
-      toast.success(`You joined ${team.name}`);
+      toast.success(t("teams.join.joined", { name: team.name }));
       navigate("/teams");
     } catch (err) {
-      setError(errorMessage(err, "Failed to accept the invitation"));
+      setError(errorMessage(err, t("teams.join.failed")));
     } finally {
       setBusy(false);
     }
@@ -38,39 +39,42 @@ export default function TeamInvitePage() {
         {!p ? (
           <EmptyState
             icon={UsersRound}
-            title="Invitation not found"
-            description="The link may be mistyped or revoked."
+            title={t("teams.join.notFound")}
+            description={t("teams.join.notFoundText")}
           />
         ) : (
           <>
             <div className="mb-4 flex justify-center">
               <Avatar name={p.teamName} src={p.teamLogo ?? undefined} size={56} />
             </div>
-            <h1 className="font-semibold text-slate-900 text-xl">Join {p.teamName}</h1>
+            <h1 className="font-semibold text-slate-900 text-xl">
+              {t("teams.join.title", { name: p.teamName })}
+            </h1>
             <p className="mt-2 text-slate-600 text-sm">
-              {p.invitedBy ? `${p.invitedBy} invited ${p.email}` : `An invitation for ${p.email}`} to host
-              events with the team on Kairos.
+              {p.invitedBy
+                ? t("teams.join.invitedBy", { inviter: p.invitedBy, email: p.email })
+                : t("teams.join.invitation", { email: p.email })}
             </p>
             {p.status !== "pending" ? (
               <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-800 text-sm">
-                {p.status === "used"
-                  ? "This invitation has already been used."
-                  : "This invitation has expired."}
+                {t(p.status === "used" ? "teams.join.used" : "teams.join.expired")}
               </p>
             ) : state.status === "signedIn" ? (
               <div className="mt-6 flex flex-col gap-3">
-                <p className="text-slate-500 text-sm">Signed in as {user?.email}</p>
+                <p className="text-slate-500 text-sm">
+                  {t("teams.join.signedInAs", { email: user?.email ?? "" })}
+                </p>
                 <Button onClick={accept} loading={busy}>
-                  Accept invitation
+                  {t("teams.join.accept")}
                 </Button>
               </div>
             ) : (
               <div className="mt-6 flex flex-col gap-3">
                 <Link to="/login" state={{ from: here }} className={buttonClasses({})}>
-                  Sign in to accept
+                  {t("teams.join.signIn")}
                 </Link>
                 <Link to="/signup" state={{ from: here }} className={buttonClasses({ variant: "outline" })}>
-                  Create an account
+                  {t("teams.join.signUp")}
                 </Link>
               </div>
             )}

@@ -10,10 +10,11 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { intlLocale, t } from "../../lib/i18n";
 import { useDeliveries, useResend, type WebhookDelivery } from "./queries";
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "medium" }).format(new Date(iso));
 
 const TONES: Record<WebhookDelivery["status"], BadgeTone> = {
   delivered: "green",
@@ -22,9 +23,12 @@ const TONES: Record<WebhookDelivery["status"], BadgeTone> = {
 };
 
 function statusText(d: WebhookDelivery): string {
-  if (d.status === "pending") return d.attempts === 0 ? "Queued" : `Retrying (${d.attempts} tried)`;
-  const code = d.responseStatus ? `${d.responseStatus}` : "No answer";
-  return d.status === "delivered" ? code : `Failed · ${code}`;
+  if (d.status === "pending")
+    return d.attempts === 0
+      ? t("webhooks.deliveries.queued")
+      : t("webhooks.deliveries.retrying", { count: d.attempts });
+  const code = d.responseStatus ? `${d.responseStatus}` : t("webhooks.deliveries.noAnswer");
+  return d.status === "delivered" ? code : t("webhooks.deliveries.failed", { code });
 }
 
 /** Pretty JSON when it is JSON, else the text as it came. */
@@ -60,19 +64,25 @@ function DeliveryRow({ subscriptionId, delivery }: { subscriptionId: string; del
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
-          className="flex min-w-0 flex-1 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-accent"
+          className="flex min-w-0 flex-1 items-center gap-2 rounded text-start focus-visible:outline-2 focus-visible:outline-accent"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
+          {open ? (
+            <ChevronDown size={14} aria-hidden />
+          ) : (
+            <ChevronRight size={14} aria-hidden className="rtl:rotate-180" />
+          )}
           <code className="truncate text-slate-900 text-xs">{delivery.eventType}</code>
           <span className="text-slate-500 text-xs">{when(delivery.createdAt)}</span>
         </button>
         <Badge tone={TONES[delivery.status]} data-testid="delivery-status">
           {statusText(delivery)}
         </Badge>
-        {last?.durationMs != null && <span className="text-slate-500 text-xs">{last.durationMs} ms</span>}
+        {last?.durationMs != null && (
+          <span className="text-slate-500 text-xs">{`${last.durationMs} ms`}</span>
+        )}
         <Button
           variant="ghost"
           size="sm"
@@ -81,39 +91,46 @@ function DeliveryRow({ subscriptionId, delivery }: { subscriptionId: string; del
             resend.mutate(
               { id: subscriptionId, deliveryId: delivery._id },
               {
-                onSuccess: () => toast.success("Delivery queued again"),
-                onError: (error) => toast.error("Could not resend", { description: errorMessage(error) }),
+                onSuccess: () => toast.success(t("webhooks.deliveries.requeued")),
+                onError: (error) =>
+                  toast.error(t("webhooks.deliveries.resendFailed"), { description: errorMessage(error) }),
               },
             )
           }
         >
-          <RotateCcw size={14} aria-hidden /> Resend
+          <RotateCcw size={14} aria-hidden /> {t("webhooks.deliveries.resend")}
         </Button>
       </div>
       {open && (
         <div id={panelId} className="mt-2 grid gap-3">
           <div>
             <h5 className="font-medium text-slate-700 text-xs">
-              Request <span className="font-normal text-slate-500">webhook-id {delivery.eventId}</span>
+              {t("webhooks.deliveries.request")}{" "}
+              <span className="font-normal text-slate-500">{`webhook-id ${delivery.eventId}`}</span>
             </h5>
-            <ScrollBox label="Request body" text={pretty(delivery.requestBody)} maxHeight="max-h-60" />
+            <ScrollBox
+              label={t("webhooks.deliveries.requestBody")}
+              text={pretty(delivery.requestBody)}
+              maxHeight="max-h-60"
+            />
           </div>
           <div>
-            <h5 className="font-medium text-slate-700 text-xs">Attempts</h5>
+            <h5 className="font-medium text-slate-700 text-xs">{t("webhooks.deliveries.attempts")}</h5>
             {delivery.attemptLog.length === 0 ? (
-              <p className="mt-1 text-slate-500 text-xs">Not tried yet.</p>
+              <p className="mt-1 text-slate-500 text-xs">{t("webhooks.deliveries.notTried")}</p>
             ) : (
               <ol className="mt-1 grid gap-2">
                 {delivery.attemptLog.map((a) => (
                   <li key={a.attempt} className="rounded border border-slate-200 p-2 text-xs">
                     <p className="text-slate-700">
-                      #{a.attempt} · {when(a.at)} · {a.responseStatus ?? "no answer"}
+                      #{a.attempt} · {when(a.at)} ·{" "}
+                      {a.responseStatus ?? t("webhooks.deliveries.noAnswerLower")}
                       {a.durationMs != null && ` · ${a.durationMs} ms`}
                     </p>
                     {a.error && <p className="text-red-700">{a.error}</p>}
                     {a.responseBody ? (
                       <ScrollBox
-                        label={`Response body of attempt ${a.attempt}`}
+                        label={t("webhooks.deliveries.responseBody", { n: a.attempt })}
                         text={pretty(a.responseBody)}
                         maxHeight="max-h-40"
                       />
@@ -133,17 +150,17 @@ function DeliveryRow({ subscriptionId, delivery }: { subscriptionId: string; del
 export function DeliveriesPanel({ subscriptionId }: { subscriptionId: string }) {
   const deliveries = useDeliveries(subscriptionId);
   return (
-    <section aria-label="Deliveries" className="mt-3">
-      <h4 className="font-medium text-slate-900 text-sm">Deliveries</h4>
+    <section aria-label={t("webhooks.deliveries.title")} className="mt-3">
+      <h4 className="font-medium text-slate-900 text-sm">{t("webhooks.deliveries.title")}</h4>
       {deliveries.isPending ? (
-        <LoadingState label="Loading deliveries" />
+        <LoadingState label={t("webhooks.deliveries.loading")} />
       ) : deliveries.isError ? (
-        <ErrorState variant="inline" title="Failed to load the deliveries." query={deliveries} />
+        <ErrorState variant="inline" title={t("webhooks.deliveries.loadFailed")} query={deliveries} />
       ) : deliveries.data.length === 0 ? (
         <EmptyState
           icon={Send}
-          title="Nothing sent yet"
-          description="Send a test event to try the URL."
+          title={t("webhooks.deliveries.none")}
+          description={t("webhooks.deliveries.noneText")}
           className="py-6"
         />
       ) : (

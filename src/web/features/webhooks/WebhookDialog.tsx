@@ -1,12 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import {
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENTS,
-  type WebhookEvent,
-  webhookCreateBody,
-} from "../../../contract/webhooks";
+import { WEBHOOK_EVENTS, type WebhookEvent, webhookCreateBody } from "../../../contract/webhooks";
 import {
   Button,
   Checkbox,
@@ -17,7 +12,9 @@ import {
   Input,
   Label,
 } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { setServerErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import {
   useCreateWebhook,
   useUpdateWebhook,
@@ -25,8 +22,24 @@ import {
   type WebhookWithSecret,
 } from "./queries";
 
+/** The events' names in the app's language. */
+const EVENT_LABELS: Record<WebhookEvent, AppMessageId> = {
+  "booking.created": "webhooks.event.bookingCreated",
+  "booking.rescheduled": "webhooks.event.bookingRescheduled",
+  "booking.cancelled": "webhooks.event.bookingCancelled",
+  "booking.no_show": "webhooks.event.bookingNoShow",
+  "booking.requested": "webhooks.event.bookingRequested",
+  "booking.request_declined": "webhooks.event.requestDeclined",
+  "booking.request_expired": "webhooks.event.requestExpired",
+  "contact.created": "webhooks.event.contactCreated",
+  "contact.updated": "webhooks.event.contactUpdated",
+};
+
 type FormInput = z.input<typeof webhookCreateBody>;
 type FormOutput = z.output<typeof webhookCreateBody>;
+
+/** An address, the same in every language. */
+const URL_EXAMPLE = "https://example.com/kairos-webhook";
 
 /** Add or edit a subscription: the URL and the events as checkboxes (the contract's schema checks both). */
 export function WebhookDialog({
@@ -63,21 +76,21 @@ export function WebhookDialog({
         onDone(await create.mutateAsync(body));
       }
     } catch (error) {
-      setServerErrors(error, setError, ["url", "events"], "url", "Could not save the subscription");
+      setServerErrors(error, setError, ["url", "events"], "url", t("webhooks.dialog.saveFailed"));
     }
   });
 
   return (
     <DialogContent
-      title={subscription ? "Edit webhook" : "Add webhook"}
-      description="Kairos sends a signed POST to this URL when one of the chosen events happens."
+      title={t(subscription ? "webhooks.dialog.editTitle" : "webhooks.add")}
+      description={t("webhooks.dialog.description")}
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        <Field label="Endpoint URL" htmlFor="webhook-url" error={errors.url?.message}>
+        <Field label={t("webhooks.dialog.url")} htmlFor="webhook-url" error={errors.url?.message}>
           <Input
             id="webhook-url"
             type="url"
-            placeholder="https://example.com/kairos-webhook"
+            placeholder={URL_EXAMPLE}
             autoComplete="url"
             invalid={!!errors.url}
             aria-describedby={errors.url ? "webhook-url-error" : undefined}
@@ -85,7 +98,7 @@ export function WebhookDialog({
           />
         </Field>
         <fieldset aria-describedby={errors.events ? "webhook-events-error" : undefined}>
-          <legend className="font-medium text-slate-900 text-sm">Events</legend>
+          <legend className="font-medium text-slate-900 text-sm">{t("webhooks.dialog.events")}</legend>
           <Controller
             control={control}
             name="events"
@@ -103,7 +116,7 @@ export function WebhookDialog({
                         }
                       />
                       <Label htmlFor={`webhook-event-${event}`} className="cursor-pointer font-normal">
-                        {WEBHOOK_EVENT_LABELS[event]} <code className="text-slate-500 text-xs">{event}</code>
+                        {t(EVENT_LABELS[event])} <code className="text-slate-500 text-xs">{event}</code>
                       </Label>
                     </li>
                   ))}
@@ -120,11 +133,11 @@ export function WebhookDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              Cancel
+              {t("webhooks.cancel")}
             </Button>
           </DialogClose>
           <Button type="submit" loading={isSubmitting}>
-            {subscription ? "Save" : "Add webhook"}
+            {t(subscription ? "webhooks.dialog.save" : "webhooks.add")}
           </Button>
         </DialogFooter>
       </form>

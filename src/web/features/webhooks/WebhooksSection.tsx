@@ -14,6 +14,8 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { DeliveriesPanel } from "./DeliveriesPanel";
 import {
   useDeleteWebhook,
@@ -43,12 +45,12 @@ function SecretBox({ secret, note }: { secret: string; note: string }) {
           size="sm"
           onClick={() =>
             navigator.clipboard?.writeText(secret).then(
-              () => toast.success("Secret copied"),
-              () => toast.error("Could not copy"),
+              () => toast.success(t("webhooks.secretCopied")),
+              () => toast.error(t("webhooks.copyFailed")),
             )
           }
         >
-          Copy
+          {t("webhooks.copy")}
         </Button>
       </div>
     </div>
@@ -70,7 +72,8 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
   const reveal = useRevealSecret();
   const rotate = useRotateSecret();
   const test = useSendTest();
-  const fail = (what: string) => (error: unknown) => toast.error(what, { description: errorMessage(error) });
+  const fail = (what: AppMessageId) => (error: unknown) =>
+    toast.error(t(what), { description: errorMessage(error) });
 
   return (
     <li className="px-4 py-3" aria-label={sub.url}>
@@ -78,26 +81,26 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-slate-900 text-sm">{sub.url}</p>
           <p className="text-slate-500 text-xs">
-            {sub.events.join(", ")} · secret {sub.secretHint}
+            {t("webhooks.row.summary", { events: sub.events.join(", "), hint: sub.secretHint })}
           </p>
         </div>
         {sub.active ? (
-          <Badge tone="green">Active</Badge>
+          <Badge tone="green">{t("webhooks.row.active")}</Badge>
         ) : sub.disabledReason ? (
-          <Badge tone="red">Switched off</Badge>
+          <Badge tone="red">{t("webhooks.row.switchedOff")}</Badge>
         ) : (
-          <Badge>Paused</Badge>
+          <Badge>{t("webhooks.row.paused")}</Badge>
         )}
         <Switch
-          aria-label={`Send events to ${sub.url}`}
+          aria-label={t("webhooks.row.sendTo", { url: sub.url })}
           checked={sub.active}
           disabled={update.isPending}
           onCheckedChange={(on) =>
             update.mutate(
               { id: sub._id, body: { active: on } },
               {
-                onSuccess: () => toast.success(on ? "Webhook switched on" : "Webhook paused"),
-                onError: fail("Could not save"),
+                onSuccess: () => toast.success(t(on ? "webhooks.row.switchedOn" : "webhooks.row.pausedDone")),
+                onError: fail("webhooks.row.saveFailed"),
               },
             )
           }
@@ -105,13 +108,12 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
       </div>
       {sub.disabledReason && (
         <p className="mt-2 rounded bg-red-50 px-3 py-2 text-red-800 text-sm" role="status">
-          {sub.disabledReason} ({WEBHOOK_DISABLE_AFTER} is the limit). Check the receiver, then switch it on
-          again.
+          {t("webhooks.row.disabled", { reason: sub.disabledReason, limit: WEBHOOK_DISABLE_AFTER })}
         </p>
       )}
       <div className="mt-2 flex flex-wrap gap-1">
         <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-          <Pencil size={14} aria-hidden /> Edit
+          <Pencil size={14} aria-hidden /> {t("webhooks.row.edit")}
         </Button>
         <Button
           variant="ghost"
@@ -121,17 +123,17 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
           onClick={() =>
             test.mutate(sub._id, {
               onSuccess: () => {
-                toast.success("Test event queued");
+                toast.success(t("webhooks.row.testQueued"));
                 setShowLog(true);
               },
-              onError: fail("Could not send the test event"),
+              onError: fail("webhooks.row.testFailed"),
             })
           }
         >
-          <Send size={14} aria-hidden /> Send test event
+          <Send size={14} aria-hidden /> {t("webhooks.row.test")}
         </Button>
         <Button variant="ghost" size="sm" aria-expanded={showLog} onClick={() => setShowLog((s) => !s)}>
-          {showLog ? "Hide deliveries" : "Deliveries"}
+          {t(showLog ? "webhooks.row.hideDeliveries" : "webhooks.deliveries.title")}
         </Button>
         <Button
           variant="ghost"
@@ -142,25 +144,20 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
               ? setSecret(null)
               : reveal.mutate(sub._id, {
                   onSuccess: (s) => setSecret(s.secret),
-                  onError: fail("Could not reveal"),
+                  onError: fail("webhooks.row.revealFailed"),
                 })
           }
         >
-          <Eye size={14} aria-hidden /> {secret ? "Hide secret" : "Reveal secret"}
+          <Eye size={14} aria-hidden /> {t(secret ? "webhooks.row.hideSecret" : "webhooks.row.revealSecret")}
         </Button>
         <Button variant="ghost" size="sm" onClick={() => setRotating(true)}>
-          <KeyRound size={14} aria-hidden /> Rotate secret
+          <KeyRound size={14} aria-hidden /> {t("webhooks.row.rotateSecret")}
         </Button>
         <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-          <Trash2 size={14} aria-hidden /> Delete
+          <Trash2 size={14} aria-hidden /> {t("webhooks.delete")}
         </Button>
       </div>
-      {secret && (
-        <SecretBox
-          secret={secret}
-          note="Your receiver verifies each delivery with this secret (Standard Webhooks). Keep it private."
-        />
-      )}
+      {secret && <SecretBox secret={secret} note={t("webhooks.row.secretNote")} />}
       {showLog && <DeliveriesPanel subscriptionId={sub._id} />}
 
       <Dialog open={editing} onOpenChange={setEditing}>
@@ -169,9 +166,9 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
       <ConfirmDialog
         open={rotating}
         onOpenChange={setRotating}
-        title="Rotate the signing secret?"
-        description="The old secret stops working at once: deliveries are signed with the new one only."
-        confirmLabel="Rotate"
+        title={t("webhooks.rotate.title")}
+        description={t("webhooks.rotate.text")}
+        confirmLabel={t("webhooks.rotate.confirm")}
         tone="primary"
         busy={rotate.isPending}
         onConfirm={() =>
@@ -179,23 +176,23 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
             onSuccess: (s) => {
               setSecret(s.secret);
               setRotating(false);
-              toast.success("Signing secret rotated");
+              toast.success(t("webhooks.rotate.done"));
             },
-            onError: fail("Could not rotate"),
+            onError: fail("webhooks.rotate.failed"),
           })
         }
       />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title="Delete this webhook?"
-        description={`Nothing more is sent to ${sub.url}, and its delivery log is deleted.`}
-        confirmLabel="Delete"
+        title={t("webhooks.remove.title")}
+        description={t("webhooks.remove.text", { url: sub.url })}
+        confirmLabel={t("webhooks.delete")}
         busy={remove.isPending}
         onConfirm={() =>
           remove.mutate(sub._id, {
-            onSuccess: () => toast.success("Webhook deleted"),
-            onError: fail("Could not delete"),
+            onSuccess: () => toast.success(t("webhooks.remove.done")),
+            onError: fail("webhooks.remove.failed"),
           })
         }
       />
@@ -213,13 +210,9 @@ export function WebhooksSection() {
   const [fresh, setFresh] = useState<{ id: string; secret: string } | null>(null);
 
   return (
-    <SettingsCard
-      id="webhooks"
-      title="Webhooks"
-      description="Send booking and contact events to your own systems. Each POST is signed (Standard Webhooks) and retried if your endpoint fails."
-    >
+    <SettingsCard id="webhooks" title={t("webhooks.title")} description={t("webhooks.description")}>
       <Button onClick={() => setAdding(true)}>
-        <Plus size={16} aria-hidden /> Add webhook
+        <Plus size={16} aria-hidden /> {t("webhooks.add")}
       </Button>
       <Dialog open={adding} onOpenChange={setAdding}>
         {adding && (
@@ -228,7 +221,7 @@ export function WebhooksSection() {
               setAdding(false);
               if (created) {
                 setFresh({ id: created._id, secret: created.secret });
-                toast.success("Webhook added");
+                toast.success(t("webhooks.added"));
               }
             }}
           />
@@ -236,18 +229,21 @@ export function WebhooksSection() {
       </Dialog>
       <div className="mt-5">
         {list.isPending ? (
-          <LoadingState label="Loading webhooks" />
+          <LoadingState label={t("webhooks.loading")} />
         ) : list.isError ? (
-          <ErrorState variant="inline" title="Failed to load your webhooks." query={list} />
+          <ErrorState variant="inline" title={t("webhooks.loadFailed")} query={list} />
         ) : list.data.length === 0 ? (
           <EmptyState
             icon={Webhook}
-            title="No webhooks yet"
-            description="Add a URL to receive bookings and contacts as they change."
+            title={t("webhooks.none")}
+            description={t("webhooks.noneText")}
             className="py-6"
           />
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Webhooks">
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label={t("webhooks.title")}
+          >
             {list.data.map((sub) => (
               <SubscriptionRow key={sub._id} sub={sub} fresh={fresh?.id === sub._id ? fresh.secret : null} />
             ))}

@@ -10,6 +10,9 @@ import {
   type WebhookConfig,
 } from "../../../contract/workflows";
 import { Button, Field, Input, Select } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
+import { STAGE_LABELS } from "./format";
 import { VariableField } from "./VariableField";
 
 type Errors = Record<string, string>;
@@ -21,7 +24,18 @@ interface FormProps<C> {
   errors: Errors;
 }
 
-const RECIPIENT_LABELS = { attendee: "Attendee", host: "Host (you)", both: "Attendee and host" } as const;
+const RECIPIENT_LABELS: Record<(typeof RECIPIENTS)[number], AppMessageId> = {
+  attendee: "workflows.recipient.attendee",
+  host: "workflows.recipient.host",
+  both: "workflows.recipient.both",
+};
+/** Examples typed as code: they read the same in every language. */
+const EXAMPLES = {
+  url: "https://example.com/hooks/kairos",
+  header: "X-Api-Key",
+  body: '{"name": "{{attendee_name}}"}',
+  mapping: "{{event_name}}",
+};
 const idOf = (path: string, field: string) => `${path}.config.${field}`.replace(/\./g, "-");
 const err = (errors: Errors, path: string, field: string) => errors[`${path}.config.${field}`];
 
@@ -36,7 +50,7 @@ function RecipientSelect({
 }) {
   const id = idOf(path, "to");
   return (
-    <Field label="Recipient" htmlFor={id}>
+    <Field label={t("workflows.form.recipient")} htmlFor={id}>
       <Select
         id={id}
         value={value}
@@ -44,7 +58,7 @@ function RecipientSelect({
       >
         {RECIPIENTS.map((r) => (
           <option key={r} value={r}>
-            {RECIPIENT_LABELS[r]}
+            {t(RECIPIENT_LABELS[r])}
           </option>
         ))}
       </Select>
@@ -59,7 +73,7 @@ export function EmailForm({ path, config, onChange, errors }: FormProps<EmailCon
       <RecipientSelect path={path} value={config.to} onChange={(to) => set({ to })} />
       <VariableField
         id={idOf(path, "subject")}
-        label="Subject"
+        label={t("workflows.form.subject")}
         required
         value={config.subject}
         onChange={(subject) => set({ subject })}
@@ -67,13 +81,13 @@ export function EmailForm({ path, config, onChange, errors }: FormProps<EmailCon
       />
       <VariableField
         id={idOf(path, "body")}
-        label="Body"
+        label={t("workflows.form.body")}
         required
         multiline
         value={config.body}
         onChange={(body) => set({ body })}
         error={err(errors, path, "body")}
-        hint="Times show in each recipient's own timezone."
+        hint={t("workflows.form.bodyHint")}
       />
     </div>
   );
@@ -86,9 +100,9 @@ export function SmsForm({ path, config, onChange, errors }: FormProps<SmsConfig>
     <div className="grid gap-4">
       <RecipientSelect path={path} value={config.to} onChange={(to) => set({ to })} />
       <Field
-        label="Your mobile number"
+        label={t("workflows.form.mobile")}
         htmlFor={phoneId}
-        hint="E.164, e.g. +14155550123. Texts to you and test messages go here."
+        hint={t("workflows.form.mobileHint")}
         error={err(errors, path, "hostPhone")}
       >
         <Input
@@ -101,13 +115,13 @@ export function SmsForm({ path, config, onChange, errors }: FormProps<SmsConfig>
       </Field>
       <VariableField
         id={idOf(path, "message")}
-        label="Text"
+        label={t("workflows.form.text")}
         required
         multiline
         value={config.message}
         onChange={(message) => set({ message })}
         error={err(errors, path, "message")}
-        hint={`${config.message.length} / 1600 characters`}
+        hint={t("workflows.form.characters", { count: config.message.length })}
       />
     </div>
   );
@@ -123,24 +137,24 @@ export function WebhookForm({ path, config, onChange, errors }: FormProps<Webhoo
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <Field
-          label="URL"
+          label={t("workflows.form.url")}
           htmlFor={urlId}
           required
           error={err(errors, path, "url")}
-          hint="Requests are signed (Standard Webhooks); private and local addresses are refused."
+          hint={t("workflows.form.urlHint")}
         >
           <Input
             id={urlId}
             type="url"
             inputMode="url"
             value={config.url}
-            placeholder="https://example.com/hooks/kairos"
+            placeholder={EXAMPLES.url}
             aria-required
             onChange={(e) => set({ url: e.target.value })}
             invalid={!!err(errors, path, "url")}
           />
         </Field>
-        <Field label="Method" htmlFor={methodId}>
+        <Field label={t("workflows.form.method")} htmlFor={methodId}>
           <Select
             id={methodId}
             value={config.method}
@@ -153,19 +167,19 @@ export function WebhookForm({ path, config, onChange, errors }: FormProps<Webhoo
         </Field>
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 font-medium text-slate-700 text-sm">Headers</legend>
+        <legend className="mb-1 font-medium text-slate-700 text-sm">{t("workflows.form.headers")}</legend>
         {config.headers.map((h, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: header rows have no id; position is their identity
           <div key={i} className="grid grid-cols-[1fr_1fr_auto] gap-2">
             <Input
-              aria-label={`Header ${i + 1} name`}
+              aria-label={t("workflows.form.headerName", { n: i + 1 })}
               value={h.key}
-              placeholder="X-Api-Key"
+              placeholder={EXAMPLES.header}
               onChange={(e) => setHeader(i, { key: e.target.value })}
               invalid={!!errors[`${path}.config.headers.${i}.key`]}
             />
             <Input
-              aria-label={`Header ${i + 1} value`}
+              aria-label={t("workflows.form.headerValue", { n: i + 1 })}
               value={h.value}
               onChange={(e) => setHeader(i, { value: e.target.value })}
               invalid={!!errors[`${path}.config.headers.${i}.value`]}
@@ -174,7 +188,7 @@ export function WebhookForm({ path, config, onChange, errors }: FormProps<Webhoo
               type="button"
               variant="ghost"
               size="sm"
-              aria-label={`Remove header ${i + 1}`}
+              aria-label={t("workflows.form.removeHeader", { n: i + 1 })}
               onClick={() => set({ headers: config.headers.filter((_, j) => j !== i) })}
             >
               <X size={16} aria-hidden />
@@ -195,29 +209,29 @@ export function WebhookForm({ path, config, onChange, errors }: FormProps<Webhoo
           className="justify-self-start"
           onClick={() => set({ headers: [...config.headers, { key: "", value: "" }] })}
         >
-          <Plus size={14} aria-hidden /> Add header
+          <Plus size={14} aria-hidden /> {t("workflows.form.addHeader")}
         </Button>
       </fieldset>
       <VariableField
         id={idOf(path, "body")}
-        label="Custom body (optional)"
+        label={t("workflows.form.customBody")}
         multiline
         value={config.body}
         onChange={(body) => set({ body })}
         error={err(errors, path, "body")}
-        hint="Leave empty to send the standard JSON payload with the booking."
-        placeholder='{"name": "{{attendee_name}}"}'
+        hint={t("workflows.form.customBodyHint")}
+        placeholder={EXAMPLES.body}
       />
     </div>
   );
 }
 
-const FIELD_LABELS: Record<(typeof CRM_FIELDS)[number], string> = {
-  phone: "Phone",
-  company: "Company",
-  jobTitle: "Job title",
-  timezone: "Timezone",
-  notes: "Notes",
+const FIELD_LABELS: Record<(typeof CRM_FIELDS)[number], AppMessageId> = {
+  phone: "workflows.crm.phone",
+  company: "workflows.crm.company",
+  jobTitle: "workflows.crm.jobTitle",
+  timezone: "workflows.crm.timezone",
+  notes: "workflows.crm.notes",
 };
 
 export function CrmForm({ path, config, onChange }: FormProps<CrmConfig>) {
@@ -228,25 +242,23 @@ export function CrmForm({ path, config, onChange }: FormProps<CrmConfig>) {
     set({ mapping: config.mapping.map((m, j) => (j === i ? { ...m, ...patch } : m)) });
   return (
     <div className="grid gap-4">
-      <p className="text-slate-600 text-sm">
-        Creates or updates the attendee in Contacts (matched by email).
-      </p>
+      <p className="text-slate-600 text-sm">{t("workflows.crm.intro")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Relationship stage" htmlFor={stageId}>
+        <Field label={t("workflows.crm.stage")} htmlFor={stageId}>
           <Select
             id={stageId}
             value={config.stage ?? ""}
             onChange={(e) => set({ stage: (e.target.value || undefined) as CrmConfig["stage"] })}
           >
-            <option value="">Keep as is</option>
+            <option value="">{t("workflows.crm.keep")}</option>
             {CONTACT_STAGES.map((s) => (
               <option key={s} value={s}>
-                {s.charAt(0).toUpperCase() + s.slice(1)}
+                {t(STAGE_LABELS[s])}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Tags" htmlFor={tagsId} hint="Comma separated">
+        <Field label={t("workflows.crm.tags")} htmlFor={tagsId} hint={t("workflows.crm.tagsHint")}>
           <Input
             id={tagsId}
             value={config.tags.join(", ")}
@@ -254,7 +266,7 @@ export function CrmForm({ path, config, onChange }: FormProps<CrmConfig>) {
               set({
                 tags: e.target.value
                   .split(",")
-                  .map((t) => t.trim())
+                  .map((tag) => tag.trim())
                   .filter(Boolean),
               })
             }
@@ -262,32 +274,32 @@ export function CrmForm({ path, config, onChange }: FormProps<CrmConfig>) {
         </Field>
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 font-medium text-slate-700 text-sm">Field mapping</legend>
+        <legend className="mb-1 font-medium text-slate-700 text-sm">{t("workflows.crm.mapping")}</legend>
         {config.mapping.map((m, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: mapping rows have no id
           <div key={i} className="grid grid-cols-[9rem_1fr_auto] gap-2">
             <Select
-              aria-label={`Mapping ${i + 1} field`}
+              aria-label={t("workflows.crm.mappingField", { n: i + 1 })}
               value={m.field}
               onChange={(e) => setRow(i, { field: e.target.value as (typeof CRM_FIELDS)[number] })}
             >
               {CRM_FIELDS.map((f) => (
                 <option key={f} value={f}>
-                  {FIELD_LABELS[f]}
+                  {t(FIELD_LABELS[f])}
                 </option>
               ))}
             </Select>
             <Input
-              aria-label={`Mapping ${i + 1} value`}
+              aria-label={t("workflows.crm.mappingValue", { n: i + 1 })}
               value={m.value}
-              placeholder="{{event_name}}"
+              placeholder={EXAMPLES.mapping}
               onChange={(e) => setRow(i, { value: e.target.value })}
             />
             <Button
               type="button"
               variant="ghost"
               size="sm"
-              aria-label={`Remove mapping ${i + 1}`}
+              aria-label={t("workflows.crm.removeMapping", { n: i + 1 })}
               onClick={() => set({ mapping: config.mapping.filter((_, j) => j !== i) })}
             >
               <X size={16} aria-hidden />
@@ -301,7 +313,7 @@ export function CrmForm({ path, config, onChange }: FormProps<CrmConfig>) {
           className="justify-self-start"
           onClick={() => set({ mapping: [...config.mapping, { field: "notes", value: "" }] })}
         >
-          <Plus size={14} aria-hidden /> Add field
+          <Plus size={14} aria-hidden /> {t("workflows.crm.addField")}
         </Button>
       </fieldset>
     </div>

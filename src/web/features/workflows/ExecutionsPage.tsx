@@ -22,7 +22,9 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
-import { ACTION_LABELS, shortDateTime, triggerLabel } from "./format";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
+import { actionLabel, shortDateTime, triggerLabel } from "./format";
 import { type ExecutionFilters, useExecutions, useRetryExecution } from "./queries";
 
 const STATUS_TONES: Record<ExecutionStatus, BadgeTone> = {
@@ -32,12 +34,20 @@ const STATUS_TONES: Record<ExecutionStatus, BadgeTone> = {
   skipped: "amber",
   cancelled: "grey",
 };
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const STATUS_LABELS: Record<ExecutionStatus, AppMessageId> = {
+  scheduled: "workflows.status.scheduled",
+  sent: "workflows.status.sent",
+  failed: "workflows.status.failed",
+  skipped: "workflows.status.skipped",
+  cancelled: "workflows.status.cancelled",
+};
 
 function Result({ e }: { e: WorkflowExecutionDto }) {
   const response =
     e.responseCode !== null
-      ? `HTTP ${e.responseCode}${e.responseMs !== null ? ` in ${e.responseMs} ms` : ""}`
+      ? e.responseMs !== null
+        ? t("workflows.executions.httpIn", { code: e.responseCode, ms: e.responseMs })
+        : `HTTP ${e.responseCode}`
       : null;
   return (
     <div className="text-sm">
@@ -69,33 +79,31 @@ function ExecutionItem({
         </p>
       </div>
       <div className="text-sm">
-        <p className="text-slate-800">{ACTION_LABELS[e.actionType]}</p>
+        <p className="text-slate-800">{actionLabel(e.actionType)}</p>
         <p className="text-slate-500">{triggerLabel(e.trigger)}</p>
       </div>
       <div className="text-sm tabular-nums">
         <p className="text-slate-800">{shortDateTime(e.scheduledFor)}</p>
-        <p className="text-slate-500">
-          {e.attempts} attempt{e.attempts === 1 ? "" : "s"}
-        </p>
+        <p className="text-slate-500">{t("workflows.executions.attempts", { count: e.attempts })}</p>
       </div>
       <div className="min-w-0">
         <Badge tone={STATUS_TONES[e.status]} dot>
-          {cap(e.status)}
+          {t(STATUS_LABELS[e.status])}
         </Badge>
         <div className="mt-1">
           <Result e={e} />
         </div>
       </div>
-      <div className="sm:text-right">
+      <div className="sm:text-end">
         {(e.status === "failed" || e.status === "skipped") && (
           <Button
             size="sm"
             variant="outline"
             onClick={onRetry}
             loading={retrying}
-            aria-label={`Retry run for ${e.booking.attendeeName}`}
+            aria-label={t("workflows.executions.retryFor", { name: e.booking.attendeeName })}
           >
-            <RotateCcw size={14} aria-hidden /> Retry
+            <RotateCcw size={14} aria-hidden /> {t("workflows.executions.retry")}
           </Button>
         )}
       </div>
@@ -130,48 +138,52 @@ export default function ExecutionsPage() {
 
   return (
     <>
-      <Link to="/workflows" className={`${buttonClasses({ variant: "ghost", size: "sm" })} mb-3 -ml-3`}>
-        <ArrowLeft size={16} aria-hidden /> Workflows
+      <Link to="/workflows" className={`${buttonClasses({ variant: "ghost", size: "sm" })} mb-3 -ms-3`}>
+        <ArrowLeft size={16} aria-hidden className="rtl:rotate-180" /> {t("workflows.title")}
       </Link>
       <PageHeader
-        title={page ? `Executions: ${page.workflow.name}` : "Executions"}
-        subtitle="Every run of this workflow: when it was due, what happened and why"
+        title={
+          page
+            ? t("workflows.executions.titleOf", { name: page.workflow.name })
+            : t("workflows.executions.title")
+        }
+        subtitle={t("workflows.executions.subtitle")}
       />
       <div className="mb-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         <div className="grid gap-1.5">
-          <Label htmlFor="ex-status">Status</Label>
+          <Label htmlFor="ex-status">{t("workflows.executions.status")}</Label>
           <Select
             id="ex-status"
             value={filters.status}
             onChange={(e) => set("status", e.target.value)}
             wrapperClassName="sm:w-40"
           >
-            <option value="">All statuses</option>
+            <option value="">{t("workflows.executions.allStatuses")}</option>
             {EXECUTION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {cap(s)}
+                {t(STATUS_LABELS[s])}
               </option>
             ))}
           </Select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="ex-action">Action</Label>
+          <Label htmlFor="ex-action">{t("workflows.executions.action")}</Label>
           <Select
             id="ex-action"
             value={filters.action}
             onChange={(e) => set("action", e.target.value)}
             wrapperClassName="sm:w-40"
           >
-            <option value="">All actions</option>
+            <option value="">{t("workflows.executions.allActions")}</option>
             {WORKFLOW_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {ACTION_LABELS[a]}
+                {actionLabel(a)}
               </option>
             ))}
           </Select>
         </div>
         <div className="col-span-2 grid gap-1.5 sm:w-64">
-          <Label htmlFor="ex-dates">Due between</Label>
+          <Label htmlFor="ex-dates">{t("workflows.executions.dueBetween")}</Label>
           {/* A one-day pick stores the start alone; the filter then covers that day. */}
           <DateRangePicker
             id="ex-dates"
@@ -207,15 +219,19 @@ export default function ExecutionsPage() {
             ))}
           </div>
         ) : query.isError ? (
-          <ErrorState title="Failed to load executions" query={query} />
+          <ErrorState title={t("workflows.executions.loadFailed")} query={query} />
         ) : !page || page.data.length === 0 ? (
           filtering ? (
-            <EmptyState icon={SearchX} title="No executions found" description="Try adjusting your filters" />
+            <EmptyState
+              icon={SearchX}
+              title={t("workflows.executions.noneFound")}
+              description={t("workflows.executions.adjust")}
+            />
           ) : (
             <EmptyState
               icon={History}
-              title="No executions yet"
-              description="Runs appear here as soon as a booking sets this workflow off."
+              title={t("workflows.executions.none")}
+              description={t("workflows.executions.noneText")}
             />
           )
         ) : (
@@ -224,10 +240,10 @@ export default function ExecutionsPage() {
               className="hidden border-slate-200 border-b bg-slate-50 px-5 py-2 font-medium text-slate-500 text-xs uppercase tracking-wide sm:grid sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_9rem_minmax(0,1.4fr)_6rem]"
               aria-hidden
             >
-              <span>Booking</span>
-              <span>Action</span>
-              <span>Scheduled</span>
-              <span>Status</span>
+              <span>{t("workflows.executions.booking")}</span>
+              <span>{t("workflows.executions.action")}</span>
+              <span>{t("workflows.executions.scheduled")}</span>
+              <span>{t("workflows.executions.status")}</span>
               <span />
             </div>
             <ul className="divide-y divide-slate-200">
@@ -239,10 +255,10 @@ export default function ExecutionsPage() {
                   onRetry={() =>
                     retry.mutate(e._id, {
                       onSuccess: () => {
-                        toast.success("Retry scheduled");
+                        toast.success(t("workflows.executions.retryScheduled"));
                         void query.refetch();
                       },
-                      onError: (err) => toast.error(errorMessage(err, "Failed to retry")),
+                      onError: (err) => toast.error(errorMessage(err, t("workflows.executions.retryFailed"))),
                     })
                   }
                 />
@@ -252,27 +268,27 @@ export default function ExecutionsPage() {
         )}
       </Card>
       {page && page.pagination.totalPages > 1 && (
-        <nav className="mt-4 flex items-center justify-end gap-2" aria-label="Pages">
+        <nav className="mt-4 flex items-center justify-end gap-2" aria-label={t("workflows.pages")}>
           <span className="text-slate-500 text-sm tabular-nums">
-            Page {page.pagination.page} of {page.pagination.totalPages}
+            {t("workflows.pageOf", { page: page.pagination.page, pages: page.pagination.totalPages })}
           </span>
           <Button
             size="sm"
             variant="outline"
-            aria-label="Previous page"
+            aria-label={t("workflows.previousPage")}
             disabled={filters.page <= 1}
             onClick={() => set("page", String(filters.page - 1))}
           >
-            <ChevronLeft size={16} aria-hidden />
+            <ChevronLeft size={16} aria-hidden className="rtl:rotate-180" />
           </Button>
           <Button
             size="sm"
             variant="outline"
-            aria-label="Next page"
+            aria-label={t("workflows.nextPage")}
             disabled={filters.page >= page.pagination.totalPages}
             onClick={() => set("page", String(filters.page + 1))}
           >
-            <ChevronRight size={16} aria-hidden />
+            <ChevronRight size={16} aria-hidden className="rtl:rotate-180" />
           </Button>
         </nav>
       )}

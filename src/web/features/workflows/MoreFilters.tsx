@@ -9,7 +9,8 @@ import {
 } from "../../../contract/workflows";
 import { Button, Menu } from "../../components/ui";
 import { cn } from "../../lib/cn";
-import { ACTION_LABELS, triggerLabel } from "./format";
+import { t } from "../../lib/i18n";
+import { actionLabel, triggerLabel } from "./format";
 
 /** The 'More Filters' menu: by trigger and by one of the actions a workflow runs. */
 export interface MoreFilterValues {
@@ -74,26 +75,27 @@ export function MoreFilters({
       className="max-h-[min(70vh,32rem)] overflow-y-auto"
       trigger={
         <Button variant="outline" className={cn("shrink-0", active > 0 && "border-accent text-blue-700")}>
-          <SlidersHorizontal size={16} aria-hidden /> More Filters{active > 0 ? ` (${active})` : ""}
+          <SlidersHorizontal size={16} aria-hidden /> {t("workflows.moreFilters")}
+          {active > 0 ? ` (${active})` : ""}
         </Button>
       }
     >
       <Options
-        label="Trigger"
+        label={t("workflows.form.trigger")}
         value={value.trigger}
         options={[
-          { value: "all", label: "Any trigger" },
-          ...WORKFLOW_TRIGGERS.map((t) => ({ value: t, label: triggerLabel(t) })),
+          { value: "all", label: t("workflows.anyTrigger") },
+          ...WORKFLOW_TRIGGERS.map((trigger) => ({ value: trigger, label: triggerLabel(trigger) })),
         ]}
         onChange={(trigger) => onChange({ ...value, trigger })}
       />
       <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
       <Options
-        label="Action"
+        label={t("workflows.executions.action")}
         value={value.action}
         options={[
-          { value: "all", label: "Any action" },
-          ...WORKFLOW_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
+          { value: "all", label: t("workflows.anyAction") },
+          ...WORKFLOW_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
         ]}
         onChange={(action) => onChange({ ...value, action })}
       />
@@ -102,7 +104,7 @@ export function MoreFilters({
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClass} onSelect={() => onChange(NO_MORE_FILTERS)}>
             <span className="size-4" aria-hidden />
-            Clear filters
+            {t("workflows.clearFilters")}
           </DropdownMenu.Item>
         </>
       )}

@@ -1,6 +1,7 @@
 import { TEMPLATE_VARIABLES, type WorkflowAction } from "../../../contract/workflows";
 import { renderTemplate } from "../../../domain/template";
-import { ACTION_LABELS } from "./format";
+import { currentLocale, t } from "../../lib/i18n";
+import { actionLabel, STAGE_LABELS } from "./format";
 
 const SAMPLE: Record<string, string> = Object.fromEntries(TEMPLATE_VARIABLES.map((v) => [v.name, v.sample]));
 
@@ -32,33 +33,33 @@ export function Preview({ actions, trigger }: { actions: WorkflowAction[]; trigg
         // biome-ignore lint/suspicious/noArrayIndexKey: actions have no id
         <div key={i} className="rounded-lg border border-slate-200 bg-white">
           <p className="border-slate-200 border-b px-3 py-2 font-medium text-slate-500 text-xs uppercase tracking-wide">
-            {i + 1}. {ACTION_LABELS[a.type]}
+            {i + 1}. {actionLabel(a.type)}
           </p>
           <div className="px-3 py-2 text-sm">
             {a.type === "send_email" && (
               <>
                 <p className="font-semibold text-slate-900">
-                  {renderTemplate(a.config.subject, SAMPLE) || "(no subject)"}
+                  {renderTemplate(a.config.subject, SAMPLE) || t("workflows.preview.noSubject")}
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words text-slate-700">
-                  {renderTemplate(a.config.body, SAMPLE) || "(empty body)"}
+                  {renderTemplate(a.config.body, SAMPLE) || t("workflows.preview.emptyBody")}
                 </p>
               </>
             )}
             {a.type === "send_sms" && (
-              <p className="whitespace-pre-wrap break-words rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-slate-800">
-                {renderTemplate(a.config.message, SAMPLE) || "(empty text)"}
+              <p className="whitespace-pre-wrap break-words rounded-2xl rounded-es-sm bg-slate-100 px-3 py-2 text-slate-800">
+                {renderTemplate(a.config.message, SAMPLE) || t("workflows.preview.emptyText")}
               </p>
             )}
             {a.type === "webhook" && (
               <>
                 <p className="break-all font-mono text-slate-700 text-xs">
-                  {a.config.method} {a.config.url || "(no URL)"}
+                  {a.config.method} {a.config.url || t("workflows.preview.noUrl")}
                 </p>
                 <section
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so keyboards can scroll it
                   tabIndex={0}
-                  aria-label="Webhook body"
+                  aria-label={t("workflows.preview.webhookBody")}
                   className="mt-2 max-h-48 overflow-auto rounded bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-accent"
                 >
                   <pre className="whitespace-pre-wrap break-words font-mono text-slate-700 text-xs">
@@ -71,9 +72,26 @@ export function Preview({ actions, trigger }: { actions: WorkflowAction[]; trigg
             )}
             {a.type === "add_to_crm" && (
               <p className="text-slate-700">
-                {SAMPLE.attendee_name} ({SAMPLE.attendee_email}) goes into Contacts
-                {a.config.stage ? ` as ${a.config.stage}` : ""}
-                {a.config.tags.length ? ` with tags ${a.config.tags.join(", ")}` : ""}.
+                {t(
+                  a.config.stage
+                    ? a.config.tags.length
+                      ? "workflows.preview.crmStageTags"
+                      : "workflows.preview.crmStage"
+                    : a.config.tags.length
+                      ? "workflows.preview.crmTags"
+                      : "workflows.preview.crm",
+                  {
+                    name: SAMPLE.attendee_name,
+                    email: SAMPLE.attendee_email,
+                    // English names the stage as stored ("as lead"), as it always has.
+                    stage: !a.config.stage
+                      ? ""
+                      : currentLocale() === "en"
+                        ? a.config.stage
+                        : t(STAGE_LABELS[a.config.stage]),
+                    tags: a.config.tags.join(", "),
+                  },
+                )}
               </p>
             )}
           </div>

@@ -1,7 +1,29 @@
 import { Braces } from "lucide-react";
 import { useRef } from "react";
-import { TEMPLATE_VARIABLES } from "../../../contract/workflows";
+import { TEMPLATE_VARIABLES, type TemplateVariable } from "../../../contract/workflows";
 import { Button, Field, Input, Menu, MenuItem, MenuLabel, Textarea } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
+
+/** The variables' names in the app's language (the contract's English labels, by variable). */
+const VARIABLE_LABELS: Record<TemplateVariable, AppMessageId> = {
+  attendee_name: "workflows.variable.attendeeName",
+  attendee_email: "workflows.variable.attendeeEmail",
+  attendee_phone: "workflows.variable.attendeePhone",
+  event_name: "workflows.variable.eventName",
+  event_date: "workflows.variable.eventDate",
+  start_time: "workflows.variable.startTime",
+  event_time: "workflows.variable.eventTime",
+  end_time: "workflows.variable.endTime",
+  timezone: "workflows.variable.timezone",
+  meeting_link: "workflows.variable.meetingLink",
+  location: "workflows.variable.location",
+  host_name: "workflows.variable.hostName",
+  host_email: "workflows.variable.hostEmail",
+  cancel_link: "workflows.variable.cancelLink",
+  reschedule_link: "workflows.variable.rescheduleLink",
+  cancel_reason: "workflows.variable.cancelReason",
+};
 
 /**
  * A text field for a template, with an "Insert variable" picker that puts `{{name}}` at the cursor
@@ -56,7 +78,7 @@ export function VariableField({
       <Field label={label} htmlFor={id} error={error} hint={hint} required={required}>
         {multiline ? <Textarea rows={6} {...common} /> : <Input {...common} />}
       </Field>
-      <div className="absolute top-[-6px] right-0">
+      <div className="absolute end-0 top-[-6px]">
         <Menu
           trigger={
             <Button
@@ -64,17 +86,17 @@ export function VariableField({
               variant="ghost"
               size="sm"
               className="h-7 px-2 text-xs"
-              aria-label={`Insert variable into ${label}`}
+              aria-label={t("workflows.variable.into", { label })}
             >
-              <Braces size={14} aria-hidden /> Variable
+              <Braces size={14} aria-hidden /> {t("workflows.variable.button")}
             </Button>
           }
           className="max-h-72 overflow-y-auto"
         >
-          <MenuLabel>Insert variable</MenuLabel>
+          <MenuLabel>{t("workflows.variable.insert")}</MenuLabel>
           {TEMPLATE_VARIABLES.map((v) => (
             <MenuItem key={v.name} onSelect={() => insert(v.name)}>
-              <span className="flex-1">{v.label}</span>
+              <span className="flex-1">{t(VARIABLE_LABELS[v.name])}</span>
               <code className="text-slate-400 text-xs">{`{{${v.name}}}`}</code>
             </MenuItem>
           ))}

@@ -15,7 +15,9 @@ import {
   toast,
 } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
 import { flattenErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import { type Draft, draftOf, emptyDraft } from "./format";
 import { Preview } from "./Preview";
 import { useSaveWorkflow, useTemplates } from "./queries";
@@ -32,6 +34,15 @@ const TEMPLATE_ICONS: Record<string, typeof Mail> = {
   "follow-up": Reply,
   "webhook-notification": Webhook,
   "add-to-crm": UserPlus,
+};
+
+/** The product's templates' names and descriptions in the app's language (a template's own words stay as sent). */
+const TEMPLATE_TEXTS: Record<string, [AppMessageId, AppMessageId]> = {
+  "welcome-email": ["workflows.template.welcome", "workflows.template.welcomeText"],
+  "meeting-reminder": ["workflows.template.reminder", "workflows.template.reminderText"],
+  "follow-up": ["workflows.template.followUp", "workflows.template.followUpText"],
+  "webhook-notification": ["workflows.template.webhook", "workflows.template.webhookText"],
+  "add-to-crm": ["workflows.template.crm", "workflows.template.crmText"],
 };
 
 /** Steps: template, then configure (from a template) or custom (from scratch); Back returns to template. */
@@ -63,16 +74,16 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
         form.setValue(key, next[key], { shouldDirty: true, shouldValidate: revalidate });
     }
   };
-  const pick = (t: WorkflowTemplate | null) => {
-    form.reset(t ? draftOf({ ...t, isActive: true }) : emptyDraft());
-    setStep(t ? "configure" : "custom");
+  const pick = (template: WorkflowTemplate | null) => {
+    form.reset(template ? draftOf({ ...template, isActive: true }) : emptyDraft());
+    setStep(template ? "configure" : "custom");
   };
 
   const submit = form.handleSubmit(
     async (body) => {
       try {
         const saved = await save.mutateAsync({ id: editing?._id ?? null, body });
-        toast.success(editing ? "Workflow updated" : "Workflow created");
+        toast.success(t(editing ? "workflows.updated" : "workflows.created"));
         // The signing secret is shown once, when a new workflow has a webhook.
         if (!editing && saved.webhookSecret && body.actions.some((a) => a.type === "webhook")) {
           setSecret(saved.webhookSecret);
@@ -82,36 +93,38 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
       } catch (e) {
         for (const [path, message] of Object.entries(e instanceof ApiError ? (e.errors ?? {}) : {}))
           form.setError(path as keyof Draft, { message });
-        toast.error(errorMessage(e, editing ? "Failed to update workflow" : "Failed to create workflow"));
+        toast.error(errorMessage(e, t(editing ? "workflows.updateFailed" : "workflows.createFailed")));
       }
     },
     // The parts are controlled editors react-hook-form holds no refs of: focus the first marked field.
     () => requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus()),
   );
 
-  const title = secret
-    ? "Save your signing secret"
-    : editing
-      ? "Edit workflow"
-      : mode.kind === "duplicate"
-        ? "Duplicate workflow"
-        : step === "template"
-          ? "Create workflow"
-          : step === "configure"
-            ? "Configure workflow"
-            : "Custom workflow";
+  const title = t(
+    secret
+      ? "workflows.dialog.secretTitle"
+      : editing
+        ? "workflows.dialog.editTitle"
+        : mode.kind === "duplicate"
+          ? "workflows.dialog.duplicateTitle"
+          : step === "template"
+            ? "workflows.dialog.createTitle"
+            : step === "configure"
+              ? "workflows.dialog.configureTitle"
+              : "workflows.dialog.customTitle",
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
       <DialogContent
         title={title}
-        description={
+        description={t(
           secret
-            ? "Receivers verify each request with this secret. It is shown only now; you can rotate it later."
+            ? "workflows.dialog.secretText"
             : step === "template"
-              ? "Start from a template or build your own."
-              : "Choose when it runs and what it does. The preview uses a sample booking."
-        }
+              ? "workflows.dialog.templateText"
+              : "workflows.dialog.formText",
+        )}
         widthClassName={step === "template" || secret ? "max-w-2xl" : "max-w-5xl"}
       >
         {secret ? (
@@ -120,21 +133,27 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
           <div className="grid gap-3 sm:grid-cols-2">
             {templates.isLoading
               ? [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-20" />)
-              : (templates.data ?? []).map((t) => {
-                  const Icon = TEMPLATE_ICONS[t.id] ?? Mail;
+              : (templates.data ?? []).map((template) => {
+                  const Icon = TEMPLATE_ICONS[template.id] ?? Mail;
                   return (
                     <button
-                      key={t.id}
+                      key={template.id}
                       type="button"
-                      onClick={() => pick(t)}
-                      className="flex items-start gap-3 rounded-lg border border-slate-200 p-4 text-left transition-colors hover:border-accent hover:bg-blue-50/40 focus-visible:outline-2 focus-visible:outline-accent"
+                      onClick={() => pick(template)}
+                      className="flex items-start gap-3 rounded-lg border border-slate-200 p-4 text-start transition-colors hover:border-accent hover:bg-blue-50/40 focus-visible:outline-2 focus-visible:outline-accent"
                     >
                       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
                         <Icon size={18} aria-hidden />
                       </span>
                       <span>
-                        <span className="block font-medium text-slate-900 text-sm">{t.name}</span>
-                        <span className="block text-slate-500 text-sm">{t.description}</span>
+                        <span className="block font-medium text-slate-900 text-sm">
+                          {TEMPLATE_TEXTS[template.id] ? t(TEMPLATE_TEXTS[template.id][0]) : template.name}
+                        </span>
+                        <span className="block text-slate-500 text-sm">
+                          {TEMPLATE_TEXTS[template.id]
+                            ? t(TEMPLATE_TEXTS[template.id][1])
+                            : template.description}
+                        </span>
                       </span>
                     </button>
                   );
@@ -142,20 +161,22 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
             <button
               type="button"
               onClick={() => pick(null)}
-              className="flex items-start gap-3 rounded-lg border border-slate-300 border-dashed p-4 text-left transition-colors hover:border-accent focus-visible:outline-2 focus-visible:outline-accent"
+              className="flex items-start gap-3 rounded-lg border border-slate-300 border-dashed p-4 text-start transition-colors hover:border-accent focus-visible:outline-2 focus-visible:outline-accent"
             >
               <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
                 <FilePlus2 size={18} aria-hidden />
               </span>
               <span>
-                <span className="block font-medium text-slate-900 text-sm">Start from scratch</span>
-                <span className="block text-slate-500 text-sm">Pick your own trigger and actions</span>
+                <span className="block font-medium text-slate-900 text-sm">
+                  {t("workflows.dialog.scratch")}
+                </span>
+                <span className="block text-slate-500 text-sm">{t("workflows.dialog.scratchText")}</span>
               </span>
             </button>
             {templates.isError && (
               <ErrorState
                 variant="inline"
-                title="Failed to load templates"
+                title={t("workflows.dialog.templatesFailed")}
                 query={templates}
                 className="sm:col-span-2"
               />
@@ -165,8 +186,8 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
           <form noValidate onSubmit={submit}>
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
               <WorkflowForm draft={draft} onChange={setDraft} errors={errors} />
-              <aside aria-label="Preview" className="lg:sticky lg:top-0 lg:self-start">
-                <h3 className="mb-2 font-semibold text-slate-900 text-sm">Preview</h3>
+              <aside aria-label={t("workflows.dialog.preview")} className="lg:sticky lg:top-0 lg:self-start">
+                <h3 className="mb-2 font-semibold text-slate-900 text-sm">{t("workflows.dialog.preview")}</h3>
                 <Preview actions={draft.actions} trigger={draft.trigger.type} />
               </aside>
             </div>
@@ -176,22 +197,24 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
                   type="button"
                   variant="ghost"
                   onClick={() => setStep("template")}
-                  className="sm:mr-auto"
+                  className="sm:me-auto"
                 >
-                  <ArrowLeft size={16} aria-hidden /> Back
+                  <ArrowLeft size={16} aria-hidden className="rtl:rotate-180" /> {t("workflows.back")}
                 </Button>
               )}
               <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-                Cancel
+                {t("workflows.cancel")}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                {editing
-                  ? save.isPending
-                    ? "Saving..."
-                    : "Save Changes"
-                  : save.isPending
-                    ? "Creating..."
-                    : "Create Workflow"}
+                {t(
+                  editing
+                    ? save.isPending
+                      ? "workflows.saving"
+                      : "workflows.saveChanges"
+                    : save.isPending
+                      ? "workflows.creating"
+                      : "workflows.create",
+                )}
               </Button>
             </DialogFooter>
           </form>
@@ -201,6 +224,9 @@ export function WorkflowDialog({ mode, onClose }: { mode: WorkflowDialogMode; on
   );
 }
 
+/** Header names are code: the same in every language. */
+const SIGNATURE_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"] as const;
+
 function SecretPanel({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
     <div>
@@ -208,7 +234,7 @@ function SecretPanel({ secret, onDone }: { secret: string; onDone: () => void })
         <Input
           readOnly
           value={secret}
-          aria-label="Signing secret"
+          aria-label={t("workflows.dialog.secret")}
           className="font-mono text-xs"
           onFocus={(e) => e.target.select()}
         />
@@ -216,20 +242,19 @@ function SecretPanel({ secret, onDone }: { secret: string; onDone: () => void })
           type="button"
           variant="outline"
           onClick={() =>
-            navigator.clipboard
-              ?.writeText(secret)
-              .then(() => toast.success("Copied to clipboard successfully..."))
+            navigator.clipboard?.writeText(secret).then(() => toast.success(t("workflows.copied")))
           }
         >
-          <Copy size={16} aria-hidden /> Copy
+          <Copy size={16} aria-hidden /> {t("workflows.copy")}
         </Button>
       </div>
       <p className="mt-3 text-slate-500 text-sm">
-        Requests carry <code>webhook-id</code>, <code>webhook-timestamp</code> and{" "}
-        <code>webhook-signature</code> headers (Standard Webhooks).
+        {t("workflows.dialog.headersBefore")} <code>{SIGNATURE_HEADERS[0]}</code>,{" "}
+        <code>{SIGNATURE_HEADERS[1]}</code> {t("workflows.dialog.headersAnd")}{" "}
+        <code>{SIGNATURE_HEADERS[2]}</code> {t("workflows.dialog.headersAfter")}
       </p>
       <DialogFooter>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("workflows.done")}</Button>
       </DialogFooter>
     </div>
   );

@@ -21,9 +21,10 @@ import {
   Select,
   Textarea,
 } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { useEventTypes } from "../event-types/queries";
 import { CrmForm, EmailForm, SmsForm, WebhookForm } from "./ActionForms";
-import { ACTION_LABELS, blankAction, type Draft, TRIGGER_HELP, triggerLabel } from "./format";
+import { actionLabel, blankAction, type Draft, TRIGGER_HELP, triggerLabel, unitLabel } from "./format";
 
 type Errors = Record<string, string>;
 
@@ -45,7 +46,7 @@ function ActionEditor({
     <div className="rounded-lg border border-slate-200 p-4" data-testid="action-editor">
       <div className="mb-4 flex items-center justify-between gap-2">
         <h4 className="font-medium text-slate-900 text-sm">
-          {index + 1}. {ACTION_LABELS[action.type]}
+          {index + 1}. {actionLabel(action.type)}
         </h4>
         {onRemove && (
           <Button
@@ -53,7 +54,7 @@ function ActionEditor({
             variant="ghost"
             size="sm"
             onClick={onRemove}
-            aria-label={`Remove action ${index + 1}`}
+            aria-label={t("workflows.form.removeAction", { n: index + 1 })}
           >
             <Trash2 size={16} aria-hidden />
           </Button>
@@ -126,7 +127,7 @@ export function WorkflowForm({
 
   return (
     <div className="grid gap-5">
-      <Field label="Name" htmlFor="workflow-name" required error={errors.name}>
+      <Field label={t("workflows.form.name")} htmlFor="workflow-name" required error={errors.name}>
         <Input
           id="workflow-name"
           value={draft.name}
@@ -134,10 +135,14 @@ export function WorkflowForm({
           aria-required
           invalid={!!errors.name}
           onChange={(e) => set({ name: e.target.value })}
-          placeholder="e.g. Reminder 1 day before"
+          placeholder={t("workflows.form.namePlaceholder")}
         />
       </Field>
-      <Field label="Description" htmlFor="workflow-description" error={errors.description}>
+      <Field
+        label={t("workflows.form.description")}
+        htmlFor="workflow-description"
+        error={errors.description}
+      >
         <Textarea
           id="workflow-description"
           rows={2}
@@ -149,12 +154,12 @@ export function WorkflowForm({
 
       <section className="grid gap-4" aria-labelledby="trigger-heading">
         <h3 id="trigger-heading" className="font-semibold text-slate-900 text-sm">
-          Trigger
+          {t("workflows.form.trigger")}
         </h3>
         <Field
-          label="When"
+          label={t("workflows.form.when")}
           htmlFor="workflow-trigger"
-          hint={TRIGGER_HELP[draft.trigger.type]}
+          hint={t(TRIGGER_HELP[draft.trigger.type])}
           error={errors["trigger.type"]}
         >
           <Select
@@ -162,9 +167,9 @@ export function WorkflowForm({
             value={draft.trigger.type}
             onChange={(e) => chooseTrigger(e.target.value as WorkflowTrigger)}
           >
-            {WORKFLOW_TRIGGERS.map((t) => (
-              <option key={t} value={t}>
-                {triggerLabel(t)}
+            {WORKFLOW_TRIGGERS.map((trigger) => (
+              <option key={trigger} value={trigger}>
+                {triggerLabel(trigger)}
               </option>
             ))}
           </Select>
@@ -172,7 +177,7 @@ export function WorkflowForm({
         {timed && (
           <div className="grid grid-cols-[6rem_1fr] gap-2 sm:max-w-sm">
             <Field
-              label="Time"
+              label={t("workflows.form.time")}
               htmlFor="workflow-offset"
               error={errors["trigger.conditions.timeOffset"] ?? errors["trigger.conditions.timeOffset.value"]}
             >
@@ -192,7 +197,9 @@ export function WorkflowForm({
               />
             </Field>
             <Field
-              label={draft.trigger.type === "before_event" ? "Before the meeting" : "After the meeting"}
+              label={t(
+                draft.trigger.type === "before_event" ? "workflows.form.before" : "workflows.form.after",
+              )}
               htmlFor="workflow-offset-unit"
             >
               <Select
@@ -208,7 +215,7 @@ export function WorkflowForm({
               >
                 {TIME_UNITS.map((u) => (
                   <option key={u} value={u}>
-                    {u}
+                    {unitLabel(u)}
                   </option>
                 ))}
               </Select>
@@ -216,18 +223,18 @@ export function WorkflowForm({
           </div>
         )}
         <fieldset>
-          <legend className="font-medium text-slate-700 text-sm">Event types</legend>
-          <p className="mb-2 text-slate-500 text-sm">None selected means all event types.</p>
+          <legend className="font-medium text-slate-700 text-sm">{t("workflows.form.eventTypes")}</legend>
+          <p className="mb-2 text-slate-500 text-sm">{t("workflows.form.noneMeansAll")}</p>
           {eventTypes.isLoading ? (
             <LoadingState
-              label="Loading event types"
+              label={t("workflows.form.loadingTypes")}
               rowClassName="h-5"
               className="grid gap-2 sm:grid-cols-2"
             />
           ) : eventTypes.isError ? (
-            <ErrorState variant="inline" title="Failed to load event types." query={eventTypes} />
+            <ErrorState variant="inline" title={t("workflows.form.typesFailed")} query={eventTypes} />
           ) : (eventTypes.data ?? []).length === 0 ? (
-            <p className="text-slate-500 text-sm">No event types yet: the workflow applies to all.</p>
+            <p className="text-slate-500 text-sm">{t("workflows.form.noTypes")}</p>
           ) : (
             <ul className="grid gap-2 sm:grid-cols-2">
               {(eventTypes.data ?? []).map((et) => (
@@ -255,18 +262,18 @@ export function WorkflowForm({
       <section className="grid gap-3" aria-labelledby="actions-heading">
         <div className="flex items-center justify-between">
           <h3 id="actions-heading" className="font-semibold text-slate-900 text-sm">
-            Actions
+            {t("workflows.form.actions")}
           </h3>
           <Menu
             trigger={
               <Button type="button" variant="outline" size="sm" disabled={draft.actions.length >= 10}>
-                <Plus size={14} aria-hidden /> Add action
+                <Plus size={14} aria-hidden /> {t("workflows.form.addAction")}
               </Button>
             }
           >
-            {WORKFLOW_ACTIONS.map((t: WorkflowActionType) => (
-              <MenuItem key={t} onSelect={() => set({ actions: [...draft.actions, blankAction(t)] })}>
-                {ACTION_LABELS[t]}
+            {WORKFLOW_ACTIONS.map((type: WorkflowActionType) => (
+              <MenuItem key={type} onSelect={() => set({ actions: [...draft.actions, blankAction(type)] })}>
+                {actionLabel(type)}
               </MenuItem>
             ))}
           </Menu>

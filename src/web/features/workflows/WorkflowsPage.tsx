@@ -15,6 +15,7 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { draftOf } from "./format";
 import { MoreFilters, matchesMoreFilters, NO_MORE_FILTERS } from "./MoreFilters";
 import { useDeleteWorkflow, useToggleWorkflow, useWorkflows } from "./queries";
@@ -52,12 +53,16 @@ export default function WorkflowsPage() {
 
   const handlers: RowHandlers = {
     onEdit: (w) => setDialog({ kind: "edit", workflow: w }),
-    onDuplicate: (w) => setDialog({ kind: "duplicate", draft: { ...draftOf(w), name: `${w.name} (copy)` } }),
+    onDuplicate: (w) =>
+      setDialog({
+        kind: "duplicate",
+        draft: { ...draftOf(w), name: t("workflows.copyName", { name: w.name }) },
+      }),
     onExecutions: (w) => navigate(`/workflows/${w._id}/executions`),
     onToggle: (w) =>
       toggle.mutate(w._id, {
-        onSuccess: (next) => toast.success(next.isActive ? "Workflow activated" : "Workflow paused"),
-        onError: (e) => toast.error(errorMessage(e, "Failed to update workflow")),
+        onSuccess: (next) => toast.success(t(next.isActive ? "workflows.activated" : "workflows.paused")),
+        onError: (e) => toast.error(errorMessage(e, t("workflows.updateFailed"))),
       }),
     onDelete: setDeleting,
     onTest: setTesting,
@@ -67,17 +72,17 @@ export default function WorkflowsPage() {
   return (
     <>
       <PageHeader
-        title="Workflows"
-        subtitle="Automate your scheduling process with custom workflows"
+        title={t("workflows.title")}
+        subtitle={t("workflows.subtitle")}
         action={
           <Button onClick={create}>
-            <Plus size={16} aria-hidden /> Create Workflow
+            <Plus size={16} aria-hidden /> {t("workflows.create")}
           </Button>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 sm:gap-3">
         <SearchBox
-          label="Search workflows"
+          label={t("workflows.search")}
           value={search}
           onChange={setSearch}
           onClear={() => setSearch("")}
@@ -86,19 +91,19 @@ export default function WorkflowsPage() {
           className="basis-full sm:basis-auto"
         />
         <Select
-          aria-label="Status"
+          aria-label={t("workflows.executions.status")}
           value={status}
           onChange={(e) => setStatus(e.target.value as StatusFilter)}
           wrapperClassName="w-36 shrink-0"
         >
-          <option value="all">All Status</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
+          <option value="all">{t("workflows.allStatus")}</option>
+          <option value="active">{t("workflows.active")}</option>
+          <option value="inactive">{t("workflows.inactive")}</option>
         </Select>
         <MoreFilters value={more} onChange={setMore} />
       </div>
 
-      <section aria-label="Workflows" aria-busy={query.isLoading}>
+      <section aria-label={t("workflows.title")} aria-busy={query.isLoading}>
         {query.isLoading ? (
           <div className="space-y-3">
             {[0, 1, 2].map((i) => (
@@ -111,24 +116,24 @@ export default function WorkflowsPage() {
           </div>
         ) : query.isError ? (
           <Card>
-            <ErrorState title="Failed to load workflows" query={query} />
+            <ErrorState title={t("workflows.loadFailed")} query={query} />
           </Card>
         ) : shown.length === 0 ? (
           <Card>
             {filtering ? (
               <EmptyState
                 icon={SearchX}
-                title="No workflows found"
-                description="Try adjusting your search or filter criteria"
+                title={t("workflows.noneFound")}
+                description={t("workflows.adjust")}
               />
             ) : (
               <EmptyState
                 icon={Workflow}
-                title="No workflows yet"
-                description="Create your first workflow to automate your scheduling process"
+                title={t("workflows.none")}
+                description={t("workflows.noneText")}
                 action={
                   <Button onClick={create}>
-                    <Plus size={16} aria-hidden /> Create Your First Workflow
+                    <Plus size={16} aria-hidden /> {t("workflows.createFirst")}
                   </Button>
                 }
               />
@@ -150,23 +155,19 @@ export default function WorkflowsPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete workflow?"
-        description={
-          deleting
-            ? `"${deleting.name}" and its history will be deleted; scheduled runs will not be sent.`
-            : undefined
-        }
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        title={t("workflows.deleteTitle")}
+        description={deleting ? t("workflows.deleteText", { name: deleting.name }) : undefined}
+        confirmLabel={t("workflows.deleteConfirm")}
+        busyLabel={t("workflows.deleting")}
         busy={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting._id, {
             onSuccess: () => {
-              toast.success("Workflow deleted");
+              toast.success(t("workflows.deleted"));
               setDeleting(null);
             },
-            onError: (e) => toast.error(errorMessage(e, "Failed to delete workflow")),
+            onError: (e) => toast.error(errorMessage(e, t("workflows.deleteFailed"))),
           })
         }
       />

@@ -1,3 +1,4 @@
+import type { ContactStage } from "../../../contract/contacts";
 import type {
   TimeOffset,
   WorkflowAction,
@@ -5,48 +6,86 @@ import type {
   WorkflowDto,
   WorkflowTrigger,
 } from "../../../contract/workflows";
+import type { AppMessageId } from "../../lib/app-messages";
+import { intlLocale, t } from "../../lib/i18n";
 
-/** Spec: the trigger type with underscores as spaces, capitalised ("Event scheduled"). */
-export const triggerLabel = (t: string) => {
-  const text = t.replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** Spec: the trigger type with underscores as spaces, capitalised ("Event scheduled"), in the app's language. */
+const TRIGGER_LABELS: Record<WorkflowTrigger, AppMessageId> = {
+  event_scheduled: "workflows.trigger.eventScheduled",
+  event_cancelled: "workflows.trigger.eventCancelled",
+  event_rescheduled: "workflows.trigger.eventRescheduled",
+  before_event: "workflows.trigger.beforeEvent",
+  after_event: "workflows.trigger.afterEvent",
+  event_completed: "workflows.trigger.eventCompleted",
+  booking_requested: "workflows.trigger.bookingRequested",
+  booking_confirmed: "workflows.trigger.bookingConfirmed",
+  booking_declined: "workflows.trigger.bookingDeclined",
+  seat_booked: "workflows.trigger.seatBooked",
+  seat_cancelled: "workflows.trigger.seatCancelled",
+};
+export const triggerLabel = (trigger: WorkflowTrigger) => t(TRIGGER_LABELS[trigger]);
+
+/** Catalogue ids, read with `t` when rendering (the language can change at run time). */
+export const TRIGGER_HELP: Record<WorkflowTrigger, AppMessageId> = {
+  event_scheduled: "workflows.triggerHelp.eventScheduled",
+  event_cancelled: "workflows.triggerHelp.eventCancelled",
+  event_rescheduled: "workflows.triggerHelp.eventRescheduled",
+  before_event: "workflows.triggerHelp.beforeEvent",
+  after_event: "workflows.triggerHelp.afterEvent",
+  event_completed: "workflows.triggerHelp.eventCompleted",
+  booking_requested: "workflows.triggerHelp.bookingRequested",
+  booking_confirmed: "workflows.triggerHelp.bookingConfirmed",
+  booking_declined: "workflows.triggerHelp.bookingDeclined",
+  seat_booked: "workflows.triggerHelp.seatBooked",
+  seat_cancelled: "workflows.triggerHelp.seatCancelled",
 };
 
-export const TRIGGER_HELP: Record<WorkflowTrigger, string> = {
-  event_scheduled: "When a meeting is booked",
-  event_cancelled: "When a meeting is cancelled",
-  event_rescheduled: "When a meeting is moved to another time",
-  before_event: "A set time before the meeting starts",
-  after_event: "A set time after the meeting ends",
-  event_completed: "When a meeting ends (not cancelled or no-show)",
-  booking_requested: "When an invitee requests a meeting that needs your approval",
-  booking_confirmed: "When you confirm a booking request",
-  booking_declined: "When you decline a booking request",
-  seat_booked: "When an invitee takes a seat of a group meeting",
-  seat_cancelled: "When a seat of a group meeting is cancelled",
+const ACTION_IDS: Record<WorkflowActionType, AppMessageId> = {
+  send_email: "workflows.action.sendEmail",
+  webhook: "workflows.action.webhook",
+  add_to_crm: "workflows.action.addToCrm",
+  send_sms: "workflows.action.sendSms",
+};
+export const actionLabel = (type: WorkflowActionType) => t(ACTION_IDS[type]);
+
+const UNIT_IDS: Record<TimeOffset["unit"], AppMessageId> = {
+  minutes: "workflows.unit.minutes",
+  hours: "workflows.unit.hours",
+  days: "workflows.unit.days",
+};
+/** "2 hours", "1 day" (plural rules of the app's language). */
+export const offsetText = (o: TimeOffset | undefined) => (o ? t(UNIT_IDS[o.unit], { count: o.value }) : "");
+const UNIT_NAMES: Record<TimeOffset["unit"], AppMessageId> = {
+  minutes: "workflows.unitName.minutes",
+  hours: "workflows.unitName.hours",
+  days: "workflows.unitName.days",
+};
+/** The unit's name in a select ("minutes"). */
+export const unitLabel = (unit: TimeOffset["unit"]) => t(UNIT_NAMES[unit]);
+
+/** The contact stages' names (Add to CRM). */
+export const STAGE_LABELS: Record<ContactStage, AppMessageId> = {
+  prospect: "workflows.stage.prospect",
+  lead: "workflows.stage.lead",
+  customer: "workflows.stage.customer",
+  partner: "workflows.stage.partner",
+  other: "workflows.stage.other",
 };
 
-export const ACTION_LABELS: Record<WorkflowActionType, string> = {
-  send_email: "Send email",
-  webhook: "Webhook",
-  add_to_crm: "Add to CRM",
-  send_sms: "Send SMS",
-};
-
-export const offsetText = (o: TimeOffset | undefined) =>
-  o ? `${o.value} ${o.value === 1 ? o.unit.replace(/s$/, "") : o.unit}` : "";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-export const shortDate = (iso: string) => dateFormat.format(new Date(iso));
-/** "Mar 15, 1:00pm": the spec's 12-hour times. */
+export const shortDate = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", year: "numeric" }).format(
+    new Date(iso),
+  );
+/** "Mar 15, 1:00pm": the spec's 12-hour times in English; other languages their own clock. */
 export const shortDateTime = (iso: string) =>
-  dateTimeFormat.format(new Date(iso)).replace(/\s?(AM|PM)$/, (_m, p: string) => p.toLowerCase());
+  new Intl.DateTimeFormat(intlLocale(), {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  })
+    .format(new Date(iso))
+    .replace(/\s?(AM|PM)$/, (_m, p: string) => p.toLowerCase());
 
 /** A new action of a type with a config a host can start from. */
 export function blankAction(type: WorkflowActionType): WorkflowAction {
