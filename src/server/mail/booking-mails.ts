@@ -13,6 +13,8 @@ export interface BookingMailData {
   /** The iCalendar SEQUENCE of this version of the booking. */
   sequence: number;
   title: string;
+  /** The title in the invitee's language where the host wrote one (issue 27); their mails and invite say it. */
+  inviteeTitle?: string;
   slug: string;
   /** The host's username: booking links are /{username}/{slug}. */
   hostUsername: string;
@@ -90,6 +92,10 @@ export function manageLinks(publicUrl: string, uid: string, username: string, sl
   };
 }
 
+/** The booking as its invitee reads it: the title in their language where the host wrote one. */
+export const forInvitee = (d: BookingMailData): BookingMailData =>
+  d.inviteeTitle ? { ...d, title: d.inviteeTitle } : d;
+
 /**
  * The messages for one booking event: invitee, guests and (unless silenced) host. They share one
  * invite (same UID, SEQUENCE and text), which carries no manage link: only the invitee's mail does.
@@ -105,25 +111,29 @@ export function bookingMessages(
       : null;
   const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
   const words = mailWords(d.language);
+  const mine = forInvitee(d);
   // The invitee and their guests get the invite in the invitee's language; each host in their own (host-mails.ts).
-  const inviteeInvite = { method, content: inviteFile(d, kind === "cancelled", o.stamp, undefined, words) };
+  const inviteeInvite = {
+    method,
+    content: inviteFile(mine, kind === "cancelled", o.stamp, undefined, words),
+  };
 
   const messages: NewOutboxMessage[] = [];
-  const forInvitee = (to: string, withLinks: typeof links) => {
-    const lines = inviteeLines(kind, d, withLinks, words);
+  const toInvitee = (to: string, withLinks: typeof links) => {
+    const lines = inviteeLines(kind, mine, withLinks, words);
     const date = words.when(d.start, d.attendee.timezone).date;
     messages.push({
       ...composeMail(
         to,
-        words.t(`subject.${kind}`, { title: d.title, host: d.host.name, date }),
+        words.t(`subject.${kind}`, { title: mine.title, host: d.host.name, date }),
         lines,
         words.locale,
       ),
       icalEvent: inviteeInvite,
     });
   };
-  forInvitee(d.attendee.email, links);
-  for (const guest of d.guests) forInvitee(guest, null);
+  toInvitee(d.attendee.email, links);
+  for (const guest of d.guests) toInvitee(guest, null);
 
   const hostCopies = [
     ...(o.notifyHost ? [{ email: d.host.email, language: d.hostLanguage }] : []),

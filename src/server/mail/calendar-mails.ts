@@ -1,5 +1,5 @@
 import type { NewOutboxMessage } from "../db/schema/index.js";
-import { type BookingMailData, inviteFile } from "./booking-mails.js";
+import { type BookingMailData, forInvitee, inviteFile } from "./booking-mails.js";
 import { composeMail, type Line } from "./layout.js";
 import { type MailMessageId, mailWords } from "./words.js";
 
@@ -7,7 +7,8 @@ import { type MailMessageId, mailWords } from "./words.js";
  * The Meet link Google made after the booking (it did not answer in time while the invitee waited):
  * the invitee and guests get it, with the invite updated to carry it (same UID, the new SEQUENCE).
  */
-export function meetingLinkMessages(d: BookingMailData, stamp: Date): NewOutboxMessage[] {
+export function meetingLinkMessages(booking: BookingMailData, stamp: Date): NewOutboxMessage[] {
+  const d = forInvitee(booking);
   const words = mailWords(d.language);
   const { t } = words;
   const invite = { method: "REQUEST" as const, content: inviteFile(d, false, stamp, undefined, words) };

@@ -7,6 +7,8 @@ import { type MailWords, mailWords } from "./words.js";
 /** What a booking reminder says (Calendar Settings, "Reminder e-mails before each meeting"). */
 export interface ReminderMailData {
   title: string;
+  /** The title in the invitee's language where the host wrote one (issue 27). */
+  inviteeTitle?: string;
   start: Date;
   end: Date;
   location: Pick<Location, "value" | "displayName"> | null;
@@ -21,12 +23,19 @@ export interface ReminderMailData {
 
 /** The invitee's reminder (with their manage links) and the host's, each on their own clock. */
 export function reminderMails(d: ReminderMailData): NewOutboxMessage[] {
-  const one = (to: string, zone: string, other: string, words: MailWords, extra: [string, string][]) => {
+  const one = (
+    to: string,
+    zone: string,
+    other: string,
+    words: MailWords,
+    extra: [string, string][],
+    title = d.title,
+  ) => {
     const { t } = words;
     const start = words.when(d.start, zone);
     const end = words.when(d.end, zone);
     const details: [string, string][] = [
-      [t("label.what"), d.title],
+      [t("label.what"), title],
       [t("label.when"), t("value.when", { date: start.date, start: start.time, end: end.time, zone })],
       [t("label.with"), other],
       ...(d.location
@@ -35,12 +44,12 @@ export function reminderMails(d: ReminderMailData): NewOutboxMessage[] {
       ...extra,
     ];
     const lines: Line[] = [
-      { text: t("intro.reminder", { title: d.title, other }) },
+      { text: t("intro.reminder", { title, other }) },
       { gap: true },
       ...details.map(([label, value]) => ({ label, value })),
     ];
-    const title = t("subject.reminder", { title: d.title, other, date: start.date, time: start.time });
-    return composeMail(to, title, lines, words.locale);
+    const subject = t("subject.reminder", { title, other, date: start.date, time: start.time });
+    return composeMail(to, subject, lines, words.locale);
   };
   const invitee = mailWords(d.attendee.language);
   const host = mailWords(d.host.language);
@@ -56,6 +65,7 @@ export function reminderMails(d: ReminderMailData): NewOutboxMessage[] {
             [invitee.t("link.cancel"), withLanguage(d.links.cancel, invitee)],
           ]
         : [],
+      d.inviteeTitle ?? d.title,
     ),
     one(d.host.email, d.host.timezone, `${d.attendee.name} (${d.attendee.email})`, host, [
       [host.t("host.label.meetings"), `${d.publicUrl}/meetings`],

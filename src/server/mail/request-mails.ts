@@ -2,6 +2,7 @@ import { eventTypePath } from "../../contract/usernames.js";
 import type { NewOutboxMessage } from "../db/schema/index.js";
 import {
   type BookingMailData,
+  forInvitee,
   manageLinks,
   placeLines,
   reasonIn,
@@ -47,11 +48,12 @@ export function requestMessages(
 ): NewOutboxMessage[] {
   const words = mailWords(d.language);
   const date = words.when(d.start, d.attendee.timezone).date;
+  const mine = forInvitee(d);
   const messages: NewOutboxMessage[] = [
     composeMail(
       d.attendee.email,
-      words.t(`subject.${kind}`, { title: d.title, host: d.host.name, date }),
-      inviteeLines(kind, d, o, words),
+      words.t(`subject.${kind}`, { title: mine.title, host: d.host.name, date }),
+      inviteeLines(kind, mine, o, words),
       words.locale,
     ),
   ];

@@ -4,7 +4,12 @@ import type { Db, Tx } from "../../db/client.js";
 import { cancelJobs } from "../../jobs/queue.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { inviteFile, manageLinks, type PreviousAssignment } from "../../mail/booking-mails.js";
+import {
+  forInvitee as forInviteeMail,
+  inviteFile,
+  manageLinks,
+  type PreviousAssignment,
+} from "../../mail/booking-mails.js";
 import { meetingLinkMessages } from "../../mail/calendar-mails.js";
 import { reassignedAwayMessage } from "../../mail/host-mails.js";
 import { mailWords } from "../../mail/words.js";
@@ -222,7 +227,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
       const series = rec.booking.seriesId ? await seriesMailData(db, rec.booking.seriesId) : undefined;
-      const data = { ...mailData(rec), series };
+      const data = forInviteeMail({ ...mailData(rec), series });
       const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links }, mailWords(data.language));
     },

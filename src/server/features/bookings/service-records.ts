@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import { type BookingDto, SLOT_TAKEN_MESSAGE } from "../../../contract/bookings.js";
+import { localizedEventText } from "../../../contract/event-type-translations.js";
 import { localDateRange } from "../../../domain/availability/index.js";
 import { meetingInfo } from "../../../domain/booking-rules.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -183,6 +184,14 @@ export function recordOf(
   };
 }
 
+/** The title in the booking's language where its host wrote one (issue 27), else undefined. */
+export function inviteeTitleOf(rec: BookingRecord): string | undefined {
+  const et = rec.eventType;
+  if (!et) return undefined;
+  const title = localizedEventText(et, rec.booking.language).title;
+  return title === et.title ? undefined : title;
+}
+
 /** What the mails and the invite file say about a booking. */
 export function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: BookingActor): BookingMailData {
   const b = rec.booking;
@@ -190,6 +199,7 @@ export function mailData(rec: BookingRecord, previousStart?: Date, movedBy?: Boo
     uid: b.uid,
     sequence: b.icsSequence,
     title: rec.eventType?.title ?? b.eventTitle,
+    inviteeTitle: inviteeTitleOf(rec),
     slug: rec.eventType?.slug ?? b.eventSlug,
     hostUsername: rec.host.username,
     start: b.startTime,

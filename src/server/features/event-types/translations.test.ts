@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
+import { startSmtpCatcher } from "../../testing/smtp.js";
 
 // Issue 27: a host may write an event type's title and description in other languages; the invitee's
 // page, booking and mails read the one of their language.
@@ -9,16 +10,21 @@ describe.each(dbKinds)("event type translations on %s", (kind) => {
   let t: TestApp;
   let host: Host;
   let other: Host;
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
   const call = (method: "GET" | "PUT", url: string, token?: string, payload?: object) =>
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { now: () => NOW });
+    smtp = await startSmtpCatcher();
+    t = await createTestApp(kind, { now: () => NOW, config: { smtpUrl: smtp.url } });
     host = await hostIn(t.app, "Europe/Berlin", "Hanna Host");
     other = await hostIn(t.app, "Europe/Berlin", "Otto Other");
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
   it("keeps the translations written, drops blank ones, and shows them on the public event type", async () => {
     const type = await eventType(t.app, host, {
@@ -76,7 +82,7 @@ describe.each(dbKinds)("event type translations on %s", (kind) => {
     expect(after.json().data.translations.de.title).toBe("Alt");
   });
 
-  it("gives the invitee's booking its event type's translations", async () => {
+  it("gives the invitee's booking, mails and invite their language's title; the host's copy keeps the original", async () => {
     const type = await eventType(t.app, host, {
       title: "Consultation",
       translations: { de: { title: "Beratung", description: "" } },
@@ -90,5 +96,15 @@ describe.each(dbKinds)("event type translations on %s", (kind) => {
       title: "Consultation",
       translations: { de: { title: "Beratung" } },
     });
+
+    await t.app.jobs.flush();
+    const invitee = res.json().data.attendee.email as string;
+    const mine = smtp.mails.find((m) => m.to.includes(invitee));
+    expect(mine?.parsed.subject).toMatch(/^Bestätigt: Beratung mit Hanna Host/);
+    expect(String(mine?.parsed.attachments?.[0]?.content ?? "")).toContain("SUMMARY:Beratung");
+    const hosts = smtp.mails.find((m) => m.to.includes(host.email));
+    expect(hosts?.parsed.subject).toMatch(/^New booking: Consultation with/);
+    const ics = await call("GET", `/api/bookings/public/${uid}/ics?token=${manageToken}`);
+    expect(ics.body).toContain("SUMMARY:Beratung");
   });
 });

@@ -1,4 +1,5 @@
 import type { NotificationSettings } from "../../../contract/calendar-settings.js";
+import { localizedEventText } from "../../../contract/event-type-translations.js";
 import type { Tx } from "../../db/client.js";
 import { cancelJobs, enqueueJobs, type JobSpec } from "../../jobs/queue.js";
 import type { JobRunner } from "../../jobs/runner.js";
@@ -120,6 +121,7 @@ function reminderData(
   const b = rec.booking;
   return {
     title: rec.eventType?.title ?? b.eventTitle,
+    inviteeTitle: rec.eventType ? localizedEventText(rec.eventType, b.language).title : undefined,
     start: b.startTime,
     end: b.endTime,
     location: b.location,
