@@ -45,12 +45,18 @@ export interface BookingMailData {
   otherAttendees?: string[];
   /** A recurring booking's confirmation (issue 28 item 3): the rule, its dates and the invite's RRULE. */
   series?: SeriesMailData | null;
+  /**
+   * Other calendar events the change updates, each attached as its own invite (one UID per iTIP
+   * message): the series an occurrence was moved out of (its date now an EXDATE, a higher SEQUENCE),
+   * or a moved occurrence's own event that a "this and following" move folds back into a series.
+   */
+  alsoInvites?: { data: BookingMailData; cancelled: boolean }[];
 }
 
 export interface SeriesMailData {
   /** The series' own calendar UID (not an occurrence's), so cancelling one occurrence never removes the rest. */
   uid: string;
-  /** Goes up with every occurrence cancelled (an EXDATE more). */
+  /** Goes up with every occurrence cancelled or moved off its date (an EXDATE more), and when cut short. */
   sequence: number;
   frequency: "weekly" | "biweekly" | "monthly";
   count: number;
@@ -108,6 +114,9 @@ export function bookingMessages(
   const invite =
     words.locale === "en" ? inviteeInvite : { method, content: inviteFile(d, kind === "cancelled", o.stamp) };
 
+  const inviteeAlso = alsoAttached(d, o.stamp, words);
+  const hostAlso = words.locale === "en" ? inviteeAlso : alsoAttached(d, o.stamp);
+
   const messages: NewOutboxMessage[] = [];
   const forInvitee = (to: string, withLinks: typeof links) => {
     const lines = inviteeLines(kind, d, withLinks, words);
@@ -120,6 +129,7 @@ export function bookingMessages(
         words.locale,
       ),
       icalEvent: inviteeInvite,
+      ...(inviteeAlso.length > 0 ? { attachments: inviteeAlso } : {}),
     });
   };
   forInvitee(d.attendee.email, links);
@@ -135,9 +145,22 @@ export function bookingMessages(
         lines,
       ),
       icalEvent: invite,
+      ...(hostAlso.length > 0 ? { attachments: hostAlso } : {}),
     });
   }
   return messages;
+}
+
+/** The other invites a change updates (BookingMailData.alsoInvites), as attachments calendar apps import. */
+function alsoAttached(d: BookingMailData, stamp: Date, words?: MailWords) {
+  return (d.alsoInvites ?? []).map((x, i) => {
+    const method = x.cancelled ? "CANCEL" : "REQUEST";
+    return {
+      filename: `invite-${i + 2}.ics`,
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content: inviteFile(x.data, x.cancelled, stamp, undefined, words),
+    };
+  });
 }
 
 /**
@@ -187,58 +210,6 @@ export function inviteFile(
     attendees: [...(d.coHosts ?? []), d.attendee, ...d.guests.map((email) => ({ name: email, email }))],
     stamp,
   });
-}
-
-/** Where a round-robin booking was before it moved to a time its host was not free. */
-export interface PreviousAssignment {
-  host: InvitePerson;
-  hostZone: string;
-  start: Date;
-  end: Date;
-}
-
-/**
- * A round-robin booking moved to a time its host was not free, so another host took it: the previous
- * host is told, and the CANCEL of their copy (same UID, this SEQUENCE, their own time and organizer)
- * takes it off their calendar. `d` is the booking as it is now.
- */
-export function reassignedAwayMessage(
-  d: BookingMailData,
-  previous: PreviousAssignment,
-  o: Pick<BookingMailOptions, "publicUrl" | "stamp">,
-): NewOutboxMessage {
-  const theirs: BookingMailData = {
-    ...d,
-    host: previous.host,
-    hostZone: previous.hostZone,
-    start: previous.start,
-    end: previous.end,
-    previousStart: null,
-  };
-  const mover = d.movedBy === "host" ? "It was moved" : `${d.attendee.name} moved it`;
-  const lines: Line[] = [
-    {
-      text: `${mover} to a time you are not free, so ${d.host.name} hosts ${d.title} with ${d.attendee.name} now. It is off your schedule.`,
-    },
-    { gap: true },
-    ...timeLines(theirs, previous.hostZone).map((l) => ("label" in l ? { ...l, label: "Was" } : l)),
-    ...timeLines({ ...d, previousStart: null }, previous.hostZone).map((l) =>
-      "label" in l ? { ...l, label: "Now" } : l,
-    ),
-    { label: "Host now", value: d.host.name },
-    { label: "Invitee", value: d.attendee.name },
-    { label: "Email", value: d.attendee.email },
-    { gap: true },
-    { link: "Open your meetings", href: `${o.publicUrl}/meetings` },
-  ];
-  return {
-    ...composeMail(
-      previous.host.email,
-      `Reassigned: ${d.title} with ${d.attendee.name} on ${when(previous.start, previous.hostZone).date}`,
-      lines,
-    ),
-    icalEvent: { method: "CANCEL", content: inviteFile(theirs, true, o.stamp) },
-  };
 }
 
 const HOST_PREFIX: Record<BookingMailKind, string> = {

@@ -49,6 +49,8 @@ export type BookingPatch = Partial<
     | "hostTimezone"
     | "requestExpiresAt"
     | "approvalTokenHash"
+    | "seriesId"
+    | "seriesIndex"
   >
 >;
 

@@ -4,13 +4,9 @@ import type { Db, Tx } from "../../db/client.js";
 import { cancelJobs } from "../../jobs/queue.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import {
-  inviteFile,
-  manageLinks,
-  type PreviousAssignment,
-  reassignedAwayMessage,
-} from "../../mail/booking-mails.js";
+import { inviteFile, manageLinks } from "../../mail/booking-mails.js";
 import { meetingLinkMessages } from "../../mail/calendar-mails.js";
+import { type PreviousAssignment, reassignedAwayMessage } from "../../mail/reassign-mails.js";
 import { mailWords } from "../../mail/words.js";
 import { isSeated, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingActor } from "./events.js";
@@ -32,7 +28,7 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { isSeatOfGroup, seatMates } from "./service-seats.js";
-import { seriesMailData, withSeriesInfo } from "./service-series.js";
+import { seriesMailData, withSeriesInfo } from "./service-series-data.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -85,12 +81,15 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
   ) {
     // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
     assertOpen(locked.booking, now(), true);
-    const updated = await cancelOne(tx, locked, by, body);
     const { seriesId, seriesIndex } = locked.booking;
-    if (body.scope === "following" && seriesId && seriesIndex !== null) {
-      const later = await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1);
-      for (const next of later) await cancelOne(tx, next, by, body);
-    }
+    // Every row is locked before any is written: a listener's write (the invitee's contact) taken while
+    // waiting for a racing cancel's occurrences would deadlock with that cancel's own.
+    const later =
+      body.scope === "following" && seriesId && seriesIndex !== null
+        ? await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1)
+        : [];
+    const updated = await cancelOne(tx, locked, by, body);
+    for (const next of later) await cancelOne(tx, next, by, body);
     const series = seriesId ? await seriesMailData(tx, seriesId) : undefined;
     await mail(tx, "cancelled", updated, { manageToken, notifyHost, series });
     return toBookingDto(updated, now());
