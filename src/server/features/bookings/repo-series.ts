@@ -49,15 +49,6 @@ export function createSeriesRepo(db: DbOrTx) {
         .where(eq(bookingSeries.id, id));
     },
 
-    /**
-     * Gives bookings one shared slot key for the rest of a move: the no-overlap constraint lets rows
-     * of one slot key overlap, so a series' occurrences can pass over each other's old times while
-     * they move one row at a time (each gets its own key back once all have moved).
-     */
-    async shareSlotKey(ids: string[], key: string): Promise<void> {
-      if (ids.length > 0) await db.update(bookings).set({ slotKey: key }).where(inArray(bookings.id, ids));
-    },
-
     /** Every occurrence written of a series (any status), in order. */
     occurrences(seriesId: string): Promise<BookingRecord[]> {
       return selectRecords(db).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.seriesIndex));

@@ -29,9 +29,12 @@ import {
 } from "./service-records.js";
 import { isSeatOfGroup, seatMates } from "./service-seats.js";
 import { seriesMailData, withSeriesInfo } from "./service-series-data.js";
+import { createSeriesMoves, occurrenceMoveInvites } from "./service-series-move.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
+/** A reschedule: the new start; for an occurrence of a series, only it (default) or it and the later ones. */
+type RescheduleInput = { startTime: string; scope?: "this" | "following" };
 
 /**
  * Changes to bookings that exist: the invitee's (by the manage link's token) and the host's cancel
@@ -42,6 +45,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
   const { mail, enqueue } = mailer;
+  const seriesMoves = createSeriesMoves(db, deps, mailer);
 
   async function byToken(uid: string, token: string): Promise<BookingRecord> {
     const rec = await createBookingsRepo(db).findByUid(uid);
@@ -187,11 +191,14 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         });
         if (!row) throw notFound(BOOKING_NOT_FOUND);
         const updated = { ...locked, booking: row };
+        // An occurrence of a series: the series' invite loses (or takes back) its date.
+        const invites = await occurrenceMoveInvites(tx, locked, updated);
         await mail(tx, "rescheduled", updated, {
           manageToken: inviteeToken,
           notifyHost: true,
           previousStart,
           by,
+          ...invites,
         });
         if (previous) {
           const away = reassignedAwayMessage(mailData(updated, previousStart, by), previous, {
@@ -261,18 +268,25 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       });
     },
 
-    /** The invitee moves their booking by its manage link. */
-    async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
+    /** The invitee moves their booking by its manage link ("following": it and the later occurrences). */
+    async rescheduleByInvitee(uid: string, body: RescheduleInput & { token: string }): Promise<BookingDto> {
+      const rec = await byToken(uid, body.token);
+      const start = new Date(body.startTime);
       return forInvitee(
-        await move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token),
+        body.scope === "following" && rec.booking.seriesId
+          ? await seriesMoves.moveFollowing(rec, start, "invitee", body.token)
+          : await move(rec, start, "invitee", body.token),
       );
     },
 
     /** The host moves one of their bookings (Edit on the Meetings screen); not theirs reads 404. */
-    async rescheduleByHost(hostId: string, id: string, body: { startTime: string }): Promise<BookingDto> {
+    async rescheduleByHost(hostId: string, id: string, body: RescheduleInput): Promise<BookingDto> {
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
-      return move(rec, new Date(body.startTime), "host", null);
+      const start = new Date(body.startTime);
+      return body.scope === "following" && rec.booking.seriesId
+        ? seriesMoves.moveFollowing(rec, start, "host", null)
+        : move(rec, start, "host", null);
     },
 
     /**
