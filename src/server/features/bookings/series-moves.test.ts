@@ -215,7 +215,7 @@ describe.each(dbKinds)("moving occurrences of a recurring booking on %s", (kind)
   });
 
   it("'this one' moved: the mail's invite is its own event, and the series' invite drops its old date", async () => {
-    const { occurrences, page, move } = await madeSeries("Theo This", 4);
+    const { occurrences, page, move, manageToken } = await madeSeries("Theo This", 4);
     const seriesId = (await page()).id;
     const res = await move(2, "2026-11-13T14:00:00.000Z", "this");
     expect(res.statusCode, res.body).toBe(200);
@@ -246,6 +246,17 @@ describe.each(dbKinds)("moving occurrences of a recurring booking on %s", (kind)
     );
     const ownAgain = again.invites.get(own?.[0] ?? "") ?? "";
     expect(icsProp(ownAgain, "METHOD")).toBe("METHOD:CANCEL");
-    expect(occurrences[2].uid).toBeTruthy();
+
+    // A moved occurrence cancelled: the mail cancels its own event; the series' invite is not touched.
+    expect((await move(1, "2026-11-06T14:00:00.000Z", "this")).statusCode).toBe(200);
+    await inviteeMails();
+    const cancel = await post(`/api/bookings/public/${occurrences[1].uid}/cancel`, {
+      token: manageToken,
+      reason: "Changed plans",
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [cancelMail] = await inviteeMails();
+    expect([...cancelMail.invites.keys()]).toEqual([`${occurrences[1].uid}@kairos`]);
+    expect(icsProp([...cancelMail.invites.values()][0], "METHOD")).toBe("METHOD:CANCEL");
   });
 });

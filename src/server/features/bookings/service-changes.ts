@@ -29,7 +29,7 @@ import {
 } from "./service-records.js";
 import { isSeatOfGroup, seatMates } from "./service-seats.js";
 import { seriesMailData, withSeriesInfo } from "./service-series-data.js";
-import { createSeriesMoves, occurrenceMoveInvites } from "./service-series-move.js";
+import { cancelInvites, createSeriesMoves, occurrenceMoveInvites } from "./service-series-move.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -93,9 +93,10 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         ? await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1)
         : [];
     const updated = await cancelOne(tx, locked, by, body);
-    for (const next of later) await cancelOne(tx, next, by, body);
-    const series = seriesId ? await seriesMailData(tx, seriesId) : undefined;
-    await mail(tx, "cancelled", updated, { manageToken, notifyHost, series });
+    const rest: BookingRecord[] = [];
+    for (const next of later) rest.push(await cancelOne(tx, next, by, body));
+    const invites = seriesId ? await cancelInvites(tx, updated, rest) : {};
+    await mail(tx, "cancelled", updated, { manageToken, notifyHost, ...invites });
     return toBookingDto(updated, now());
   }
 

@@ -96,6 +96,28 @@ export async function occurrenceMoveInvites(
 }
 
 /**
+ * What the mail of a cancel in a series carries (called after the rows are written): the series'
+ * invite with the dates excluded, or, when the occurrence cancelled had been moved off the rule's
+ * dates, the CANCEL of its own event (the series' invite attached when later ones went too); every
+ * later one that had its own event gets that event's CANCEL attached.
+ */
+export async function cancelInvites(
+  tx: Tx,
+  cancelled: BookingRecord,
+  later: BookingRecord[],
+): Promise<{ series?: SeriesMailData; alsoInvites: NonNullable<BookingMailData["alsoInvites"]> }> {
+  const seriesId = cancelled.booking.seriesId;
+  const series = seriesId ? await seriesMailData(tx, seriesId) : undefined;
+  if (!seriesId || !series) return { alsoInvites: [] };
+  const rule = await ruleOf(tx, seriesId);
+  const off = (r: BookingRecord) => !rule.has(r.booking.startTime.getTime());
+  const own = later.filter(off).map(ownCancel);
+  if (!off(cancelled)) return { series, alsoInvites: own };
+  const changed = later.some((r) => !off(r));
+  return { alsoInvites: [...(changed ? [seriesInvite(cancelled, series)] : []), ...own] };
+}
+
+/**
  * "This and following" reschedule (issue 28 item 3). The invitee (or host) picks a new start for
  * occurrence k of a series of N; occurrences k..N-1 move to the new start's cadence (same frequency,
  * N-k occurrences, by wall time in the series' zone, domain/recurrence.ts).
