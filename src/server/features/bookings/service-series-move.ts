@@ -4,7 +4,7 @@ import { expandOccurrences } from "../../../domain/recurrence.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { HOLDING_STATUSES } from "../../db/schema/index.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
-import { notFound } from "../../lib/errors.js";
+import { AppError, notFound } from "../../lib/errors.js";
 import type { BookingMailData, SeriesMailData } from "../../mail/booking-mails.js";
 import { announce, type BookingActor } from "./events.js";
 import { type BookingRecord, createBookingsRepo } from "./repo.js";
@@ -172,7 +172,10 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
       if (blocked.length > 0) throw conflictOf(starts, blocked, problems, zone);
       const minutes = ctx.eventType.duration * 60_000;
 
-      return guarded(() =>
+      const position = (r: BookingRecord) => (r.booking.seriesIndex ?? 0) - k;
+      /** The position being written, for naming it when a racing booking takes its time. */
+      let writing = -1;
+      const write = guarded(() =>
         db.transaction(async (tx) => {
           const repo = createBookingsRepo(tx);
           const seriesRepo = createSeriesRepo(tx);
@@ -209,6 +212,7 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
           const inviteeToken = manageToken ?? randomToken(32);
           const moved: { before: BookingRecord; after: BookingRecord }[] = [];
           for (const r of moveOrder(held, startOf, minutes)) {
+            writing = position(r);
             const b = r.booking;
             const at = startOf(r);
             const row = await repo.update(b.id, {
@@ -230,8 +234,11 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
             moved.push({ before: r, after: { ...r, booking: row } });
           }
           // Under the host's limits, counted with every occurrence at its new time.
-          for (const { after } of moved)
+          for (const { after } of moved) {
+            writing = position(after);
             await assertWithinLimits(tx, ctx, after.booking.startTime, after.booking.id);
+          }
+          writing = -1;
           const first = moved.find((m) => m.before.booking.id === locked.booking.id)?.after;
           if (!first) throw notFound(BOOKING_NOT_FOUND);
           const newSeries = await seriesMailData(tx, newId);
@@ -264,6 +271,17 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
           return toBookingDto(first, now());
         }),
       );
+      try {
+        return await write;
+      } catch (error) {
+        // Someone took a new time (or its period filled) between the checks and the write: name it.
+        const code = error instanceof AppError ? error.errorCode : null;
+        if (writing >= 0 && (code === "SLOT_TAKEN" || code === "BOOKING_LIMIT_REACHED")) {
+          problems[writing] = code === "SLOT_TAKEN" ? "taken" : "limit";
+          throw conflictOf(starts, [writing], problems, zone);
+        }
+        throw error;
+      }
     },
   };
 }
