@@ -235,6 +235,14 @@ describe.each(dbKinds)("moving occurrences of a recurring booking on %s", (kind)
       week(3),
     ]);
 
+    // Its .ics download is its own event too.
+    const download = await t.app.inject({
+      method: "GET",
+      url: `/api/bookings/public/${occurrences[2].uid}/ics?token=${manageToken}`,
+    });
+    expect(icsProp(download.body, "UID")).toBe(`UID:${occurrences[2].uid}@kairos`);
+    expect(expand(download.body)).toEqual(["2026-11-13T14:00:00.000Z"]);
+
     // Moved back onto its date: the series' invite has it again, and its own event is cancelled.
     const back = await move(2, week(2), "this");
     expect(back.statusCode, back.body).toBe(200);

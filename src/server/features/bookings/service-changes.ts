@@ -29,7 +29,7 @@ import {
 } from "./service-records.js";
 import { isSeatOfGroup, seatMates } from "./service-seats.js";
 import { seriesMailData, withSeriesInfo } from "./service-series-data.js";
-import { cancelInvites, createSeriesMoves, occurrenceMoveInvites } from "./service-series-move.js";
+import { cancelInvites, createSeriesMoves, occurrenceMoveInvites, ruleOf } from "./service-series-move.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
@@ -231,7 +231,10 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      const series = rec.booking.seriesId ? await seriesMailData(db, rec.booking.seriesId) : undefined;
+      const seriesId = rec.booking.seriesId;
+      // An occurrence moved off its series' dates is an event of its own (service-series-move.ts).
+      const onRule = seriesId && (await ruleOf(db, seriesId)).has(rec.booking.startTime.getTime());
+      const series = onRule ? await seriesMailData(db, seriesId) : undefined;
       const data = { ...mailData(rec), series };
       const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links }, mailWords(data.language));

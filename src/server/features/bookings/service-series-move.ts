@@ -27,7 +27,7 @@ import { seriesMailData } from "./service-series-data.js";
 const holds = (r: BookingRecord) => (HOLDING_STATUSES as readonly string[]).includes(r.booking.status);
 
 /** The starts of a series' rule (epoch ms): the dates its one recurring event shows. */
-async function ruleOf(reader: DbOrTx, seriesId: string): Promise<Set<number>> {
+export async function ruleOf(reader: DbOrTx, seriesId: string): Promise<Set<number>> {
   const s = await createSeriesRepo(reader).find(seriesId);
   return new Set(s ? expandOccurrences(s.startTime.getTime(), s.timezone, s.frequency, s.count) : []);
 }
