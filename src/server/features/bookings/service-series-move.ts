@@ -150,7 +150,9 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
       const moving = (await createSeriesRepo(db).occurrences(seriesId)).filter(
         (r) => (r.booking.seriesIndex ?? 0) >= k && holds(r),
       );
-      const startOf = (r: BookingRecord) => new Date(starts[(r.booking.seriesIndex ?? 0) - k]);
+      /** An occurrence's place in the new series, and its new start. */
+      const position = (r: BookingRecord) => (r.booking.seriesIndex ?? 0) - k;
+      const startOf = (r: BookingRecord) => new Date(starts[position(r)]);
       // Nothing would move: the series stays as it is.
       if (moving.every((r) => startOf(r).getTime() === r.booking.startTime.getTime()))
         return toBookingDto(rec, now());
@@ -165,14 +167,12 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
       const problems = starts.map(() => undefined as ReturnType<typeof problemOf>);
       const blocked: number[] = [];
       for (const [i, r] of moving.entries()) {
-        const position = (r.booking.seriesIndex ?? 0) - k;
-        problems[position] = problemOf(checks[i]);
-        if (problems[position]) blocked.push(position);
+        problems[position(r)] = problemOf(checks[i]);
+        if (problems[position(r)]) blocked.push(position(r));
       }
       if (blocked.length > 0) throw conflictOf(starts, blocked, problems, zone);
       const minutes = ctx.eventType.duration * 60_000;
 
-      const position = (r: BookingRecord) => (r.booking.seriesIndex ?? 0) - k;
       /** The position being written, for naming it when a racing booking takes its time. */
       let writing = -1;
       const write = guarded(() =>
@@ -204,10 +204,7 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
           // The old series ends before k; from the first, nothing is left of it (its invite is cancelled).
           await seriesRepo.revise(seriesId, k > 0 ? k : undefined);
           for (const r of rest) {
-            await repo.update(r.booking.id, {
-              seriesId: newId,
-              seriesIndex: (r.booking.seriesIndex ?? 0) - k,
-            });
+            await repo.update(r.booking.id, { seriesId: newId, seriesIndex: position(r) });
           }
           const inviteeToken = manageToken ?? randomToken(32);
           const moved: { before: BookingRecord; after: BookingRecord }[] = [];
@@ -217,7 +214,7 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
             const at = startOf(r);
             const row = await repo.update(b.id, {
               seriesId: newId,
-              seriesIndex: (b.seriesIndex ?? 0) - k,
+              seriesIndex: position(r),
               startTime: at,
               endTime: new Date(at.getTime() + minutes),
               icsSequence: b.icsSequence + 1,
@@ -234,8 +231,8 @@ export function createSeriesMoves(db: Db, deps: BookingsDeps, mailer: BookingMai
             moved.push({ before: r, after: { ...r, booking: row } });
           }
           // Under the host's limits, counted with every occurrence at its new time.
-          for (const { after } of moved) {
-            writing = position(after);
+          for (const { before, after } of moved) {
+            writing = position(before);
             await assertWithinLimits(tx, ctx, after.booking.startTime, after.booking.id);
           }
           writing = -1;
