@@ -33,7 +33,7 @@ import type { BookingSeriesInfo } from "./series.js";
  * - GET  /bookings/public/:uid?token=...            -> BookingDto (404 without the right token)
  * - GET  /bookings/public/:uid/ics?token=...        -> text/calendar download (invite.ics)
  * - POST /bookings/public/:uid/cancel      {token, reason, note?}    -> BookingDto
- * - POST /bookings/public/:uid/reschedule  {token, startTime}        -> BookingDto (same booking, new time)
+ * - POST /bookings/public/:uid/reschedule  {token, startTime, scope?} -> BookingDto (same booking, new time)
  *
  * Host (Authorization: Bearer; anything not yours is 404):
  * - GET  /bookings?when=&status=&search=&eventTypeId=&from=&to=&page=&limit=   -> BookingDto[] plus `pagination`
@@ -177,19 +177,19 @@ export const createBookingHeaders = z.looseObject({
     .optional(),
 });
 
-/** A recurring booking's occurrence (issue 28 item 3): cancel only it (default) or it and the later ones. */
-const cancelScope = z.enum(["this", "following"], { message: "Choose this or following" }).optional();
+/** An occurrence of a series (issue 28 item 3): cancel or move only it (default) or it and the later ones. */
+const seriesScope = z.enum(["this", "following"], { message: "Choose this or following" }).optional();
 
 export const cancelBookingBody = z.object({
   reason: z.enum(CANCEL_REASONS, { message: "Choose a reason" }),
   note: z.string().trim().max(1000).optional(),
-  scope: cancelScope,
+  scope: seriesScope,
 });
 /** PUT /bookings/:id/cancel: the host's reasons; the invitee's are still taken from API clients that send them. */
 export const hostCancelBody = z.object({
   reason: z.enum([...HOST_CANCEL_REASONS, ...CANCEL_REASONS], { message: "Choose a reason" }),
   note: z.string().trim().max(1000).optional(),
-  scope: cancelScope,
+  scope: seriesScope,
 });
 export type CancelBookingBody = { reason: string; note?: string; scope?: "this" | "following" };
 
@@ -198,12 +198,11 @@ const manageToken = z.string().min(10).max(200);
 export const publicCancelBody = cancelBookingBody.extend({ token: manageToken });
 export type PublicCancelBody = z.infer<typeof publicCancelBody>;
 
-export const publicRescheduleBody = z.object({ token: manageToken, startTime: instantSchema });
-export type PublicRescheduleBody = z.infer<typeof publicRescheduleBody>;
-
 /** PUT /bookings/:id/reschedule (the host's Edit on the Meetings screen). */
-export const hostRescheduleBody = z.object({ startTime: instantSchema });
+export const hostRescheduleBody = z.object({ startTime: instantSchema, scope: seriesScope });
 export type HostRescheduleBody = z.infer<typeof hostRescheduleBody>;
+export const publicRescheduleBody = hostRescheduleBody.extend({ token: manageToken });
+export type PublicRescheduleBody = z.infer<typeof publicRescheduleBody>;
 
 export const noShowBody = z.object({ noShow: z.boolean().default(true) });
 

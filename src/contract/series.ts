@@ -16,7 +16,9 @@ import { createBookingBody, instantSchema } from "./bookings.js";
  * type's most); `skip`: starts of occurrences the invitee leaves out because they collided (the rest
  * are booked). 201: the series with the first booked occurrence (and its manage token, which manages
  * every occurrence). 409 SERIES_CONFLICT: `errors` maps each unavailable occurrence's start (ISO) to
- * why, and nothing was written. 400 SERIES_OFF_MESSAGE when the event type does not recur.
+ * why, and nothing was written. 400 SERIES_OFF_MESSAGE when the event type does not recur. A retry of a
+ * series already made (same invitee, first occurrence and rule): 200 with it, the manage token only with
+ * the request's Idempotency-Key; the same invitee with other details: 409 ALREADY_BOOKED.
  */
 export const createSeriesBody = createBookingBody.extend({
   occurrences: z

@@ -163,20 +163,21 @@ const occurrenceSchema = z.object({
 true satisfies Agrees<z.input<typeof occurrenceSchema>, SeriesOccurrence>;
 
 /** Recurring bookings (issue 28 item 3): a series' preview, and the series booked. */
+const seriesSchema = z.object({
+  id: z.string(),
+  frequency: z.enum(RECURRENCE_FREQUENCIES),
+  count: z.number(),
+  description: z.string(),
+  occurrences: z.array(occurrenceSchema),
+});
+
 export const seriesResponses = {
   preview: { 200: envelope(z.object({ description: z.string(), occurrences: z.array(occurrenceSchema) })) },
   create: {
-    201: envelope(
-      z.object({
-        booking: createdBookingSchema,
-        series: z.object({
-          id: z.string(),
-          frequency: z.enum(RECURRENCE_FREQUENCIES),
-          count: z.number(),
-          description: z.string(),
-          occurrences: z.array(occurrenceSchema),
-        }),
-      }),
+    201: envelope(z.object({ booking: createdBookingSchema, series: seriesSchema })),
+    // A retry of a series already made (issue 28 item 3): the manage token only with its Idempotency-Key.
+    200: envelope(
+      z.object({ booking: z.union([createdBookingSchema, retriedBookingSchema]), series: seriesSchema }),
     ),
   },
 };

@@ -49,12 +49,18 @@ export interface BookingMailData {
   otherAttendees?: string[];
   /** A recurring booking's confirmation (issue 28 item 3): the rule, its dates and the invite's RRULE. */
   series?: SeriesMailData | null;
+  /**
+   * Other calendar events the change updates, each attached as its own invite (one UID per iTIP
+   * message): the series an occurrence was moved out of (its date now an EXDATE, a higher SEQUENCE),
+   * or a moved occurrence's own event that a "this and following" move folds back into a series.
+   */
+  alsoInvites?: { data: BookingMailData; cancelled: boolean }[];
 }
 
 export interface SeriesMailData {
   /** The series' own calendar UID (not an occurrence's), so cancelling one occurrence never removes the rest. */
   uid: string;
-  /** Goes up with every occurrence cancelled (an EXDATE more). */
+  /** Goes up with every occurrence cancelled or moved off its date (an EXDATE more), and when cut short. */
   sequence: number;
   frequency: "weekly" | "biweekly" | "monthly";
   count: number;
@@ -118,6 +124,8 @@ export function bookingMessages(
     content: inviteFile(mine, kind === "cancelled", o.stamp, undefined, words),
   };
 
+  const inviteeAlso = alsoAttached(mine, o.stamp, words);
+
   const messages: NewOutboxMessage[] = [];
   const toInvitee = (to: string, withLinks: typeof links) => {
     const lines = inviteeLines(kind, mine, withLinks, words);
@@ -130,6 +138,7 @@ export function bookingMessages(
         words.locale,
       ),
       icalEvent: inviteeInvite,
+      ...(inviteeAlso.length > 0 ? { attachments: inviteeAlso } : {}),
     });
   };
   toInvitee(d.attendee.email, links);
@@ -139,8 +148,25 @@ export function bookingMessages(
     ...(o.notifyHost ? [{ email: d.host.email, language: d.hostLanguage }] : []),
     ...(d.coHosts ?? []),
   ];
-  for (const to of hostCopies) messages.push(hostBookingMail(kind, d, to, o));
+  for (const to of hostCopies) {
+    const mail = hostBookingMail(kind, d, to, o);
+    // A series' other invites ride along (service-series-move.ts), in the host's language.
+    const also = alsoAttached(d, o.stamp, mailWords(to.language));
+    messages.push(also.length > 0 ? { ...mail, attachments: also } : mail);
+  }
   return messages;
+}
+
+/** The other invites a change updates (BookingMailData.alsoInvites), as attachments calendar apps import. */
+function alsoAttached(d: BookingMailData, stamp: Date, words?: MailWords) {
+  return (d.alsoInvites ?? []).map((x, i) => {
+    const method = x.cancelled ? "CANCEL" : "REQUEST";
+    return {
+      filename: `invite-${i + 2}.ics`,
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content: inviteFile(x.data, x.cancelled, stamp, undefined, words),
+    };
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { RecurrenceFrequency } from "../../../domain/recurrence.js";
 import { eventTypes } from "./event-types.js";
 import { users } from "./users.js";
@@ -25,6 +25,19 @@ export const bookingSeries = pgTable(
     timezone: text("timezone").notNull(),
     /** The first occurrence's start (the rule's DTSTART), even when it was skipped. */
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    /**
+     * Bumped by every change that rewrites the series' invite without cancelling an occurrence (one
+     * moved off its date, the series cut short by "this and following"); the invite's SEQUENCE is this
+     * plus the occurrences cancelled, so it only goes up.
+     */
+    sequence: integer("sequence").notNull().default(0),
+    /**
+     * "This and following" moved (issue 28 item 3): the series whose later occurrences this one holds
+     * now; that one ends where this one's occurrences were taken from.
+     */
+    rescheduledFromId: uuid("rescheduled_from_id").references((): AnyPgColumn => bookingSeries.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

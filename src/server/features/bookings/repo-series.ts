@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { RecurrenceFrequency } from "../../../domain/recurrence.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type BookingSeriesRow, bookingSeries, bookings, HOLDING_STATUSES } from "../../db/schema/index.js";
@@ -15,6 +15,7 @@ export function createSeriesRepo(db: DbOrTx) {
       count: number;
       timezone: string;
       startTime: Date;
+      rescheduledFromId?: string;
     }): Promise<BookingSeriesRow> {
       const [row] = await db.insert(bookingSeries).values(values).returning();
       return row;
@@ -29,6 +30,23 @@ export function createSeriesRepo(db: DbOrTx) {
     async find(id: string): Promise<BookingSeriesRow | undefined> {
       const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, id)).limit(1);
       return row;
+    },
+
+    /** The series row, locked for the transaction: one "this and following" move of a series at a time. */
+    async lock(id: string): Promise<BookingSeriesRow | undefined> {
+      const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, id)).for("update");
+      return row;
+    },
+
+    /**
+     * Raises the series' invite SEQUENCE (an occurrence moved off its date); with `count`, the series
+     * also ends after that many occurrences ("this and following" moved the rest to a new series).
+     */
+    async revise(id: string, count?: number): Promise<void> {
+      await db
+        .update(bookingSeries)
+        .set({ sequence: sql`${bookingSeries.sequence} + 1`, ...(count ? { count } : {}) })
+        .where(eq(bookingSeries.id, id));
     },
 
     /** Every occurrence written of a series (any status), in order. */

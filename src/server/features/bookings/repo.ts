@@ -53,6 +53,8 @@ export type BookingPatch = Partial<
     | "hostTimezone"
     | "requestExpiresAt"
     | "approvalTokenHash"
+    | "seriesId"
+    | "seriesIndex"
   >
 >;
 

@@ -30,8 +30,20 @@ export async function bookingSeriesRoutes(
       schema: { body: createSeriesBody, headers: createBookingHeaders, tags, response: responses.create },
     },
     async (request, reply) => {
-      const data = await bookings.createSeries(request.body, request.headers["idempotency-key"]);
-      return reply.status(201).send({ success: true, message: "Booking confirmed", data });
+      const { created, booking, series } = await bookings.createSeries(
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      // A retry of the same series answers it again (200), as POST /bookings does.
+      if (!created) {
+        const data = { booking, series };
+        return reply
+          .status(200)
+          .send({ success: true, message: "You are already booked at this time", data });
+      }
+      return reply
+        .status(201)
+        .send({ success: true, message: "Booking confirmed", data: { booking, series } });
     },
   );
 }

@@ -33,10 +33,13 @@ import {
   toBookingDto,
 } from "./service-records.js";
 import { isSeatOfGroup, seatMates } from "./service-seats.js";
-import { seriesMailData, withSeriesInfo } from "./service-series.js";
+import { seriesMailData, withSeriesInfo } from "./service-series-data.js";
+import { cancelInvites, createSeriesMoves, occurrenceMoveInvites, ruleOf } from "./service-series-move.js";
 import { hostForMove, teamHostPerson, teamHostZone } from "./service-team.js";
 
 type Actor = BookingActor;
+/** A reschedule: the new start; for an occurrence of a series, only it (default) or it and the later ones. */
+type RescheduleInput = { startTime: string; scope?: "this" | "following" };
 
 /**
  * Changes to bookings that exist: the invitee's (by the manage link's token) and the host's cancel
@@ -47,6 +50,7 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];
   const { mail, enqueue } = mailer;
+  const seriesMoves = createSeriesMoves(db, deps, mailer);
 
   async function byToken(uid: string, token: string): Promise<BookingRecord> {
     const rec = await createBookingsRepo(db).findByUid(uid);
@@ -86,14 +90,18 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
   ) {
     // A pending request may be withdrawn (invitee) or cancelled (host) like a booking.
     assertOpen(locked.booking, now(), true);
-    const updated = await cancelOne(tx, locked, by, body);
     const { seriesId, seriesIndex } = locked.booking;
-    if (body.scope === "following" && seriesId && seriesIndex !== null) {
-      const later = await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1);
-      for (const next of later) await cancelOne(tx, next, by, body);
-    }
-    const series = seriesId ? await seriesMailData(tx, seriesId) : undefined;
-    await mail(tx, "cancelled", updated, { manageToken, notifyHost, series });
+    // Every row is locked before any is written: a listener's write (the invitee's contact) taken while
+    // waiting for a racing cancel's occurrences would deadlock with that cancel's own.
+    const later =
+      body.scope === "following" && seriesId && seriesIndex !== null
+        ? await createSeriesRepo(tx).holdingFrom(seriesId, seriesIndex + 1)
+        : [];
+    const updated = await cancelOne(tx, locked, by, body);
+    const rest: BookingRecord[] = [];
+    for (const next of later) rest.push(await cancelOne(tx, next, by, body));
+    const invites = seriesId ? await cancelInvites(tx, updated, rest) : {};
+    await mail(tx, "cancelled", updated, { manageToken, notifyHost, ...invites });
     return toBookingDto(updated, now());
   }
 
@@ -190,11 +198,14 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
         });
         if (!row) throw notFound(BOOKING_NOT_FOUND);
         const updated = { ...locked, booking: row };
+        // An occurrence of a series: the series' invite loses (or takes back) its date.
+        const invites = await occurrenceMoveInvites(tx, locked, updated);
         await mail(tx, "rescheduled", updated, {
           manageToken: inviteeToken,
           notifyHost: true,
           previousStart,
           by,
+          ...invites,
         });
         if (previous) {
           const away = reassignedAwayMessage(mailData(updated, previousStart, by), previous, {
@@ -226,7 +237,10 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
     /** The current invite as a file (CANCEL once cancelled). */
     async icsPublic(uid: string, token: string): Promise<string> {
       const rec = await byToken(uid, token);
-      const series = rec.booking.seriesId ? await seriesMailData(db, rec.booking.seriesId) : undefined;
+      const seriesId = rec.booking.seriesId;
+      // An occurrence moved off its series' dates is an event of its own (service-series-move.ts).
+      const onRule = seriesId && (await ruleOf(db, seriesId)).has(rec.booking.startTime.getTime());
+      const series = onRule ? await seriesMailData(db, seriesId) : undefined;
       const data = forInviteeMail({ ...mailData(rec), series });
       const links = manageLinks(deps.publicUrl, data.uid, data.hostUsername, data.slug, token);
       return inviteFile(data, rec.booking.status === "cancelled", now(), { links }, mailWords(data.language));
@@ -264,18 +278,25 @@ export function createBookingChanges(db: Db, deps: BookingsDeps, mailer: Booking
       });
     },
 
-    /** The invitee moves their booking by its manage link. */
-    async rescheduleByInvitee(uid: string, body: { token: string; startTime: string }): Promise<BookingDto> {
+    /** The invitee moves their booking by its manage link ("following": it and the later occurrences). */
+    async rescheduleByInvitee(uid: string, body: RescheduleInput & { token: string }): Promise<BookingDto> {
+      const rec = await byToken(uid, body.token);
+      const start = new Date(body.startTime);
       return forInvitee(
-        await move(await byToken(uid, body.token), new Date(body.startTime), "invitee", body.token),
+        body.scope === "following" && rec.booking.seriesId
+          ? await seriesMoves.moveFollowing(rec, start, "invitee", body.token)
+          : await move(rec, start, "invitee", body.token),
       );
     },
 
     /** The host moves one of their bookings (Edit on the Meetings screen); not theirs reads 404. */
-    async rescheduleByHost(hostId: string, id: string, body: { startTime: string }): Promise<BookingDto> {
+    async rescheduleByHost(hostId: string, id: string, body: RescheduleInput): Promise<BookingDto> {
       const rec = await createBookingsRepo(db).findForHost(hostId, id);
       if (!rec) throw notFound(BOOKING_NOT_FOUND);
-      return move(rec, new Date(body.startTime), "host", null);
+      const start = new Date(body.startTime);
+      return body.scope === "following" && rec.booking.seriesId
+        ? seriesMoves.moveFollowing(rec, start, "host", null)
+        : move(rec, start, "host", null);
     },
 
     /**

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { createBookingListRepo } from "./repo-list.js";
 import { boundary, toBookingDto } from "./service-records.js";
 import { withSeats } from "./service-seats.js";
-import { withSeriesInfo } from "./service-series.js";
+import { withSeriesInfo } from "./service-series-data.js";
 
 /**
  * The host's Meetings list: a page of meetings (a group slot's seats as one, issue 28 item 2), each with

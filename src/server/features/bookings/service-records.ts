@@ -49,6 +49,8 @@ export interface MailOptions {
   notifyHost: boolean;
   /** A series' confirmation (issue 28 item 3): its dates in the mails, its RRULE in the invite. */
   series?: SeriesMailData;
+  /** Other events the change updates, attached as their own invites (BookingMailData.alsoInvites). */
+  alsoInvites?: BookingMailData["alsoInvites"];
   previousStart?: Date;
   by?: BookingActor;
   /** The other attendees' names, for a seat whose host shows them (service-seats.ts seatMates). */
@@ -64,6 +66,7 @@ export function createBookingMailer(db: Db, deps: { publicUrl: string; now: () =
     const data = {
       ...mailData(rec, o.previousStart, o.by),
       ...(o.series ? { series: o.series } : {}),
+      ...(o.alsoInvites?.length ? { alsoInvites: o.alsoInvites } : {}),
       otherAttendees: o.otherAttendees ?? undefined,
     };
     return bookingMessages(kind, data, {

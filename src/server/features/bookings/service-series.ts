@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { BOOKING_REFUSED_MESSAGE } from "../../../contract/blocklist.js";
-import type { BookingDto, CreatedBooking } from "../../../contract/bookings.js";
+import type { CreateBookingAnswer, CreatedBooking } from "../../../contract/bookings.js";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../contract/calendar-settings.js";
 import { phoneRule } from "../../../contract/event-types.js";
 import { DEFAULT_LOCALE } from "../../../contract/languages.js";
 import { describeSeries, SERIES_CONFLICT_MESSAGE, SERIES_OFF_MESSAGE } from "../../../contract/recurrence.js";
 import {
-  type BookingSeriesInfo,
   type createSeriesBody,
   OCCURRENCE_PROBLEMS,
   type PreviewSeriesBody,
@@ -16,14 +15,13 @@ import { chooseLocation, unansweredQuestion } from "../../../domain/booking-rule
 import { inviteePhone } from "../../../domain/phone.js";
 import { expandOccurrences, type RecurrenceFrequency } from "../../../domain/recurrence.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { HOLDING_STATUSES } from "../../db/schema/index.js";
 import { together } from "../../db/together.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
-import { AppError, badRequest, notFound } from "../../lib/errors.js";
-import { type SeriesMailData, when } from "../../mail/booking-mails.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import { when } from "../../mail/booking-mails.js";
 import { type EventContext, isOpen, slotKeyFor } from "../slots/service.js";
 import { type BookingReaction, configVersionOf, listen, react } from "./events.js";
-import type { BookingInsert, BookingRecord } from "./repo.js";
+import { type BookingInsert, type BookingRecord, createBookingsRepo } from "./repo.js";
 import { createSeriesRepo } from "./repo-series.js";
 import type { BookingsDeps } from "./service.js";
 import { assertWithinLimits } from "./service-limits.js";
@@ -33,13 +31,37 @@ import {
   EVENT_NOT_FOUND,
   gone,
   guarded,
+  holdsToken,
   keyedManageToken,
   recordOf,
   toBookingDto,
 } from "./service-records.js";
+import { seriesUid } from "./service-series-data.js";
 
 type SeriesInput = import("zod").infer<typeof createSeriesBody>;
-type Problem = keyof typeof OCCURRENCE_PROBLEMS;
+export type Problem = keyof typeof OCCURRENCE_PROBLEMS;
+
+/** Why a slot check refuses an occurrence (undefined: it is free). */
+export const problemOf = (
+  c: { bookable: boolean; taken: boolean; limited: boolean } | undefined,
+): Problem | undefined =>
+  !c || c.bookable ? undefined : c.taken ? "taken" : c.limited ? "limit" : "unavailable";
+
+/** 409 naming each occurrence that cannot be booked, on the invitee's wall clock. */
+export function conflictOf(
+  starts: number[],
+  indexes: number[],
+  problems: (Problem | undefined)[],
+  zone: string,
+) {
+  const errors: Record<string, string> = {};
+  const named = indexes.map((i) => {
+    const w = when(new Date(starts[i]), zone);
+    errors[new Date(starts[i]).toISOString()] = OCCURRENCE_PROBLEMS[problems[i] ?? "taken"];
+    return `${w.date} ${w.time}`;
+  });
+  return new AppError("SERIES_CONFLICT", `${SERIES_CONFLICT_MESSAGE}: ${named.join("; ")}.`, errors);
+}
 
 /** What the series answers: its rule and every occurrence, booked (problem null) or skipped. */
 export interface SeriesAnswer {
@@ -87,21 +109,8 @@ export function createSeriesBooking(
       first,
       ...(await Promise.all(starts.slice(1).map((t) => slots.check({ id: et.id }, new Date(t))))),
     ];
-    const problems = checks.map((c): Problem | undefined =>
-      !c || c.bookable ? undefined : c.taken ? "taken" : c.limited ? "limit" : "unavailable",
-    );
+    const problems = checks.map(problemOf);
     return { ctx: first.ctx, frequency: rule.frequency, starts, problems };
-  }
-
-  /** 409 naming each occurrence that cannot be booked, on the invitee's wall clock. */
-  function conflictOf(starts: number[], indexes: number[], problems: (Problem | undefined)[], zone: string) {
-    const errors: Record<string, string> = {};
-    const named = indexes.map((i) => {
-      const w = when(new Date(starts[i]), zone);
-      errors[new Date(starts[i]).toISOString()] = OCCURRENCE_PROBLEMS[problems[i] ?? "taken"];
-      return `${w.date} ${w.time}`;
-    });
-    return new AppError("SERIES_CONFLICT", `${SERIES_CONFLICT_MESSAGE}: ${named.join("; ")}.`, errors);
   }
 
   return {
@@ -124,7 +133,10 @@ export function createSeriesBooking(
     async createSeries(
       body: SeriesInput,
       idempotencyKey?: string,
-    ): Promise<{ booking: CreatedBooking; series: SeriesAnswer }> {
+    ): Promise<
+      | { booking: CreatedBooking; series: SeriesAnswer; created: true }
+      | { booking: CreateBookingAnswer; series: SeriesAnswer; created: false }
+    > {
       const zone = body.attendee.timezone;
       const p = await plan(body.eventTypeId, new Date(body.startTime), body.occurrences, zone);
       const { ctx, starts } = p;
@@ -136,13 +148,17 @@ export function createSeriesBooking(
       const booked = starts.map((_, i) => i).filter((i) => !skipped.has(starts[i]));
       if (booked.length === 0)
         throw badRequest("Book at least one occurrence", { skip: "Nothing left to book" });
-      const blocked = booked.filter((i) => p.problems[i]);
-      if (blocked.length > 0) throw conflictOf(starts, blocked, p.problems, zone);
-
       const choice = chooseLocation(ctx.eventType.locations, body.location);
       if ("field" in choice) throw badRequest(choice.message, { [choice.field]: choice.message });
       const phone = inviteePhone(body.attendee, phoneRule(ctx.eventType.phoneField, choice.location?.type));
       if (!phone.ok) throw badRequest(phone.message, { "attendee.phone": phone.message });
+      const blocked = booked.filter((i) => p.problems[i]);
+      if (blocked.length > 0) {
+        // A retried request finds its own series in the way: answer with it.
+        const again = await retried(body, phone.phone, p.frequency, starts, booked, idempotencyKey);
+        if (again) return again;
+        throw conflictOf(starts, blocked, p.problems, zone);
+      }
       const unanswered = unansweredQuestion(ctx.eventType.questions, body.answers);
       if (unanswered) {
         const message = `Please answer "${unanswered}"`;
@@ -228,6 +244,7 @@ export function createSeriesBooking(
         const at = now();
         const bookedAt = new Map(recs.map((r) => [r.booking.seriesIndex, r]));
         return {
+          created: true as const,
           booking: { ...toBookingDto(recs[0], at), manageToken },
           series: {
             id: seriesId,
@@ -244,6 +261,11 @@ export function createSeriesBooking(
       } catch (error) {
         // Someone took an occurrence (or its period filled) between the check and the write: name it.
         const code = error instanceof AppError ? error.errorCode : null;
+        // Two identical requests raced: the loser answers with the winner's series.
+        if (code === "SLOT_TAKEN") {
+          const again = await retried(body, phone.phone, p.frequency, starts, booked, idempotencyKey);
+          if (again) return again;
+        }
         if (writing >= 0 && (code === "SLOT_TAKEN" || code === "BOOKING_LIMIT_REACHED")) {
           const problems = starts.map((): Problem => (code === "SLOT_TAKEN" ? "taken" : "limit"));
           throw conflictOf(starts, [writing], problems, zone);
@@ -252,6 +274,60 @@ export function createSeriesBooking(
       }
     },
   };
+
+  /**
+   * A retried create of this series (a lost answer, a second click) finds the series it made: its
+   * first booked occurrence held by this invitee, in a series of the same rule. The same invitee with
+   * other details is told so, as for a single booking; the manage token comes back only with the
+   * idempotency key it was derived from.
+   */
+  async function retried(
+    body: SeriesInput,
+    phone: string,
+    frequency: RecurrenceFrequency,
+    starts: number[],
+    booked: number[],
+    idempotencyKey?: string,
+  ): Promise<{ booking: CreateBookingAnswer; series: SeriesAnswer; created: false } | undefined> {
+    const first = new Date(starts[booked[0]]);
+    const found = await createBookingsRepo(db).findIdentical(body.eventTypeId, first, body.attendee.email);
+    if (!found) return undefined;
+    const b = found.booking;
+    if (b.attendeeName !== body.attendee.name || b.attendeePhone !== phone)
+      throw conflict("You already have a booking at this time.", "ALREADY_BOOKED");
+    const repo = createSeriesRepo(db);
+    const s = b.seriesId ? await repo.find(b.seriesId) : undefined;
+    const same =
+      s &&
+      b.seriesIndex === booked[0] &&
+      s.startTime.getTime() === starts[0] &&
+      s.count === starts.length &&
+      s.frequency === frequency;
+    if (!s || !same) return undefined;
+    const rows = new Map((await repo.occurrences(s.id)).map((r) => [r.booking.seriesIndex, r]));
+    const series: SeriesAnswer = {
+      id: s.id,
+      frequency: s.frequency,
+      count: s.count,
+      description: describeSeries(s.frequency, s.count),
+      occurrences: starts.map((t, index) => ({
+        index,
+        startTime: new Date(t).toISOString(),
+        problem: rows.has(index) ? null : "Skipped",
+      })),
+    };
+    const dto = toBookingDto(found, now());
+    const token = idempotencyKey ? keyedManageToken(idempotencyKey, b.uid) : null;
+    if (token && holdsToken(b, token))
+      return { booking: { ...dto, manageToken: token }, series, created: false };
+    // Without the key, knowing an invitee's name, email and phone must not reveal the rest.
+    const { _id, uid, eventType, attendee, startTime, endTime, status, host } = dto;
+    return {
+      booking: { _id, uid, eventType, attendee, startTime, endTime, status, host },
+      series,
+      created: false,
+    };
+  }
 
   function occurrenceValues(
     ctx: EventContext,
@@ -290,101 +366,4 @@ export function createSeriesBooking(
       seriesIndex: null as number | null,
     };
   }
-}
-
-/**
- * Booking answers with their place in a series ("Occurrence 3 of 6"); with `listAll`, every occurrence
- * of the series too (the invitee's page). One read for a page of bookings; none when no series.
- */
-export async function withSeriesInfo<T extends BookingDto>(
-  db: DbOrTx,
-  pairs: { rec: BookingRecord; dto: T }[],
-  listAll = false,
-): Promise<T[]> {
-  const ids = [...new Set(pairs.map((p) => p.rec.booking.seriesId).filter((id): id is string => !!id))];
-  if (ids.length === 0) return pairs.map((p) => p.dto);
-  const repo = createSeriesRepo(db);
-  const rows = new Map((await repo.many(ids)).map((s) => [s.id, s]));
-  const all = listAll && ids.length === 1 ? await repo.occurrences(ids[0]) : null;
-  return pairs.map(({ rec, dto }) => {
-    const s = rec.booking.seriesId ? rows.get(rec.booking.seriesId) : undefined;
-    if (!s) return dto;
-    const series: BookingSeriesInfo = {
-      id: s.id,
-      index: rec.booking.seriesIndex ?? 0,
-      count: s.count,
-      frequency: s.frequency,
-      description: describeSeries(s.frequency, s.count),
-      ...(all
-        ? {
-            occurrences: all.map((o) => ({
-              index: o.booking.seriesIndex ?? 0,
-              startTime: o.booking.startTime.toISOString(),
-              status: o.booking.status,
-              uid: o.booking.uid,
-            })),
-          }
-        : {}),
-    };
-    return { ...dto, series };
-  });
-}
-
-/** The calendar UID of a series' one recurring event (calendarUid adds "@kairos"). */
-export const seriesUid = (seriesId: string) => `series-${seriesId}`;
-
-/**
- * A series as its mails and invite show it now, read with `reader` (a change's transaction): the
- * occurrences still held are its dates, every other start of the rule is an EXDATE.
- */
-export async function seriesMailData(reader: DbOrTx, seriesId: string): Promise<SeriesMailData | undefined> {
-  const repo = createSeriesRepo(reader);
-  const s = await repo.find(seriesId);
-  if (!s) return undefined;
-  const rows = await repo.occurrences(seriesId);
-  const held = rows.filter((r) => (HOLDING_STATUSES as readonly string[]).includes(r.booking.status));
-  const booked = held.map((r) => r.booking.startTime.getTime());
-  const starts = expandOccurrences(s.startTime.getTime(), s.timezone, s.frequency, s.count);
-  const minutes = rows[0] ? rows[0].booking.endTime.getTime() - rows[0].booking.startTime.getTime() : 0;
-  return {
-    uid: seriesUid(s.id),
-    sequence: rows.length - held.length,
-    frequency: s.frequency,
-    count: s.count,
-    description: describeSeries(s.frequency, s.count),
-    timezone: s.timezone,
-    start: s.startTime,
-    end: new Date(s.startTime.getTime() + minutes),
-    booked: booked.map((t) => new Date(t)),
-    exclude: starts.filter((t) => !booked.includes(t)).map((t) => new Date(t)),
-  };
-}
-
-/** What the host's one recurring calendar event of a series is written from (calendars' sync). */
-export interface SeriesCalendarData {
-  series: SeriesMailData;
-  /** The occurrences the event shows: held on their rule's dates (a moved one is its own event). */
-  members: BookingRecord[];
-  /** Every occurrence written of the series, any status. */
-  occurrenceIds: string[];
-}
-
-/** A series of `hostId` as its recurring calendar event shows it now; another host's: undefined. */
-export async function seriesCalendarData(
-  reader: DbOrTx,
-  hostId: string,
-  seriesId: string,
-): Promise<SeriesCalendarData | undefined> {
-  const series = await seriesMailData(reader, seriesId);
-  const rows = await createSeriesRepo(reader).occurrences(seriesId);
-  if (!series || rows[0]?.host.id !== hostId) return undefined;
-  const ruleStarts = new Set(
-    expandOccurrences(series.start.getTime(), series.timezone, series.frequency, series.count),
-  );
-  const members = rows.filter(
-    (r) =>
-      (HOLDING_STATUSES as readonly string[]).includes(r.booking.status) &&
-      ruleStarts.has(r.booking.startTime.getTime()),
-  );
-  return { series, members, occurrenceIds: rows.map((r) => r.booking.id) };
 }

@@ -43,7 +43,8 @@ import {
 } from "./service-records.js";
 import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.js";
 import { assertSeatFree, seatMates } from "./service-seats.js";
-import { createSeriesBooking, seriesCalendarData, withSeriesInfo } from "./service-series.js";
+import { createSeriesBooking } from "./service-series.js";
+import { seriesCalendarData, withSeriesInfo } from "./service-series-data.js";
 import { draftBooking, placeTeamBooking } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;

@@ -50,6 +50,7 @@ export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
   ) {
     const repo = createCalendarsRepo(db);
     const data = await deps.seriesOf(hostId, seriesId);
+    if (data) await takeOver(hostId, seriesId, data, eventTypeId);
     const ids = [...new Set([row.bookingId, ...(data?.occurrenceIds ?? [])])];
     const rows = (await repo.eventsFor(hostId, ids)).filter((r) => r.seriesId === seriesId);
     const shared = rows.find((r) => r.remoteId && r.accountId && r.calendarRemoteId);
@@ -103,6 +104,41 @@ export function createSeriesEvents(db: Db, deps: SeriesEventDeps) {
       if (m.booking.location?.value !== link) await deps.setMeetingLink(hostId, m.booking.id, link as string);
     }
     return "written";
+  }
+
+  /**
+   * Before the series' event is written, its members' other events give them up: "this and following"
+   * moved them from another series, whose event is rewritten first (ending earlier, or gone when
+   * nothing is left of it); one moved back onto the rule's dates had its own event, which goes.
+   */
+  async function takeOver(
+    hostId: string,
+    seriesId: string,
+    data: SeriesCalendarData,
+    eventTypeId: string | null,
+  ) {
+    const rows = await createCalendarsRepo(db).eventsFor(
+      hostId,
+      data.members.map((m) => m.booking.id),
+    );
+    const earlier = new Set<string>();
+    for (const r of rows) {
+      if (r.seriesId && r.seriesId !== seriesId && !earlier.has(r.seriesId)) {
+        earlier.add(r.seriesId);
+        await writeSeries(hostId, r.seriesId, r, eventTypeId);
+      } else if (!r.seriesId && r.remoteId) await removeOwn(hostId, r);
+    }
+  }
+
+  /** Removes an occurrence's own event: the series' event shows it again. */
+  async function removeOwn(hostId: string, row: CalendarEventRow) {
+    const repo = createCalendarsRepo(db);
+    const account = row.accountId ? await repo.findAccount(hostId, row.accountId) : undefined;
+    if (account && row.remoteId && row.calendarRemoteId) {
+      await deps.accounts.open(account).remove(row.calendarRemoteId, row.remoteId);
+      await deps.invalidate(hostId, account.id, row.calendarRemoteId);
+    }
+    await repo.updateEvent(row.bookingId, { remoteId: null });
   }
 
   return {

@@ -41,12 +41,21 @@ export function teamHostRules(ctx: EventContext, h: TeamHostContext): LimitRules
 }
 
 /** The rows that count, without a booking being moved (its own time is free to it). */
-export function countedRows(ctx: EventContext, excludeBookingId?: string): LimitRow[] {
+export function countedRows(ctx: EventContext, excludeBookingId?: Excluded): LimitRow[] {
   return without(ctx.limits.rows, excludeBookingId);
 }
 
-const without = (rows: LimitRow[], excludeBookingId?: string) =>
-  excludeBookingId ? rows.filter((r) => r[3] !== excludeBookingId) : rows;
+const without = (rows: LimitRow[], excludeBookingId?: Excluded) =>
+  excludeBookingId ? rows.filter((r) => !isExcluded(excludeBookingId, r[3])) : rows;
+
+/**
+ * The bookings a check treats as free: one being moved, or a series' occurrences moved together
+ * ("this and following", issue 28 item 3), whose old times do not block their new ones.
+ */
+export type Excluded = string | readonly string[];
+
+export const isExcluded = (excluded: Excluded | undefined, id: string) =>
+  typeof excluded === "string" ? excluded === id : !!excluded?.includes(id);
 
 /**
  * Whether each team host may take one more meeting at an instant: a test per host id (hosts
@@ -55,7 +64,7 @@ const without = (rows: LimitRow[], excludeBookingId?: string) =>
 function teamHostGate(
   ctx: EventContext,
   team: TeamHostContext[],
-  excludeBookingId?: string,
+  excludeBookingId?: Excluded,
 ): ((hostId: string, t: number) => boolean) | null {
   const byHost = new Map<
     string,
@@ -80,7 +89,7 @@ function teamHostGate(
 export function withinLimits(
   source: SlotSource,
   ctx: EventContext,
-  excludeBookingId?: string,
+  excludeBookingId?: Excluded,
   hosts: HostQuery<HostContext>[] = [],
 ): SlotSource {
   if (ctx.teamHosts) {
@@ -108,7 +117,7 @@ export function freeTeamHosts(
   ctx: EventContext,
   hosts: HostQuery<HostContext>[],
   t: number,
-  excludeBookingId?: string,
+  excludeBookingId?: Excluded,
 ): TeamHostContext[] {
   const may = ctx.teamHosts && teamHostGate(ctx, ctx.teamHosts, excludeBookingId);
   const free = hostsFreeAt(rangedAt(hosts, t), t) as TeamHostContext[];

@@ -25,7 +25,7 @@ import {
   type HostContext,
   type TeamHostContext,
 } from "./repo.js";
-import { freeTeamHosts, withinLimits } from "./service-limits.js";
+import { type Excluded, freeTeamHosts, isExcluded, withinLimits } from "./service-limits.js";
 import { gridZone, isOpen, isSeated, nextMonth, withSeatsLeft } from "./service-rules.js";
 
 const DAY_MS = 86_400_000;
@@ -151,7 +151,7 @@ export function createSlotsService(
     fromDate: string,
     toDate: string,
     externalBusy: Interval[],
-    excludeBookingId?: string,
+    excludeBookingId?: Excluded,
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
     const { schedule } = hc;
     if (!schedule) return null;
@@ -160,7 +160,7 @@ export function createSlotsService(
     const busy: SlotQuery["busy"] = [];
     const taken = new Map<number, number>();
     for (const [start, end, id, seat] of hc.busy) {
-      if (id === excludeBookingId) continue;
+      if (isExcluded(excludeBookingId, id)) continue;
       // A seat of this type's own slots (the repo compares type and slot key) shares its slot.
       const sameSlotFamily = seated && seat === 1 && end - start === durationMs;
       if (sameSlotFamily) taken.set(start, (taken.get(start) ?? 0) + 1);
@@ -197,7 +197,7 @@ export function createSlotsService(
   }
 
   /** Each host of the event type with their engine query (hosts without a schedule offer nothing). */
-  async function hostQueries(loaded: Loaded, excludeBookingId?: string): Promise<HostQuery<HostContext>[]> {
+  async function hostQueries(loaded: Loaded, excludeBookingId?: Excluded): Promise<HostQuery<HostContext>[]> {
     const { ctx, fromDate, toDate, external } = loaded;
     const hosts: HostContext[] = ctx.teamHosts ?? [ctx];
     const out: HostQuery<HostContext>[] = [];
@@ -217,7 +217,7 @@ export function createSlotsService(
   function sourceOf(
     ctx: EventContext,
     hosts: HostQuery<HostContext>[],
-    excludeBookingId?: string,
+    excludeBookingId?: Excluded,
   ): SlotSource {
     return withinLimits(unlimitedSourceOf(ctx, hosts), ctx, excludeBookingId, hosts);
   }
@@ -285,7 +285,7 @@ export function createSlotsService(
       ref: EventRef,
       date: string,
       zone: string,
-      excludeBookingId?: string,
+      excludeBookingId?: Excluded,
       report?: LookupReport,
       viewer?: Viewer,
     ): Promise<Slot[]> {
@@ -302,7 +302,7 @@ export function createSlotsService(
       ref: EventRef,
       month: string,
       zone: string,
-      excludeBookingId?: string,
+      excludeBookingId?: Excluded,
       report?: LookupReport,
       viewer?: Viewer,
     ): Promise<string[]> {
@@ -344,7 +344,7 @@ export function createSlotsService(
     async check(
       ref: EventRef,
       start: Date,
-      excludeBookingId?: string,
+      excludeBookingId?: Excluded,
     ): Promise<
       | {
           ctx: EventContext;

@@ -263,13 +263,13 @@ export default function BookingPage() {
                   onBack={backToTimes}
                   submitting={booking.submitting}
                   alert={booking.alert}
-                  onConfirm={() =>
+                  onConfirm={(scope) =>
                     void booking.submit({
                       eventType: et,
                       slot,
                       zone,
                       date,
-                      reschedule: { booking: original.data, token: rescheduleToken },
+                      reschedule: { booking: original.data, token: rescheduleToken, scope },
                       onConflict,
                     })
                   }

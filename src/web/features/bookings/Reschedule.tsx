@@ -1,5 +1,7 @@
 import { ArrowLeft, ArrowRight, RefreshCw } from "lucide-react";
+import { useState } from "react";
 import type { BookingDto } from "../../../contract/bookings";
+import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button } from "../../components/ui/Button";
 import { t } from "../../lib/i18n";
 import { BookingAlertBox } from "./BookingAlertBox";
@@ -16,10 +18,10 @@ export function RescheduleBanner({ booking, zone }: { booking: BookingDto | unde
         {booking ? (
           <span data-testid="rescheduling-from">
             {formatSlotInWords(booking.startTime, booking.endTime, zone)}{" "}
-            <span className="text-blue-700/80">· {zoneLabel(zone)}</span>
+            <span className="text-blue-800">· {zoneLabel(zone)}</span>
           </span>
         ) : (
-          <span className="text-blue-700/80">{t("reschedule.loading")}</span>
+          <span className="text-blue-800">{t("reschedule.loading")}</span>
         )}
       </p>
     </div>
@@ -32,7 +34,8 @@ export interface RescheduleConfirmProps {
   end: string;
   zone: string;
   onBack: () => void;
-  onConfirm: () => void;
+  /** `scope`: an occurrence of a series moves alone ("this") or with the later ones ("following"). */
+  onConfirm: (scope: CancelScope) => void;
   submitting: boolean;
   alert: BookingAlert | null;
 }
@@ -48,6 +51,7 @@ export function RescheduleConfirm({
   submitting,
   alert,
 }: RescheduleConfirmProps) {
+  const [scope, setScope] = useState<CancelScope>("this");
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -64,6 +68,18 @@ export function RescheduleConfirm({
         </p>
       </div>
       <BookingAlertBox alert={alert} />
+      <div>
+        <SeriesScopeField
+          booking={booking}
+          idPrefix="reschedule"
+          scope={scope}
+          onScopeChange={setScope}
+          disabled={submitting}
+        />
+        {scope === "following" && (
+          <p className="-mt-2 text-slate-500 text-sm">{t("series.scope.moveHint")}</p>
+        )}
+      </div>
       <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 text-sm">
         <div>
           <dt className="font-medium text-slate-500 text-xs uppercase tracking-wide">
@@ -86,7 +102,7 @@ export function RescheduleConfirm({
         <Button
           size="lg"
           loading={submitting}
-          onClick={onConfirm}
+          onClick={() => onConfirm(scope)}
           className="w-full rounded-full sm:w-auto sm:min-w-48"
         >
           {submitting ? t("reschedule.submitting") : t("reschedule.submit")}

@@ -103,8 +103,13 @@ export function newIdempotencyKey(): string {
 export const fetchPublicBooking = (uid: string, token: string) =>
   api.get<Booking>(`/bookings/public/${enc(uid)}?token=${enc(token)}`);
 
-export const rescheduleBooking = (uid: string, token: string, startTime: string) =>
-  api.post<Booking>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime });
+/** `scope` "following": an occurrence of a series and the later ones move to the new start's cadence. */
+export const rescheduleBooking = (
+  uid: string,
+  token: string,
+  startTime: string,
+  scope?: "this" | "following",
+) => api.post<Booking>(`/bookings/public/${enc(uid)}/reschedule`, { token, startTime, scope });
 
 export const cancelBooking = (
   uid: string,

@@ -25,7 +25,7 @@ export interface SubmitContext {
   zone: string;
   date: string;
   /** Set when moving an existing booking. */
-  reschedule?: { booking: BookingDto; token: string } | null;
+  reschedule?: { booking: BookingDto; token: string; scope?: "this" | "following" } | null;
   /** The slot went away: back to step 1 with this message and fresh times. */
   onConflict: (message: string) => void;
   /** A recurring event's series (issue 28 item 3): booked through /bookings/series. */
@@ -84,8 +84,8 @@ export function useBookingSubmit() {
     try {
       let state: ConfirmedState;
       if (ctx.reschedule) {
-        const { booking, token } = ctx.reschedule;
-        const moved = await rescheduleBooking(booking.uid, token, ctx.slot.iso);
+        const { booking, token, scope } = ctx.reschedule;
+        const moved = await rescheduleBooking(booking.uid, token, ctx.slot.iso, scope);
         state = { booking: moved, eventType: ctx.eventType, token };
         embedEvent("bookingRescheduled", { ...bookingEventData(moved), previousStart: booking.startTime });
       } else {

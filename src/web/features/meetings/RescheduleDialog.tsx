@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarX } from "lucide-react";
 import { useState } from "react";
 import type { BookingDto, Slot } from "../../../contract/bookings";
+import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import {
   addMonths,
   Button,
@@ -37,6 +38,8 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
   const [month, setMonth] = useState(monthOf(currentDate));
   const [date, setDate] = useState<string>(currentDate);
   const [picked, setPicked] = useState<Slot | null>(null);
+  // An occurrence of a series (issue 28 item 3): move only it, or it and the later ones to the new cadence.
+  const [scope, setScope] = useState<CancelScope>("this");
   const days = useRescheduleDays(booking, zone, month);
   const slots = useRescheduleSlots(booking, zone, date);
   const move = useRescheduleBooking();
@@ -46,7 +49,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
   const submit = async () => {
     if (!picked) return;
     try {
-      await move.mutateAsync({ id: booking._id, startTime: picked.iso });
+      await move.mutateAsync({ id: booking._id, startTime: picked.iso, scope });
       toast.success(
         `Rescheduled to ${formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}`,
       );
@@ -88,7 +91,17 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
         </p>
       </div>
 
-      <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_15rem]">
+      <div className="mt-5">
+        <SeriesScopeField
+          booking={booking}
+          idPrefix="host-reschedule"
+          scope={scope}
+          onScopeChange={setScope}
+          disabled={move.isPending}
+        />
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_15rem]">
         <div>
           <MonthCalendar
             month={month}

@@ -178,8 +178,8 @@ export function useRescheduleBooking() {
   const refresh = useRefreshBookings();
   const patch = usePatchCachedBooking();
   return useMutation({
-    mutationFn: ({ id, startTime }: { id: string; startTime: string }) =>
-      api.put<Booking>(`/bookings/${id}/reschedule`, { startTime }),
+    mutationFn: ({ id, startTime, scope }: { id: string; startTime: string; scope?: "this" | "following" }) =>
+      api.put<Booking>(`/bookings/${id}/reschedule`, { startTime, scope }),
     onSuccess: (updated) => {
       patch(updated);
       refresh();

@@ -1,0 +1,3 @@
+ALTER TABLE "booking_series" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_series" ADD COLUMN "rescheduled_from_id" uuid;--> statement-breakpoint
+ALTER TABLE "booking_series" ADD CONSTRAINT "booking_series_rescheduled_from_id_booking_series_id_fk" FOREIGN KEY ("rescheduled_from_id") REFERENCES "public"."booking_series"("id") ON DELETE set null ON UPDATE no action;
