@@ -23,7 +23,6 @@ const PENDING = [
   "features/dashboard",
   "features/developers",
   "features/embeds",
-  "features/event-types",
   "features/landing",
   // The terms and privacy policy are legal texts, kept in the English they were written in.
   "features/legal",

@@ -1,4 +1,5 @@
 import { Label, Select, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { useSchedules } from "../availability/queries";
 import { ScheduleSummary } from "../availability/ScheduleSummary";
 
@@ -25,7 +26,7 @@ export function AvailabilityField({
 
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Availability</Label>
+      <Label htmlFor={id}>{t("eventTypes.availability.label")}</Label>
       {schedules.isPending ? (
         <Skeleton className="h-10 w-full" />
       ) : list.length > 0 ? (
@@ -45,6 +46,6 @@ export function AvailabilityField({
 
 /** 'Working hours (default)' already says so; other names get ' (default)'. */
 function defaultLabel(name: string | undefined): string {
-  if (!name) return "Default schedule";
-  return /default/i.test(name) ? name : `${name} (default)`;
+  if (!name) return t("eventTypes.availability.defaultSchedule");
+  return /default/i.test(name) ? name : t("eventTypes.availability.defaultNamed", { name });
 }
