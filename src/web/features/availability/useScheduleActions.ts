@@ -4,6 +4,7 @@ import type { availabilityResponses } from "../../../contract/responses/availabi
 import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { availabilityKeys, storeSchedule } from "./queries";
 
 /** Create, rename, set default and delete, each with the spec's failure texts. */
@@ -18,9 +19,9 @@ export function useScheduleActions() {
     onSuccess: (schedule) => {
       queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
       setList((list) => [...list, schedule]);
-      toast.success("Schedule created");
+      toast.success(t("availability.actions.created"));
     },
-    onError: (error) => toast.error("Failed to create availability schedule", { description: error.message }),
+    onError: (error) => toast.error(t("availability.actions.createFailed"), { description: error.message }),
   });
 
   const rename = useMutation({
@@ -28,9 +29,9 @@ export function useScheduleActions() {
       api.put<AnswerData<typeof availabilityResponses.one>>(`/availability/${id}`, { name }),
     onSuccess: (schedule) => {
       storeSchedule(queryClient, schedule);
-      toast.success("Schedule renamed");
+      toast.success(t("availability.actions.renamed"));
     },
-    onError: (error) => toast.error("Failed to update availability schedule", { description: error.message }),
+    onError: (error) => toast.error(t("availability.actions.updateFailed"), { description: error.message }),
   });
 
   const setDefault = useMutation({
@@ -43,7 +44,7 @@ export function useScheduleActions() {
       void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
       toast.success(`"${schedule.name}" is now your default schedule`);
     },
-    onError: (error) => toast.error("Failed to set default schedule", { description: error.message }),
+    onError: (error) => toast.error(t("availability.actions.defaultFailed"), { description: error.message }),
   });
 
   const remove = useMutation({
@@ -51,7 +52,7 @@ export function useScheduleActions() {
     onSuccess: (_, id) => {
       setList((list) => list.filter((s) => s._id !== id));
       queryClient.removeQueries({ queryKey: availabilityKeys.detail(id) });
-      toast.success("Schedule deleted");
+      toast.success(t("availability.actions.deleted"));
     },
     // The server's refusal (default schedule, in use by event types) is shown in the confirm dialog.
   });

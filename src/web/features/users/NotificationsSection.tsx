@@ -25,7 +25,7 @@ const NOTIFICATIONS: {
  */
 export function NotificationsSection() {
   const settings = useCalendarSettings();
-  const save = useSaveCalendarSettings("Notification settings");
+  const save = useSaveCalendarSettings("notifications");
 
   return (
     <SettingsCard
