@@ -19,13 +19,11 @@ const PENDING = [
   "features/bookings",
   "features/calendars",
   "features/contacts",
-  "features/dashboard",
   "features/developers",
   "features/embeds",
   "features/landing",
   // The terms and privacy policy are legal texts, kept in the English they were written in.
   "features/legal",
-  "features/meetings",
   "features/polls",
   "features/teams",
   "features/users",

@@ -1,4 +1,5 @@
 import type { BookingDto } from "../../../contract/bookings";
+import { t } from "../../lib/i18n";
 import { dateInZone, formatter as fmt, formatTime } from "../bookings/time";
 
 /**
@@ -18,9 +19,9 @@ export function dayHeading(iso: string, zone: string, now: Date, compact = false
   const day = dateInZone(new Date(iso), zone);
   const today = dateInZone(now, zone);
   const diff = dayDiff(day, today);
-  if (diff === 0) return "Today";
-  if (diff === 1) return "Tomorrow";
-  if (diff === -1) return "Yesterday";
+  if (diff === 0) return t("meetings.dayHeading.today");
+  if (diff === 1) return t("meetings.dayHeading.tomorrow");
+  if (diff === -1) return t("meetings.dayHeading.yesterday");
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
   return fmt(zone, {
     weekday: compact ? "short" : "long",
