@@ -26,7 +26,6 @@ const PENDING = [
   "features/legal",
   "features/polls",
   "features/teams",
-  "features/users",
   "features/webhooks",
   "features/workflows",
   "components/BookingLimitsFields.tsx",

@@ -8,6 +8,7 @@ import type availability from "../../i18n/app/availability/en.json";
 import type dashboard from "../../i18n/app/dashboard/en.json";
 import type eventTypes from "../../i18n/app/eventTypes/en.json";
 import type meetings from "../../i18n/app/meetings/en.json";
+import type settings from "../../i18n/app/settings/en.json";
 import type shell from "../../i18n/app/shell/en.json";
 
 export type AppMessageId =
@@ -15,4 +16,5 @@ export type AppMessageId =
   | keyof typeof eventTypes
   | keyof typeof availability
   | keyof typeof dashboard
-  | keyof typeof meetings;
+  | keyof typeof meetings
+  | keyof typeof settings;
