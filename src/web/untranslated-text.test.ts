@@ -14,7 +14,6 @@ const web = path.resolve(import.meta.dirname);
 
 /** Folders and files of src/web not yet translated: the host app's remaining areas, and legal texts. */
 const PENDING = [
-  "features/auth",
   "features/blocklist",
   "features/bookings",
   "features/calendars",

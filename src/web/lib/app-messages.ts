@@ -4,6 +4,7 @@
  * its English file's keys here, so `t` accepts exactly the ids that exist.
  */
 
+import type auth from "../../i18n/app/auth/en.json";
 import type availability from "../../i18n/app/availability/en.json";
 import type dashboard from "../../i18n/app/dashboard/en.json";
 import type eventTypes from "../../i18n/app/eventTypes/en.json";
@@ -17,4 +18,5 @@ export type AppMessageId =
   | keyof typeof availability
   | keyof typeof dashboard
   | keyof typeof meetings
-  | keyof typeof settings;
+  | keyof typeof settings
+  | keyof typeof auth;
