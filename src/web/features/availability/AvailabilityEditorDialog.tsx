@@ -4,7 +4,7 @@ import { t } from "../../lib/i18n";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import { EditorSkeleton, LoadError } from "./EditorStates";
 import { useSchedule } from "./queries";
-import { summarizeWeek } from "./schedule-format";
+import { scheduleName, summarizeWeek } from "./schedule-format";
 import { timeZoneName } from "./timezones";
 
 export interface AvailabilityEditorDialogProps {
@@ -31,7 +31,7 @@ function EditorDialogContent({ scheduleId, onClose }: { scheduleId: string; onCl
   const schedule = query.data;
   return (
     <DialogContent
-      title={schedule ? schedule.name : t("availability.title")}
+      title={schedule ? scheduleName(schedule.name) : t("availability.title")}
       description={
         schedule
           ? `${summarizeWeek(schedule.schedule)} · ${timeZoneName(schedule.timezone)}`

@@ -32,7 +32,7 @@ export function DateOverridesSection({
 }: DateOverridesSectionProps) {
   return (
     <section aria-labelledby="overrides-heading">
-      <div className="mb-1 flex items-center justify-between gap-2">
+      <div className="mb-1 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h3 id="overrides-heading" className="font-semibold text-slate-900 text-sm">
           {t("availability.overrides.title")}
         </h3>

@@ -6,7 +6,7 @@ import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";
 import { AvailabilityEditorDialog } from "./AvailabilityEditorDialog";
 import { useSchedule, useSchedules } from "./queries";
-import { overridesText, slotText, weekdayLetter, weekdayName } from "./schedule-format";
+import { overridesText, scheduleName, slotText, weekdayLetter, weekdayName } from "./schedule-format";
 import { timeZoneName } from "./timezones";
 
 export interface ScheduleSummaryProps {
@@ -74,13 +74,13 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
     <div className={cn("rounded-lg border border-slate-200 bg-white p-4", className)}>
       <div className="mb-3 flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <p className="truncate font-medium text-slate-900 text-sm">{schedule.name}</p>
+          <p className="truncate font-medium text-slate-900 text-sm">{scheduleName(schedule.name)}</p>
           {schedule.isDefault && <Badge tone="blue">{t("availability.default")}</Badge>}
         </div>
         <button
           type="button"
           onClick={() => setEditing(true)}
-          aria-label={t("availability.summary.editLabel", { name: schedule.name })}
+          aria-label={t("availability.summary.editLabel", { name: scheduleName(schedule.name) })}
           title={t("availability.summary.edit")}
           className="-mt-1 -me-1 flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >

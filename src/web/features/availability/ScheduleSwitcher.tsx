@@ -3,7 +3,7 @@ import type { AvailabilitySchedule } from "../../../contract/availability";
 import { Badge, Menu, MenuItem, MenuSeparator } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";
-import { summarizeWeek } from "./schedule-format";
+import { scheduleName, summarizeWeek } from "./schedule-format";
 import { timeZoneName } from "./timezones";
 
 export interface ScheduleSwitcherProps {
@@ -51,7 +51,7 @@ export function ScheduleSwitcher({
                 className="flex w-full flex-col items-start gap-1 rounded-lg p-4 pe-11 text-start focus-visible:outline-offset-0"
               >
                 <span className="line-clamp-2 wrap-anywhere font-semibold text-slate-900 text-sm">
-                  {s.name}
+                  {scheduleName(s.name)}
                 </span>
                 {s.isDefault && <Badge tone="blue">{t("availability.default")}</Badge>}
                 <span className="line-clamp-2 text-[13px] text-slate-600">{summarizeWeek(s.schedule)}</span>
@@ -64,7 +64,7 @@ export function ScheduleSwitcher({
                   trigger={
                     <button
                       type="button"
-                      aria-label={t("availability.switcher.actions", { name: s.name })}
+                      aria-label={t("availability.switcher.actions", { name: scheduleName(s.name) })}
                       className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                     >
                       <MoreHorizontal size={18} aria-hidden />

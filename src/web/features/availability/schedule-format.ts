@@ -1,5 +1,6 @@
-import type { DaySchedule, TimeSlot } from "../../../contract/availability";
-import { intlLocale, t } from "../../lib/i18n";
+import { type DaySchedule, DEFAULT_SCHEDULE_NAME, type TimeSlot } from "../../../contract/availability";
+import { isRtl } from "../../../contract/languages";
+import { currentLocale, intlLocale, t } from "../../lib/i18n";
 
 /** A weekday's name in the app's language (0 = Sunday): 2023-01-01 was a Sunday. */
 function dayName(index: number, weekday: "narrow" | "short" | "long"): string {
@@ -14,7 +15,20 @@ export function shortTime(label: string): string {
 }
 
 export function slotText(slot: TimeSlot, separator = " - "): string {
-  return `${slot.startTime}${separator}${slot.endTime}`;
+  return `${ltr(slot.startTime)}${separator}${ltr(slot.endTime)}`;
+}
+
+/**
+ * A time label ('9:00am') kept whole inside right-to-left text: without the isolate, Arabic's bidi
+ * ordering splits '9' from 'am' and moves them apart. Other languages get the label as it is.
+ */
+export function ltr(label: string): string {
+  return isRtl(currentLocale()) ? `\u2066${label}\u2069` : label;
+}
+
+/** A schedule's name as the host reads it: the one sign-up creates is named in the app's language. */
+export function scheduleName(name: string): string {
+  return name === DEFAULT_SCHEDULE_NAME ? t("availability.defaultScheduleName") : name;
 }
 
 function slotsKey(slots: TimeSlot[]): string {
@@ -45,8 +59,13 @@ export function summarizeWeek(week: DaySchedule[]): string {
   });
   if (groups.size === 0) return t("availability.format.noWeekly");
   const range = (s: TimeSlot) =>
-    t("availability.format.timeRange", { start: shortTime(s.startTime), end: shortTime(s.endTime) });
-  const parts = [...groups.values()].map((g) => `${daysText(g.days)}, ${g.slots.map(range).join(", ")}`);
+    t("availability.format.timeRange", {
+      start: ltr(shortTime(s.startTime)),
+      end: ltr(shortTime(s.endTime)),
+    });
+  const parts = [...groups.values()].map((g) =>
+    t("availability.format.daysTimes", { days: daysText(g.days), times: g.slots.map(range).join(", ") }),
+  );
   return parts.length > 2
     ? `${parts.slice(0, 2).join("; ")}; ${t("availability.format.more", { count: parts.length - 2 })}`
     : parts.join("; ");

@@ -106,7 +106,7 @@ export function EventTypeCard({
         </div>
         <KindDetails et={et} />
       </div>
-      <div className="flex items-center justify-between gap-2 border-slate-100 border-t py-2.5 ps-5 pe-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-slate-100 border-t py-2.5 ps-5 pe-3">
         <a
           href={publicPath(et)}
           target="_blank"

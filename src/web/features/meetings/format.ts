@@ -1,5 +1,6 @@
 import type { BookingDto } from "../../../contract/bookings";
 import { t } from "../../lib/i18n";
+import { ltr } from "../availability/schedule-format";
 import { dateInZone, formatter as fmt, formatTime } from "../bookings/time";
 
 /**
@@ -33,7 +34,7 @@ export function dayHeading(iso: string, zone: string, now: Date, compact = false
 
 /** '9:00am - 9:30am'. */
 export function timeRange(b: Pick<BookingDto, "startTime" | "endTime">, zone: string): string {
-  return `${formatTime(b.startTime, zone)} - ${formatTime(b.endTime, zone)}`;
+  return `${ltr(formatTime(b.startTime, zone))} - ${ltr(formatTime(b.endTime, zone))}`;
 }
 
 /** 'India Standard Time', 'Central European Standard Time': which clock the times are on. */
