@@ -27,16 +27,6 @@ const PENDING = [
   "features/teams",
   "features/webhooks",
   "features/workflows",
-  "components/BookingLimitsFields.tsx",
-  "components/CancelReasonFields.tsx",
-  "components/OAuthReturnPage.tsx",
-  "components/SeriesScopeField.tsx",
-  "components/SettingsCard.tsx",
-  "components/layout/CreateTypeDialog.tsx",
-  "components/layout/PageHeader.tsx",
-  "components/layout/SiteFooter.tsx",
-  "components/layout/SiteHeader.tsx",
-  "components/ui",
   "embed",
 ];
 

@@ -6,6 +6,7 @@
 
 import type auth from "../../i18n/app/auth/en.json";
 import type availability from "../../i18n/app/availability/en.json";
+import type common from "../../i18n/app/common/en.json";
 import type dashboard from "../../i18n/app/dashboard/en.json";
 import type eventTypes from "../../i18n/app/eventTypes/en.json";
 import type meetings from "../../i18n/app/meetings/en.json";
@@ -19,4 +20,5 @@ export type AppMessageId =
   | keyof typeof dashboard
   | keyof typeof meetings
   | keyof typeof settings
-  | keyof typeof auth;
+  | keyof typeof auth
+  | keyof typeof common;

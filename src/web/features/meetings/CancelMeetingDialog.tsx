@@ -4,10 +4,19 @@ import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
 import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";
 import { formatSlotInWords } from "../bookings/time";
 import { useCancelBooking } from "./queries";
 import { seatsLabel } from "./SeatAttendees";
+
+/** The host's reasons as the app's language words them; the value sent stays the English reason. */
+const REASON_IDS: Record<HostCancelReason, AppMessageId> = {
+  "Scheduling conflict": "meetings.reason.conflict",
+  "No longer available at this time": "meetings.reason.unavailable",
+  "Meeting no longer needed": "meetings.reason.notNeeded",
+  Other: "meetings.reason.other",
+};
 
 /**
  * The host cancels a booking (spec sections 4 and 5): a reason is required, confirm stays disabled
@@ -102,6 +111,7 @@ export function CancelMeetingDialog({
           <CancelReasonFields
             reasons={HOST_CANCEL_REASONS}
             idPrefix={id}
+            reasonLabel={(r) => t(REASON_IDS[r])}
             legend={t("meetings.reasonLegend")}
             noteLabel={t("meetings.messageTo", { name: to ?? "" })}
             notePlaceholder={t("meetings.messagePlaceholder")}
