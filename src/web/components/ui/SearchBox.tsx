@@ -25,7 +25,7 @@ export function SearchBox({
       <Search
         size={16}
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-slate-500"
       />
       <Input
         type="search"
