@@ -20,7 +20,6 @@ const PENDING = [
   "features/contacts",
   "features/developers",
   "features/embeds",
-  "features/landing",
   // The terms and privacy policy are legal texts, kept in the English they were written in.
   "features/legal",
   "features/polls",

@@ -9,6 +9,7 @@ import type availability from "../../i18n/app/availability/en.json";
 import type common from "../../i18n/app/common/en.json";
 import type dashboard from "../../i18n/app/dashboard/en.json";
 import type eventTypes from "../../i18n/app/eventTypes/en.json";
+import type landing from "../../i18n/app/landing/en.json";
 import type meetings from "../../i18n/app/meetings/en.json";
 import type settings from "../../i18n/app/settings/en.json";
 import type shell from "../../i18n/app/shell/en.json";
@@ -21,4 +22,5 @@ export type AppMessageId =
   | keyof typeof meetings
   | keyof typeof settings
   | keyof typeof auth
-  | keyof typeof common;
+  | keyof typeof common
+  | keyof typeof landing;
