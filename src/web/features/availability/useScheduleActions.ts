@@ -6,6 +6,7 @@ import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
 import { t } from "../../lib/i18n";
 import { availabilityKeys, storeSchedule } from "./queries";
+import { scheduleName } from "./schedule-format";
 
 /** Create, rename, set default and delete, each with the spec's failure texts. */
 export function useScheduleActions() {
@@ -42,7 +43,7 @@ export function useScheduleActions() {
       setList((list) => list.map((s) => (s._id === schedule._id ? schedule : { ...s, isDefault: false })));
       queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
       void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
-      toast.success(`"${schedule.name}" is now your default schedule`);
+      toast.success(t("availability.actions.isDefault", { name: scheduleName(schedule.name) }));
     },
     onError: (error) => toast.error(t("availability.actions.defaultFailed"), { description: error.message }),
   });
