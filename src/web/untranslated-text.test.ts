@@ -14,25 +14,8 @@ const web = path.resolve(import.meta.dirname);
 
 /** Folders and files of src/web not yet translated: the host app's remaining areas, and legal texts. */
 const PENDING = [
-  "features/auth",
-  "features/availability",
-  "features/dashboard",
-  "features/event-types",
-  "features/landing",
   // The terms and privacy policy are legal texts, kept in the English they were written in.
   "features/legal",
-  "features/meetings",
-  "features/users",
-  "components/BookingLimitsFields.tsx",
-  "components/CancelReasonFields.tsx",
-  "components/OAuthReturnPage.tsx",
-  "components/SeriesScopeField.tsx",
-  "components/SettingsCard.tsx",
-  "components/layout/CreateTypeDialog.tsx",
-  "components/layout/PageHeader.tsx",
-  "components/layout/SiteFooter.tsx",
-  "components/layout/SiteHeader.tsx",
-  "components/ui",
   "embed",
 ];
 

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 import type { BookingLimits, LimitField } from "../../contract/booking-limits";
+import type { AppMessageId } from "../lib/app-messages";
+import { t } from "../lib/i18n";
 import { Field, Input } from "./ui";
 
-const ROWS: { field: LimitField; label: string; unit: string }[] = [
-  { field: "perDay", label: "Bookings per day", unit: "bookings" },
-  { field: "perWeek", label: "Bookings per week", unit: "bookings" },
-  { field: "perMonth", label: "Bookings per month", unit: "bookings" },
-  { field: "minutesPerDay", label: "Meeting minutes per day", unit: "minutes" },
-  { field: "minutesPerWeek", label: "Meeting minutes per week", unit: "minutes" },
+const ROWS: { field: LimitField; label: AppMessageId; unit: AppMessageId }[] = [
+  { field: "perDay", label: "common.limits.perDay", unit: "common.limits.bookings" },
+  { field: "perWeek", label: "common.limits.perWeek", unit: "common.limits.bookings" },
+  { field: "perMonth", label: "common.limits.perMonth", unit: "common.limits.bookings" },
+  { field: "minutesPerDay", label: "common.limits.minutesPerDay", unit: "common.limits.minutes" },
+  { field: "minutesPerWeek", label: "common.limits.minutesPerWeek", unit: "common.limits.minutes" },
 ];
 
 /**
@@ -33,8 +35,8 @@ export function BookingLimitsFields({
         <LimitBox
           key={row.field}
           id={`${idPrefix}-${row.field}`}
-          label={row.label}
-          unit={row.unit}
+          label={t(row.label)}
+          unit={t(row.unit)}
           value={value[row.field] ?? null}
           error={errors?.[row.field]}
           onChange={(n, commit) => onChange({ ...value, [row.field]: n }, commit)}
@@ -61,7 +63,7 @@ function LimitBox({
 }) {
   const [text, setText] = useState(value === null ? "" : String(value));
   useEffect(() => setText(value === null ? "" : String(value)), [value]);
-  const parse = (t: string) => (t === "" ? null : Number(t));
+  const parse = (s: string) => (s === "" ? null : Number(s));
   return (
     <Field label={label} htmlFor={id} error={error}>
       <div className="flex items-center gap-2">
@@ -70,7 +72,7 @@ function LimitBox({
             id={id}
             inputMode="numeric"
             autoComplete="off"
-            placeholder="No limit"
+            placeholder={t("common.limits.none")}
             className="tabular"
             value={text}
             invalid={!!error}

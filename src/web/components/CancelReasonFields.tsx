@@ -1,5 +1,6 @@
 import { CANCEL_REASONS } from "../../contract/booking-constants";
 import { cn } from "../lib/cn";
+import { t } from "../lib/i18n";
 import { Label } from "./ui/Label";
 import { Textarea } from "./ui/Textarea";
 
@@ -64,7 +65,7 @@ export function CancelReasonFields<R extends string>({
       </fieldset>
       <div className="mt-4 flex flex-col gap-1.5">
         <Label htmlFor={`${idPrefix}-note`}>
-          {noteLabel} <span className="font-normal text-slate-500">(optional)</span>
+          {noteLabel} <span className="font-normal text-slate-500">{t("common.optional")}</span>
         </Label>
         <Textarea
           id={`${idPrefix}-note`}

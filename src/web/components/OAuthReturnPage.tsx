@@ -2,6 +2,7 @@ import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../lib/api";
+import { t } from "../lib/i18n";
 import {
   hasOpener,
   notifyOpener,
@@ -87,7 +88,7 @@ export function OAuthReturnPage({
       if (params.get("error")) return fail(latest.current.cancelled(params));
       const code = params.get("code");
       const state = params.get("state");
-      if (!code || !state) return fail("Missing authorization code or state parameter");
+      if (!code || !state) return fail(t("common.oauth.missing"));
       try {
         const outcome = await latest.current.exchange(code, state, params);
         setView({ status: "success", message: outcome.message });
@@ -124,7 +125,7 @@ export function OAuthReturnPage({
               <h1 className="mt-4 font-semibold text-lg text-slate-900">{texts.success}</h1>
               {view.message && <p className="mt-2 text-slate-500 text-sm">{view.message}</p>}
               <p className="mt-1 text-slate-500 text-xs">
-                {hasOpener() ? "This window closes by itself." : texts.successStandalone}
+                {hasOpener() ? t("common.oauth.closes") : texts.successStandalone}
               </p>
             </>
           )}
@@ -136,7 +137,7 @@ export function OAuthReturnPage({
             <p className="mt-2 text-slate-500 text-sm">{view.message}</p>
             {!hasOpener() && (
               <Link to="/dashboard" className={`${buttonClasses({ variant: "primary" })} mt-6`}>
-                Return to Dashboard
+                {t("common.oauth.return")}
               </Link>
             )}
           </div>

@@ -10,30 +10,47 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { Dialog, DialogContent } from "../ui";
 
 interface TypeChoice {
   type: string;
-  label: string;
-  description: string;
+  label: AppMessageId;
+  description: AppMessageId;
   icon: LucideIcon;
 }
 
 const eventTypes: TypeChoice[] = [
-  { type: "one-on-one", label: "One-on-one", description: "1 host to 1 invitee", icon: User },
-  { type: "group", label: "Group", description: "1 host to multiple invitees", icon: Users },
-  { type: "round-robin", label: "Round robin", description: "rotating hosts to 1 invitee", icon: Repeat },
+  {
+    type: "one-on-one",
+    label: "common.create.oneOnOne",
+    description: "common.create.oneOnOneText",
+    icon: User,
+  },
+  { type: "group", label: "common.create.group", description: "common.create.groupText", icon: Users },
+  {
+    type: "round-robin",
+    label: "common.create.roundRobin",
+    description: "common.create.roundRobinText",
+    icon: Repeat,
+  },
 ];
 
 const moreWays: TypeChoice[] = [
-  { type: "collective", label: "Collective", description: "multiple hosts to 1 invitee", icon: UsersRound },
+  {
+    type: "collective",
+    label: "common.create.collective",
+    description: "common.create.collectiveText",
+    icon: UsersRound,
+  },
   {
     type: "one-off",
-    label: "One-off meeting",
-    description: "time outside the normal schedule",
+    label: "common.create.oneOff",
+    description: "common.create.oneOffText",
     icon: CalendarPlus,
   },
-  { type: "poll", label: "Meeting poll", description: "invitees vote on a time", icon: Vote },
+  { type: "poll", label: "common.create.poll", description: "common.create.pollText", icon: Vote },
 ];
 
 /** The 'Create' type chooser; a choice opens the create drawer on the event types screen. */
@@ -51,13 +68,13 @@ export function CreateTypeDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Create" description="Choose what kind of event to set up">
+      <DialogContent title={t("common.create.title")} description={t("common.create.description")}>
         <div className="flex flex-col gap-5">
-          <ChoiceGroup heading="Event Types" choices={eventTypes} onChoose={choose} />
-          <Collapsible heading="Admin Templates">
-            <p className="px-1 py-2 text-slate-500 text-sm">No admin templates available</p>
+          <ChoiceGroup heading={t("common.create.eventTypes")} choices={eventTypes} onChoose={choose} />
+          <Collapsible heading={t("common.create.adminTemplates")}>
+            <p className="px-1 py-2 text-slate-500 text-sm">{t("common.create.noTemplates")}</p>
           </Collapsible>
-          <Collapsible heading="More ways to meet">
+          <Collapsible heading={t("common.create.moreWays")}>
             <ChoiceGroup choices={moreWays} onChoose={choose} />
           </Collapsible>
         </div>
@@ -86,14 +103,14 @@ function ChoiceGroup({
             <button
               type="button"
               onClick={() => onChoose(type)}
-              className="flex w-full items-center gap-3 rounded-lg border border-transparent px-3 py-2.5 text-left hover:border-slate-200 hover:bg-slate-50"
+              className="flex w-full items-center gap-3 rounded-lg border border-transparent px-3 py-2.5 text-start hover:border-slate-200 hover:bg-slate-50"
             >
               <span className="flex size-9 items-center justify-center rounded-md bg-accent-soft text-accent-strong">
                 <Icon size={18} aria-hidden />
               </span>
               <span>
-                <span className="block font-medium text-slate-900 text-sm">{label}</span>
-                <span className="block text-slate-500 text-sm">{description}</span>
+                <span className="block font-medium text-slate-900 text-sm">{t(label)}</span>
+                <span className="block text-slate-500 text-sm">{t(description)}</span>
               </span>
             </button>
           </li>

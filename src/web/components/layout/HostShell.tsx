@@ -96,7 +96,7 @@ export function HostShell() {
 
   return (
     <div className="min-h-screen bg-app">
-      <aside className="fixed inset-y-0 left-0 hidden w-60 border-slate-200 border-r bg-white lg:block">
+      <aside className="fixed inset-y-0 start-0 hidden w-60 border-slate-200 border-e bg-white lg:block">
         {sidebar}
       </aside>
       {navOpen && (
@@ -107,10 +107,10 @@ export function HostShell() {
             className="absolute inset-0 bg-slate-900/30"
             onClick={() => setNavOpen(false)}
           />
-          <aside className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl">{sidebar}</aside>
+          <aside className="absolute inset-y-0 start-0 w-64 bg-white shadow-xl">{sidebar}</aside>
         </div>
       )}
-      <div className="lg:pl-60">
+      <div className="lg:ps-60">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-slate-200 border-b bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             type="button"

@@ -1,55 +1,57 @@
 import { Link } from "react-router";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { Logo } from "../ui";
 
 interface FooterLink {
-  label: string;
+  label: AppMessageId;
   to: string;
 }
 
 /** Every link leads somewhere: the landing page's features, or a section of /about. */
-const about = (label: string, section: string): FooterLink => ({ label, to: `/about#${section}` });
+const about = (label: AppMessageId, section: string): FooterLink => ({ label, to: `/about#${section}` });
 
-const columns: { heading: string; links: FooterLink[] }[] = [
+const columns: { heading: AppMessageId; links: FooterLink[] }[] = [
   {
-    heading: "Product",
+    heading: "common.footer.product",
     links: [
-      { label: "Features", to: "/#features" },
-      about("Integrations", "integrations"),
-      about("Enterprise", "enterprise"),
-      about("Pricing", "pricing"),
+      { label: "common.footer.features", to: "/#features" },
+      about("common.footer.integrations", "integrations"),
+      about("common.footer.enterprise", "enterprise"),
+      about("common.footer.pricing", "pricing"),
     ],
   },
   {
-    heading: "Company",
+    heading: "common.footer.company",
     links: [
-      about("About", "about"),
-      about("Careers", "careers"),
-      about("Press", "press"),
-      about("Contact", "contact"),
+      about("common.footer.about", "about"),
+      about("common.footer.careers", "careers"),
+      about("common.footer.press", "press"),
+      about("common.footer.contact", "contact"),
     ],
   },
   {
-    heading: "Support",
+    heading: "common.footer.support",
     links: [
-      about("Help Center", "help"),
-      about("Community", "community"),
-      about("Status", "status"),
-      about("Security", "security"),
+      about("common.footer.help", "help"),
+      about("common.footer.community", "community"),
+      about("common.footer.status", "status"),
+      about("common.footer.security", "security"),
     ],
   },
   {
-    heading: "Legal",
+    heading: "common.footer.legal",
     links: [
-      { label: "Privacy Policy", to: "/privacy-policy" },
-      { label: "Terms", to: "/terms-and-conditions" },
-      about("Cookies", "cookies"),
+      { label: "common.footer.privacy", to: "/privacy-policy" },
+      { label: "common.footer.terms", to: "/terms-and-conditions" },
+      about("common.footer.cookies", "cookies"),
     ],
   },
 ];
 
 const linkClass =
-  "rounded-sm text-left text-slate-600 text-sm transition-colors hover:text-slate-900 hover:underline hover:underline-offset-4";
+  "rounded-sm text-start text-slate-600 text-sm transition-colors hover:text-slate-900 hover:underline hover:underline-offset-4";
 
 /** Public footer: brand blurb, four link columns, copyright. */
 export function SiteFooter({ className }: { className?: string }) {
@@ -58,22 +60,19 @@ export function SiteFooter({ className }: { className?: string }) {
       <div className="mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 lg:px-8">
         <div className="grid grid-cols-2 gap-x-8 gap-y-10 md:grid-cols-6">
           <div className="col-span-2">
-            <Link to="/" aria-label="Kairos home" className="-m-1 inline-block rounded-md p-1">
+            <Link to="/" aria-label={t("common.site.home")} className="-m-1 inline-block rounded-md p-1">
               <Logo />
             </Link>
-            <p className="mt-4 max-w-xs text-slate-500 text-sm leading-6">
-              Easy scheduling ahead. Share your availability, let people book, and spend your time on the
-              meeting instead of arranging it.
-            </p>
+            <p className="mt-4 max-w-xs text-slate-500 text-sm leading-6">{t("common.footer.blurb")}</p>
           </div>
           {columns.map((column) => (
-            <nav key={column.heading} aria-label={column.heading}>
-              <h2 className="font-semibold text-slate-900 text-sm">{column.heading}</h2>
+            <nav key={column.heading} aria-label={t(column.heading)}>
+              <h2 className="font-semibold text-slate-900 text-sm">{t(column.heading)}</h2>
               <ul className="mt-4 flex flex-col gap-3">
                 {column.links.map((link) => (
                   <li key={link.label}>
                     <Link to={link.to} className={linkClass}>
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   </li>
                 ))}
@@ -82,8 +81,8 @@ export function SiteFooter({ className }: { className?: string }) {
           ))}
         </div>
         <div className="mt-12 flex flex-col gap-2 border-slate-200 border-t pt-6 text-slate-500 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>© 2024 Kairos. All rights reserved.</p>
-          <p>Made for people with better things to do than schedule.</p>
+          <p>{t("common.footer.rights")}</p>
+          <p>{t("common.footer.tagline")}</p>
         </div>
       </div>
     </footer>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import { t } from "../../lib/i18n";
 
 /**
  * Text a stranger typed (a booking note, an answer), shown at most `lines` lines high with "Show more"
@@ -54,7 +55,7 @@ export function ClampedText({
           onClick={() => setOpen((o) => !o)}
           className="mt-1 font-medium text-accent-strong text-sm hover:underline"
         >
-          {open ? "Show less" : "Show more"}
+          {open ? t("common.showLess") : t("common.showMore")}
         </button>
       )}
     </div>

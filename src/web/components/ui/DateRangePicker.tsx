@@ -2,8 +2,9 @@ import { CalendarRange, X } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { Button } from "./Button";
-import { MONTH_NAMES, monthOf } from "./dates";
+import { formatCalendar, monthOf } from "./dates";
 import { controlClasses } from "./Input";
 import { MonthCalendar } from "./MonthCalendar";
 
@@ -26,8 +27,7 @@ export interface DateRangePickerProps {
 }
 
 const short = (date: string) => {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${MONTH_NAMES[m - 1].slice(0, 3)} ${d}, ${y}`;
+  return formatCalendar(date, { month: "short", day: "numeric", year: "numeric" });
 };
 
 /** The text the control shows: a range, one day, or nothing yet. */
@@ -92,11 +92,11 @@ export function DateRangePicker({
           type="button"
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className={cn(controlClasses(invalid), "flex h-10 items-center gap-2 text-left")}
+          className={cn(controlClasses(invalid), "flex h-10 items-center gap-2 text-start")}
         >
           <CalendarRange size={16} aria-hidden className="shrink-0 text-slate-500" />
           <span className={cn("flex-1 truncate", text ? "text-slate-900" : "text-slate-500")}>
-            {text || "Select date range"}
+            {text || t("common.selectDateRange")}
           </span>
         </button>
       </Popover.Trigger>
@@ -104,11 +104,11 @@ export function DateRangePicker({
         <Popover.Content
           align="start"
           sideOffset={6}
-          aria-label="Choose dates"
+          aria-label={t("common.chooseDates")}
           className="kairos-pop z-50 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg shadow-slate-900/10"
         >
           <p className="mb-3 text-slate-600 text-sm" aria-live="polite">
-            {awaitingEnd ? "Now pick the end date" : "Pick a start and end date"}
+            {awaitingEnd ? t("common.pickEnd") : t("common.pickRange")}
           </p>
           <MonthCalendar
             month={month}
@@ -118,7 +118,7 @@ export function DateRangePicker({
             isEnabled={isEnabled}
             onSelect={select}
             today={today}
-            dayStatus={(enabled) => (enabled ? "" : ", not available")}
+            dayStatus={(enabled) => (enabled ? "" : t("common.notAvailable"))}
           />
           <div className="mt-3 flex items-center justify-between gap-2 border-slate-100 border-t pt-3">
             <span className="truncate text-slate-700 text-sm">{text}</span>
@@ -132,7 +132,7 @@ export function DateRangePicker({
                 setAwaitingEnd(false);
               }}
             >
-              <X size={14} aria-hidden /> Clear
+              <X size={14} aria-hidden /> {t("common.clear")}
             </Button>
           </div>
         </Popover.Content>

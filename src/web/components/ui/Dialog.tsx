@@ -49,7 +49,7 @@ export function DialogContent({
         <PanelHeading
           title={title}
           description={description}
-          className="px-6 pt-5 pb-4 pr-14"
+          className="px-6 pt-5 pb-4 pe-14"
           descriptionClassName="mt-1"
         />
         <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-6">{children}</div>

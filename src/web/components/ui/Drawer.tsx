@@ -36,7 +36,7 @@ export function DrawerContent({
       <RadixDialog.Overlay className="kairos-fade fixed inset-0 z-50 bg-slate-900/40" />
       <RadixDialog.Content
         className={cn(
-          "kairos-slide fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-2xl shadow-slate-900/20 focus:outline-none",
+          "kairos-slide fixed inset-y-0 end-0 z-50 flex w-full flex-col bg-white shadow-2xl shadow-slate-900/20 focus:outline-none",
           widthClassName,
           className,
         )}
@@ -47,7 +47,7 @@ export function DrawerContent({
         <PanelHeading
           title={title}
           description={description}
-          className="border-slate-200 border-b py-4 pr-14 pl-6"
+          className="border-slate-200 border-b py-4 ps-6 pe-14"
           descriptionClassName="mt-0.5"
         />
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>

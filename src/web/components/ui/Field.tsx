@@ -22,7 +22,7 @@ export function Field({ label, htmlFor, error, hint, required, className, childr
       <Label htmlFor={htmlFor}>
         {label}
         {required && (
-          <span aria-hidden className="ml-0.5 text-red-500">
+          <span aria-hidden className="ms-0.5 text-red-500">
             *
           </span>
         )}

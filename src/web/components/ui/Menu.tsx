@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { useDirection } from "./direction";
 
 export interface MenuProps {
   /** The element that opens the menu (a button); rendered with asChild. */
@@ -24,8 +25,9 @@ export function Menu({
   open,
   onOpenChange,
 }: MenuProps) {
+  const dir = useDirection();
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} dir={dir}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

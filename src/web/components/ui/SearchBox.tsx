@@ -1,5 +1,6 @@
 import { Search, X } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { Input } from "./Input";
 
 /** A search field with a magnifier, a clear (X) button while it has text, and Escape to clear. */
@@ -24,7 +25,7 @@ export function SearchBox({
       <Search
         size={16}
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-slate-500"
       />
       <Input
         type="search"
@@ -39,14 +40,14 @@ export function SearchBox({
             onClear();
           }
         }}
-        className={cn("pl-9 [&::-webkit-search-cancel-button]:hidden", value ? "pr-9" : "pr-2")}
+        className={cn("ps-9 [&::-webkit-search-cancel-button]:hidden", value ? "pe-9" : "pe-2")}
       />
       {value && (
         <button
           type="button"
-          aria-label="Clear search"
+          aria-label={t("common.clearSearch")}
           onClick={onClear}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+          className="absolute end-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
         >
           <X size={14} aria-hidden />
         </button>

@@ -19,7 +19,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       <select
         ref={ref}
         aria-invalid={invalid || rest["aria-invalid"] || undefined}
-        className={cn(controlClasses(invalid), "h-10 cursor-pointer appearance-none pr-9", className)}
+        className={cn(controlClasses(invalid), "h-10 cursor-pointer appearance-none pe-9", className)}
         {...rest}
       >
         {children}
@@ -27,7 +27,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       <ChevronDown
         size={16}
         aria-hidden
-        className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute end-3 top-1/2 -translate-y-1/2 text-slate-500"
       />
     </div>
   );

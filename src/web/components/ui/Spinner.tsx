@@ -1,4 +1,5 @@
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 export interface SpinnerProps {
   /** Diameter in px (default 16). */
@@ -36,7 +37,7 @@ export function FullPageSpinner() {
       className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-app"
     >
       <Spinner size={28} className="text-accent-strong" />
-      <span className="font-medium text-slate-500 text-sm">Loading...</span>
+      <span className="font-medium text-slate-500 text-sm">{t("common.loading")}</span>
     </div>
   );
 }

@@ -19,7 +19,7 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
       )}
       {...rest}
     >
-      <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[18px]" />
+      <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[18px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[18px]" />
     </RadixSwitch.Root>
   );
 });

@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn";
 export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
   return (
     <div className="w-full overflow-x-auto">
-      <table className={cn("w-full border-collapse text-left text-sm", className)} {...rest} />
+      <table className={cn("w-full border-collapse text-start text-sm", className)} {...rest} />
     </div>
   );
 }

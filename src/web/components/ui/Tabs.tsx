@@ -1,9 +1,13 @@
 import { Tabs as RadixTabs } from "radix-ui";
 import type { ComponentPropsWithoutRef } from "react";
 import { cn } from "../../lib/cn";
+import { useDirection } from "./direction";
 
-/** Root: value/onValueChange or defaultValue. */
-export const Tabs = RadixTabs.Root;
+/** Root: value/onValueChange or defaultValue; follows the language's reading direction. */
+export function Tabs(props: ComponentPropsWithoutRef<typeof RadixTabs.Root>) {
+  const dir = useDirection();
+  return <RadixTabs.Root dir={dir} {...props} />;
+}
 
 export function TabsList({ className, ...rest }: ComponentPropsWithoutRef<typeof RadixTabs.List>) {
   return <RadixTabs.List className={cn("flex gap-1 border-slate-200 border-b", className)} {...rest} />;

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 /** Title and optional description of a dialog or drawer, named for screen readers by Radix. */
 export function PanelHeading({
@@ -35,8 +36,8 @@ export function PanelHeading({
 export function PanelCloseButton() {
   return (
     <RadixDialog.Close
-      aria-label="Close"
-      className="absolute top-4 right-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+      aria-label={t("common.close")}
+      className="absolute end-4 top-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
     >
       <X size={18} aria-hidden />
     </RadixDialog.Close>

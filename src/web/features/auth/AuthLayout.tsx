@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { SampleMeetingPanel } from "./SampleMeetingPanel";
 
 /** Two-pane frame of /login and /signup: the form on the left, a sample meeting on large screens. */
@@ -9,7 +10,7 @@ export function AuthLayout({ headerAction, children }: { headerAction?: ReactNod
     <div className="flex min-h-screen bg-white">
       <div className="flex flex-1 flex-col">
         <header className="flex items-center justify-between px-6 py-5 sm:px-10">
-          <Link to="/" aria-label="Kairos home">
+          <Link to="/" aria-label={t("auth.home")}>
             <Logo />
           </Link>
           {headerAction}

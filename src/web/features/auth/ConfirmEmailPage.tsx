@@ -6,6 +6,7 @@ import type { usersResponses } from "../../../contract/responses/users";
 import { buttonClasses, Spinner } from "../../components/ui";
 import { errorMessage, request } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 
 /** /confirm-email?token=...: opening the link sent to the new address makes the change. */
@@ -15,7 +16,7 @@ export default function ConfirmEmailPage() {
   const { user, setUser } = useAuth();
   const [state, setState] = useState<{ status: "working" | "done" | "failed"; message?: string }>({
     status: token ? "working" : "failed",
-    message: token ? undefined : "This link is incomplete. Open the link from the mail again.",
+    message: token ? undefined : t("auth.confirm.incomplete"),
   });
   const started = useRef(false);
 
@@ -29,7 +30,7 @@ export default function ConfirmEmailPage() {
         if (changed && user && changed._id === user._id) setUser(changed);
         setState({
           status: "done",
-          message: `Your account now uses ${changed?.email ?? "the new address"}.`,
+          message: t("auth.confirm.nowUses", { email: changed?.email ?? t("auth.confirm.newAddress") }),
         });
       },
       (error) => setState({ status: "failed", message: errorMessage(error) }),
@@ -42,27 +43,27 @@ export default function ConfirmEmailPage() {
         {state.status === "working" ? (
           <>
             <Spinner />
-            <p className="text-slate-700 text-sm">Confirming your new email address...</p>
+            <p className="text-slate-700 text-sm">{t("auth.confirm.working")}</p>
           </>
         ) : state.status === "done" ? (
           <>
             <CircleCheck size={40} className="text-green-600" aria-hidden />
-            <h1 className="font-semibold text-2xl text-slate-900">Email address confirmed</h1>
+            <h1 className="font-semibold text-2xl text-slate-900">{t("auth.confirm.done")}</h1>
             <p className="text-slate-700 text-sm">{state.message}</p>
             <Link to={user ? "/settings" : "/login"} className={buttonClasses({ variant: "primary" })}>
-              {user ? "Back to settings" : "Log in"}
+              {user ? t("auth.confirm.backToSettings") : t("auth.logIn")}
             </Link>
           </>
         ) : (
           <>
             <CircleAlert size={40} className="text-red-600" aria-hidden />
-            <h1 className="font-semibold text-2xl text-slate-900">Could not confirm this address</h1>
+            <h1 className="font-semibold text-2xl text-slate-900">{t("auth.confirm.failed")}</h1>
             <p className="text-slate-700 text-sm">{state.message}</p>
             <Link
               to={user ? "/settings#security" : "/login"}
               className={buttonClasses({ variant: "outline" })}
             >
-              {user ? "Back to settings" : "Log in"}
+              {user ? t("auth.confirm.backToSettings") : t("auth.logIn")}
             </Link>
           </>
         )}

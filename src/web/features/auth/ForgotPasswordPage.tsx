@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { forgotPasswordBody } from "../../../contract/users";
 import { Button, Field, Input } from "../../components/ui";
 import { errorMessage, request } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 
 type Form = z.infer<typeof forgotPasswordBody>;
@@ -25,7 +26,7 @@ export default function ForgotPasswordPage() {
     setFormError(null);
     try {
       const envelope = await request("POST", "/auth/forgot-password", values);
-      setSent(envelope.message ?? "Check your inbox.");
+      setSent(envelope.message ?? t("auth.forgot.checkInbox"));
     } catch (error) {
       setFormError(errorMessage(error));
     }
@@ -35,28 +36,28 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       headerAction={
         <Link to="/login" className="font-medium text-accent-strong text-sm hover:underline">
-          Back to log in
+          {t("auth.forgot.back")}
         </Link>
       }
     >
-      <h1 className="font-semibold text-2xl text-slate-900">Reset your password</h1>
+      <h1 className="font-semibold text-2xl text-slate-900">{t("auth.forgot.title")}</h1>
       {sent ? (
         <div role="status" className="mt-6 flex flex-col items-start gap-4">
           <MailCheck size={36} className="text-accent-strong" aria-hidden />
           <p className="text-slate-700 text-sm leading-6">{sent}</p>
-          <p className="text-slate-500 text-sm leading-6">The link works once, within one hour.</p>
+          <p className="text-slate-500 text-sm leading-6">{t("auth.forgot.once")}</p>
           <Link to="/login" className="font-medium text-accent-strong text-sm hover:underline">
-            Back to log in
+            {t("auth.forgot.back")}
           </Link>
         </div>
       ) : (
         <>
-          <p className="mt-2 text-slate-500 text-sm">Enter your account's email and we'll send you a link.</p>
+          <p className="mt-2 text-slate-500 text-sm">{t("auth.forgot.text")}</p>
           <form
             onSubmit={onSubmit}
             noValidate
             className="mt-8 flex flex-col gap-4"
-            aria-label="Reset password"
+            aria-label={t("auth.forgot.form")}
           >
             {formError && (
               <div
@@ -66,18 +67,18 @@ export default function ForgotPasswordPage() {
                 {formError}
               </div>
             )}
-            <Field label="Email" htmlFor="forgot-email" error={errors.email?.message}>
+            <Field label={t("auth.email")} htmlFor="forgot-email" error={errors.email?.message}>
               <Input
                 id="forgot-email"
                 type="email"
                 autoComplete="email"
-                placeholder="you@example.com"
+                placeholder={t("auth.emailPlaceholder")}
                 invalid={!!errors.email}
                 {...register("email")}
               />
             </Field>
             <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
-              {isSubmitting ? "Sending..." : "Send reset link"}
+              {isSubmitting ? t("auth.forgot.sending") : t("auth.forgot.send")}
             </Button>
           </form>
         </>

@@ -8,6 +8,7 @@ import { useReturnPath } from "../../components/layout/RouteGuards";
 import { Button, Field, Input } from "../../components/ui";
 import { errorMessage, requestAnswer } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { SsoButtons } from "./SsoButtons";
 
@@ -29,7 +30,7 @@ export default function LoginPage() {
       await signIn(answer.token, answer.data.user);
       navigate(returnPath, { replace: true });
     } catch (error) {
-      setFormError(errorMessage(error, "Login failed"));
+      setFormError(errorMessage(error, t("auth.login.failed")));
     }
   });
 
@@ -37,19 +38,19 @@ export default function LoginPage() {
     <AuthLayout
       headerAction={
         <span className="text-slate-500 text-sm">
-          New here?{" "}
+          {t("auth.login.newHere")}{" "}
           <Link to="/signup" className="font-medium text-accent-strong hover:underline">
-            Sign up
+            {t("auth.signUp")}
           </Link>
         </span>
       }
     >
-      <h1 className="font-semibold text-2xl text-slate-900">Log into Kairos</h1>
-      <p className="mt-2 text-slate-500 text-sm">Welcome back! Please sign in to your account.</p>
+      <h1 className="font-semibold text-2xl text-slate-900">{t("auth.login.title")}</h1>
+      <p className="mt-2 text-slate-500 text-sm">{t("auth.login.welcome")}</p>
       <div className="mt-8">
         <SsoButtons mode="login" returnPath={returnPath} divider="after" />
       </div>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t("auth.login.form")}>
         {formError && (
           <div
             role="alert"
@@ -58,17 +59,17 @@ export default function LoginPage() {
             {formError}
           </div>
         )}
-        <Field label="Email" htmlFor="email" error={errors.email?.message}>
+        <Field label={t("auth.email")} htmlFor="email" error={errors.email?.message}>
           <Input
             id="email"
             type="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={t("auth.emailPlaceholder")}
             invalid={!!errors.email}
             {...register("email")}
           />
         </Field>
-        <Field label="Password" htmlFor="password" error={errors.password?.message}>
+        <Field label={t("auth.password")} htmlFor="password" error={errors.password?.message}>
           <Input
             id="password"
             type="password"
@@ -81,10 +82,10 @@ export default function LoginPage() {
           to="/forgot-password"
           className="-mt-2 self-end font-medium text-accent-strong text-sm hover:underline"
         >
-          Forgot password?
+          {t("auth.login.forgot")}
         </Link>
         <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
-          {isSubmitting ? "Signing in..." : "Log In"}
+          {isSubmitting ? t("auth.login.signingIn") : t("auth.login.submit")}
         </Button>
       </form>
     </AuthLayout>

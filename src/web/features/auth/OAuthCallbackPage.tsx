@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import type { authResponses } from "../../../contract/responses/users";
 import { OAuthReturnPage } from "../../components/OAuthReturnPage";
 import { requestAnswer, setToken } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { hasOpener } from "../../lib/oauthPopup";
 import { fallbackLabel, ssoFlow, useSsoProviders } from "./providers";
 
@@ -38,23 +39,23 @@ export default function OAuthCallbackPage() {
         // Opened on its own (no popup), this window is the one signing in.
         if (!linked && envelope.token && !hasOpener()) setToken(envelope.token);
         return {
-          message: linked ? `Your ${label} account is linked.` : `Signed in with ${label}.`,
+          message: linked ? t("auth.oauth.linked", { label }) : t("auth.oauth.signedIn", { label }),
           data: linked ? envelope.data : { token: envelope.token },
           standalone: () => window.location.assign("/dashboard"),
         };
       }}
       cancelled={(params) =>
         params.get("error") === "access_denied"
-          ? `${label} authorization was cancelled or failed`
-          : (params.get("error_description") ?? `${label} authorization was cancelled or failed`)
+          ? t("auth.oauth.cancelled", { label })
+          : (params.get("error_description") ?? t("auth.oauth.cancelled", { label }))
       }
-      failedFallback={`${label} sign-in failed`}
+      failedFallback={t("auth.oauth.failedFallback", { label })}
       texts={{
-        loading: `Completing ${label} sign-in...`,
-        loadingDetail: "This takes a moment.",
-        success: `${label} authentication successful`,
-        successStandalone: "Taking you to your dashboard...",
-        failed: `${label} authentication failed`,
+        loading: t("auth.oauth.loading", { label }),
+        loadingDetail: t("auth.oauth.moment"),
+        success: t("auth.oauth.success", { label }),
+        successStandalone: t("auth.oauth.toDashboard"),
+        failed: t("auth.oauth.failed", { label }),
       }}
     />
   );

@@ -7,14 +7,19 @@ import { PASSWORD_MIN } from "../../../contract/auth";
 import { Button, buttonClasses, Field, Input, toast } from "../../components/ui";
 import { errorMessage, request, setToken } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 
 const form = z
   .object({
-    password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(200),
+    // Messages as functions: read in the language active when the form is checked.
+    password: z
+      .string()
+      .min(PASSWORD_MIN, { error: () => t("auth.reset.tooShort", { min: PASSWORD_MIN }) })
+      .max(200),
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], error: () => t("auth.reset.mismatch") });
 type Form = z.infer<typeof form>;
 
 /** /reset-password?token=...: sets a new password from the mailed link; every session ends. */
@@ -37,7 +42,7 @@ export default function ResetPasswordPage() {
       // Every session ended on the server, this browser's too.
       await signOut();
       setToken(null);
-      toast.success("Password reset", { description: "Log in with your new password." });
+      toast.success(t("auth.reset.done"), { description: t("auth.reset.doneText") });
       navigate("/login", { replace: true });
     } catch (error) {
       setFormError(errorMessage(error));
@@ -46,24 +51,24 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout>
-      <h1 className="font-semibold text-2xl text-slate-900">Choose a new password</h1>
+      <h1 className="font-semibold text-2xl text-slate-900">{t("auth.reset.title")}</h1>
       {!token ? (
         <div className="mt-6 flex flex-col items-start gap-4">
           <p role="alert" className="text-slate-700 text-sm">
-            This link is incomplete. Open the link from the mail again, or ask for a new one.
+            {t("auth.reset.incomplete")}
           </p>
           <Link to="/forgot-password" className={buttonClasses({ variant: "outline" })}>
-            Ask for a new link
+            {t("auth.reset.askNew")}
           </Link>
         </div>
       ) : (
         <>
-          <p className="mt-2 text-slate-500 text-sm">Resetting signs you out on every device.</p>
+          <p className="mt-2 text-slate-500 text-sm">{t("auth.reset.signsOut")}</p>
           <form
             onSubmit={onSubmit}
             noValidate
             className="mt-8 flex flex-col gap-4"
-            aria-label="Choose a new password"
+            aria-label={t("auth.reset.title")}
           >
             {formError && (
               <div
@@ -72,11 +77,15 @@ export default function ResetPasswordPage() {
               >
                 {formError}{" "}
                 <Link to="/forgot-password" className="font-medium underline">
-                  Ask for a new link
+                  {t("auth.reset.askNew")}
                 </Link>
               </div>
             )}
-            <Field label="New password" htmlFor="reset-password" error={errors.password?.message}>
+            <Field
+              label={t("auth.reset.newPassword")}
+              htmlFor="reset-password"
+              error={errors.password?.message}
+            >
               <Input
                 id="reset-password"
                 type="password"
@@ -85,7 +94,7 @@ export default function ResetPasswordPage() {
                 {...register("password")}
               />
             </Field>
-            <Field label="Repeat the new password" htmlFor="reset-confirm" error={errors.confirm?.message}>
+            <Field label={t("auth.reset.repeat")} htmlFor="reset-confirm" error={errors.confirm?.message}>
               <Input
                 id="reset-confirm"
                 type="password"
@@ -95,7 +104,7 @@ export default function ResetPasswordPage() {
               />
             </Field>
             <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
-              {isSubmitting ? "Saving..." : "Set new password"}
+              {isSubmitting ? t("auth.reset.saving") : t("auth.reset.submit")}
             </Button>
           </form>
         </>

@@ -6,6 +6,7 @@ import type { AnswerData } from "../../../contract/responses/shared";
 import type { authResponses } from "../../../contract/responses/users";
 import { Badge, Button, Card, ConfirmDialog, ErrorState, LoadingState, toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import { intlLocale, t } from "../../lib/i18n";
 import { useOAuthPopup } from "../../lib/oauthPopup";
 import { ProviderMark } from "./ProviderMark";
 import { type SsoProvider, ssoFlow, useSsoProviders } from "./providers";
@@ -14,10 +15,8 @@ export const identitiesKey = ["auth-identities"] as const;
 
 type IdentitiesAnswer = AnswerData<typeof authResponses.identities>;
 
-const LAST_METHOD =
-  "This is your only way to sign in. Set a password or link another account before removing it.";
-
-const day = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(iso));
+const day = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium" }).format(new Date(iso));
 
 /**
  * "Sign-in methods" of the account: the password (set or not) and each linked Google or SSO account,
@@ -37,11 +36,11 @@ export function SignInMethodsSection() {
     onSuccess: () => {
       setRemoving(null);
       void queryClient.invalidateQueries({ queryKey: identitiesKey });
-      toast.success("Sign-in method removed");
+      toast.success(t("auth.methods.removed"));
     },
     onError: (error) => {
       setRemoving(null);
-      toast.error("Could not remove that sign-in method", { description: errorMessage(error) });
+      toast.error(t("auth.methods.removeFailed"), { description: errorMessage(error) });
     },
   });
 
@@ -52,28 +51,26 @@ export function SignInMethodsSection() {
     <section id="sign-in-methods" aria-labelledby="sign-in-methods-title" className="scroll-mt-20">
       <Card className="p-5 sm:p-6">
         <h2 id="sign-in-methods-title" className="font-semibold text-base text-slate-900">
-          Sign-in methods
+          {t("auth.methods.title")}
         </h2>
-        <p className="mt-1 text-slate-500 text-sm">
-          Accounts at Google and your organisation's sign-in that open this Kairos account.
-        </p>
+        <p className="mt-1 text-slate-500 text-sm">{t("auth.methods.description")}</p>
         <div className="mt-5">
           {methods.isPending ? (
-            <LoadingState label="Loading sign-in methods" />
+            <LoadingState label={t("auth.methods.loading")} />
           ) : methods.isError || !data ? (
-            <ErrorState variant="inline" title="Failed to load your sign-in methods." query={methods} />
+            <ErrorState variant="inline" title={t("auth.methods.loadFailed")} query={methods} />
           ) : (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
               <li className="flex items-center gap-3 px-4 py-3">
                 <KeyRound size={18} aria-hidden className="shrink-0 text-slate-500" />
                 <div className="min-w-0 flex-1">
-                  <div className="font-medium text-slate-900 text-sm">Password</div>
+                  <div className="font-medium text-slate-900 text-sm">{t("auth.password")}</div>
                   <div className="text-slate-500 text-xs">
-                    {data.hasPassword ? "Email and password sign-in is on" : "No password set"}
+                    {data.hasPassword ? t("auth.methods.passwordOn") : t("auth.methods.noPassword")}
                   </div>
                 </div>
                 <Badge tone={data.hasPassword ? "green" : "grey"}>
-                  {data.hasPassword ? "Set" : "Not set"}
+                  {data.hasPassword ? t("auth.methods.set") : t("auth.methods.notSet")}
                 </Badge>
               </li>
               {data.identities.map((identity) => (
@@ -82,30 +79,34 @@ export function SignInMethodsSection() {
                   <div className="min-w-0 flex-1">
                     <div className="font-medium text-slate-900 text-sm">{identity.providerLabel}</div>
                     <div className="truncate text-slate-500 text-xs">
-                      {identity.email ?? "No email shared"} · linked {day(identity.createdAt)} · last used{" "}
-                      {day(identity.lastUsedAt)}
+                      {t("auth.methods.detail", {
+                        email: identity.email ?? t("auth.methods.noEmail"),
+                        linked: day(identity.createdAt),
+                        used: day(identity.lastUsedAt),
+                      })}
                     </div>
                   </div>
                   <Button
                     variant="outline"
                     size="sm"
                     disabled={onlyOne}
-                    title={onlyOne ? LAST_METHOD : undefined}
-                    aria-label={`Remove ${identity.providerLabel} (${identity.email ?? "no email"})`}
+                    title={onlyOne ? t("auth.methods.lastOne") : undefined}
+                    aria-label={t("auth.methods.removeLabel", {
+                      provider: identity.providerLabel,
+                      email: identity.email ?? t("auth.methods.noEmailShort"),
+                    })}
                     onClick={() => setRemoving(identity)}
                   >
-                    Remove
+                    {t("auth.methods.remove")}
                   </Button>
                 </li>
               ))}
               {data.identities.length === 0 && (
-                <li className="px-4 py-3 text-slate-500 text-sm">
-                  No Google or single sign-on accounts linked yet.
-                </li>
+                <li className="px-4 py-3 text-slate-500 text-sm">{t("auth.methods.none")}</li>
               )}
             </ul>
           )}
-          {onlyOne && <p className="mt-3 text-slate-500 text-xs">{LAST_METHOD}</p>}
+          {onlyOne && <p className="mt-3 text-slate-500 text-xs">{t("auth.methods.lastOne")}</p>}
           {data && (providers.data?.length ?? 0) > 0 && (
             <div className="mt-5 flex flex-wrap gap-2">
               {providers.data?.map((p) => (
@@ -118,10 +119,12 @@ export function SignInMethodsSection() {
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.providerLabel ?? ""} sign-in?`}
-        description={`${removing?.email ?? "This account"} will no longer sign in to Kairos. You can link it again later.`}
-        confirmLabel="Remove"
-        busyLabel="Removing..."
+        title={t("auth.methods.removeTitle", { provider: removing?.providerLabel ?? "" })}
+        description={t("auth.methods.removeText", {
+          account: removing?.email ?? t("auth.methods.thisAccount"),
+        })}
+        confirmLabel={t("auth.methods.remove")}
+        busyLabel={t("auth.methods.removing")}
         busy={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing._id)}
       />
@@ -135,9 +138,10 @@ function LinkButton({ provider }: { provider: SsoProvider }) {
     flow: ssoFlow(provider.id),
     onSuccess() {
       void queryClient.invalidateQueries({ queryKey: identitiesKey });
-      toast.success(`${provider.label} account linked`);
+      toast.success(t("auth.methods.linked", { label: provider.label }));
     },
-    onError: (message) => toast.error(`Could not link ${provider.label}`, { description: message }),
+    onError: (message) =>
+      toast.error(t("auth.methods.linkFailed", { label: provider.label }), { description: message }),
   });
   return (
     <Button
@@ -153,7 +157,9 @@ function LinkButton({ provider }: { provider: SsoProvider }) {
       }
     >
       {!popup.connecting && <ProviderMark id={provider.id} label={provider.label} />}
-      {popup.connecting ? `Connecting to ${provider.label}...` : `Link ${provider.label}`}
+      {popup.connecting
+        ? t("auth.connecting", { label: provider.label })
+        : t("auth.methods.link", { label: provider.label })}
     </Button>
   );
 }

@@ -10,6 +10,7 @@ import { SiteFooter } from "../../components/layout/SiteFooter";
 import { Button, Field, Input } from "../../components/ui";
 import { ApiError, errorMessage, requestAnswer } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { SsoButtons } from "./SsoButtons";
 
@@ -52,7 +53,7 @@ export default function SignupPage() {
       } else {
         // Spec section 8: the server's message; an answer without one is 'Registration failed'; only a
         // failure that is not an answer at all keeps the sign-up page's own 'An unexpected error occurred'.
-        setFormError(errorMessage(error, error instanceof ApiError ? "Registration failed" : undefined));
+        setFormError(errorMessage(error, error instanceof ApiError ? t("auth.signup.failed") : undefined));
       }
     }
   });
@@ -62,13 +63,18 @@ export default function SignupPage() {
       <AuthLayout
         headerAction={
           <Link to="/login" className="font-medium text-accent-strong text-sm hover:underline">
-            Log In
+            {t("auth.login.submit")}
           </Link>
         }
       >
-        <h1 className="font-semibold text-2xl text-slate-900">Create your account</h1>
-        <p className="mt-2 text-slate-500 text-sm">Get started for free. No credit card needed.</p>
-        <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-4" aria-label="Sign up">
+        <h1 className="font-semibold text-2xl text-slate-900">{t("auth.signup.title")}</h1>
+        <p className="mt-2 text-slate-500 text-sm">{t("auth.signup.subtitle")}</p>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-8 flex flex-col gap-4"
+          aria-label={t("auth.signUp")}
+        >
           {formError && (
             <div
               role="alert"
@@ -77,10 +83,10 @@ export default function SignupPage() {
               {formError}
             </div>
           )}
-          <Field label="Full Name" htmlFor="name" error={errors.name?.message}>
+          <Field label={t("auth.signup.name")} htmlFor="name" error={errors.name?.message}>
             <Input id="name" autoComplete="name" invalid={!!errors.name} {...register("name")} />
           </Field>
-          <Field label="Email" htmlFor="email" error={errors.email?.message}>
+          <Field label={t("auth.email")} htmlFor="email" error={errors.email?.message}>
             <Input
               id="email"
               type="email"
@@ -90,47 +96,47 @@ export default function SignupPage() {
             />
           </Field>
           <Field
-            label="Password"
+            label={t("auth.password")}
             htmlFor="password"
             error={errors.password?.message}
-            hint="At least 6 characters"
+            hint={t("auth.signup.passwordHint")}
           >
             <div className="relative">
               <Input
                 id="password"
                 type={showPassword ? "text" : "password"}
                 autoComplete="new-password"
-                className="pr-10"
+                className="pe-10"
                 invalid={!!errors.password}
                 {...register("password")}
               />
               <button
                 type="button"
                 onClick={() => setShowPassword((v) => !v)}
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-700"
+                aria-label={showPassword ? t("auth.signup.hide") : t("auth.signup.show")}
+                className="absolute inset-y-0 end-0 flex items-center px-3 text-slate-500 hover:text-slate-700"
               >
                 {showPassword ? <EyeOff size={16} /> : <Eye size={16} />}
               </button>
             </div>
           </Field>
           <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
-            {isSubmitting ? "Creating Account..." : "Get started"}
+            {isSubmitting ? t("auth.signup.creating") : t("auth.signup.submit")}
           </Button>
         </form>
         <div className="mt-3">
           <SsoButtons mode="signup" returnPath="/dashboard" divider="before" />
         </div>
         <p className="mt-6 text-center text-slate-500 text-xs">
-          By signing up you agree to our{" "}
+          {t("auth.signup.agree")}{" "}
           <Link to="/terms" className="underline hover:text-slate-700">
-            Terms
+            {t("auth.signup.terms")}
           </Link>{" "}
-          and{" "}
+          {t("auth.signup.and")}{" "}
           <Link to="/privacy" className="underline hover:text-slate-700">
-            Privacy Policy
+            {t("auth.signup.privacy")}
           </Link>
-          .
+          {t("auth.signup.agreeEnd")}
         </p>
       </AuthLayout>
       <SiteFooter />

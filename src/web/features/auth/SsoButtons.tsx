@@ -3,6 +3,7 @@ import type { AnswerData } from "../../../contract/responses/shared";
 import type { authResponses } from "../../../contract/responses/users";
 import { Button } from "../../components/ui";
 import { api, errorMessage, request, setToken } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useOAuthPopup } from "../../lib/oauthPopup";
 import { ProviderMark } from "./ProviderMark";
 import { type SsoProvider, ssoFlow, useSsoProviders } from "./providers";
@@ -30,7 +31,7 @@ export function SsoButtons({
   const list = mode === "signup" ? [...google, ...others] : [...others, ...google];
   if (list.length === 0) return null;
   return (
-    <section aria-label="Single sign-on" className="flex flex-col gap-3">
+    <section aria-label={t("auth.sso.section")} className="flex flex-col gap-3">
       {divider === "before" && <OrDivider />}
       {error && (
         <div
@@ -63,13 +64,13 @@ function ProviderButton({
     flow: ssoFlow(provider.id),
     async onSuccess(data) {
       const token = (data as { token?: string } | undefined)?.token;
-      if (!token) return onError(`${provider.label} authentication failed`);
+      if (!token) return onError(t("auth.oauth.failed", { label: provider.label }));
       // Spec: the token is applied, the user fetched, then a full redirect (even if that fetch failed).
       setToken(token);
       await request("GET", "/auth/me").catch(() => undefined);
       window.location.assign(returnPath);
     },
-    onError: (message) => onError(message || `${provider.label} authentication failed`),
+    onError: (message) => onError(message || t("auth.oauth.failed", { label: provider.label })),
   });
 
   const start = () => {
@@ -82,18 +83,20 @@ function ProviderButton({
           // Spec section 8's fallback ('Google sign-in failed', 'SBU sign-in failed') when the server
           // answers without a message of its own.
           (error: unknown) => {
-            throw new Error(errorMessage(error, `${provider.label} sign-in failed`));
+            throw new Error(errorMessage(error, t("auth.oauth.failedFallback", { label: provider.label })));
           },
         ),
     );
   };
 
   const busyText =
-    provider.id === "google" && mode === "signup" ? "Signing up..." : `Connecting to ${provider.label}...`;
+    provider.id === "google" && mode === "signup"
+      ? t("auth.sso.signingUp")
+      : t("auth.connecting", { label: provider.label });
   return (
     <Button type="button" variant="outline" fullWidth loading={popup.connecting} onClick={start}>
       {!popup.connecting && <ProviderMark id={provider.id} label={provider.label} />}
-      {popup.connecting ? busyText : `Continue with ${provider.label}`}
+      {popup.connecting ? busyText : t("auth.sso.continue", { label: provider.label })}
     </Button>
   );
 }
@@ -101,7 +104,8 @@ function ProviderButton({
 export function OrDivider() {
   return (
     <div className="my-3 flex items-center gap-3 text-slate-500 text-xs uppercase tracking-wide">
-      <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+      <span className="h-px flex-1 bg-slate-200" /> {t("auth.sso.or")}{" "}
+      <span className="h-px flex-1 bg-slate-200" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { AvailabilitySchedule } from "../../../contract/availability";
 import { Button, toast } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { focusFirstError } from "../../lib/focusFirstError";
+import { t } from "../../lib/i18n";
 import { DateOverrideDialog } from "./DateOverrideDialog";
 import { DateOverridesSection } from "./DateOverridesSection";
 import { type DraftOverride, sortOverrides } from "./draft";
@@ -64,11 +65,14 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
     const replaced = new Set([...overrides.map((o) => o.date), replacedDate]);
     void changeOverrides(
       (list) => sortOverrides([...list.filter((o) => !replaced.has(o.date)), ...overrides]),
-      "Failed to add date override",
+      t("availability.editor.addOverrideFailed"),
     );
   };
   const removeOverride = (date: string) =>
-    void changeOverrides((list) => list.filter((o) => o.date !== date), "Failed to remove date override");
+    void changeOverrides(
+      (list) => list.filter((o) => o.date !== date),
+      t("availability.editor.removeOverrideFailed"),
+    );
 
   // A failed save by the host's own hand (Apply, Retry, Show) brings the first error into view, once the
   // errors it produced have rendered.
@@ -84,13 +88,13 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
     const result = await editor.save();
     setSubmitting(false);
     if (result.ok) {
-      toast.success(autoSave ? "Availability saved" : "Availability applied");
+      toast.success(autoSave ? t("availability.editor.saved") : t("availability.editor.applied"));
       if (!autoSave) onClose?.();
       return;
     }
     showFirstError();
-    if (result.invalid) toast.error("Fix the highlighted times before saving");
-    else toast.error("Failed to save availability", { description: result.message });
+    if (result.invalid) toast.error(t("availability.editor.fixFirst"));
+    else toast.error(t("availability.saveFailed"), { description: result.message });
   };
 
   const n = schedule.eventTypeCount;
@@ -112,16 +116,16 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
       <div className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-b px-4 py-3 sm:px-5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <h2 className="font-semibold text-base text-slate-900">
-            {view === "list" ? "Weekly hours" : "Calendar"}
+            {view === "list" ? t("availability.editor.weeklyHours") : t("availability.editor.calendar")}
           </h2>
           {statusInHeader && status}
         </div>
         <fieldset className="flex rounded-lg bg-slate-100 p-0.5">
-          <legend className="sr-only">View</legend>
+          <legend className="sr-only">{t("availability.editor.view")}</legend>
           {(
             [
-              ["list", "List", List],
-              ["calendar", "Calendar", CalendarDays],
+              ["list", "availability.editor.list", List],
+              ["calendar", "availability.editor.calendar", CalendarDays],
             ] as const
           ).map(([value, label, Icon]) => (
             <button
@@ -134,7 +138,7 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
                 view === value ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              <Icon size={15} aria-hidden /> {label}
+              <Icon size={15} aria-hidden /> {t(label)}
             </button>
           ))}
         </fieldset>
@@ -155,7 +159,7 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
             </div>
           )}
         </div>
-        <aside className="flex flex-col gap-8 border-slate-200 border-t px-4 py-5 sm:px-5 lg:border-t-0 lg:border-l">
+        <aside className="flex flex-col gap-8 border-slate-200 border-t px-4 py-5 sm:px-5 lg:border-t-0 lg:border-s">
           <DateOverridesSection
             overrides={draft.dateOverrides}
             errors={errors}
@@ -168,7 +172,7 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
           />
           <section aria-labelledby={`${idPrefix}-rules`}>
             <h3 id={`${idPrefix}-rules`} className="mb-3 font-semibold text-slate-900 text-sm">
-              Timezone and booking rules
+              {t("availability.editor.rules")}
             </h3>
             <ScheduleRulesFields
               draft={draft}
@@ -189,14 +193,16 @@ export function AvailabilityEditor({ schedule, mode, onClose }: AvailabilityEdit
           mode === "popup" ? "-bottom-6 rounded-b-xl" : "bottom-0 rounded-b-lg",
         )}
       >
-        {!statusInHeader && <div className="mr-auto min-w-0">{status}</div>}
+        {!statusInHeader && <div className="me-auto min-w-0">{status}</div>}
         {mode === "popup" && (
           <>
             <Button variant="outline" onClick={onClose} disabled={submitting}>
-              Cancel
+              {t("availability.cancel")}
             </Button>
             <Button onClick={() => void saveNow()} loading={submitting}>
-              {submitting ? "Applying..." : `Apply to ${n} event ${n === 1 ? "type" : "types"}`}
+              {submitting
+                ? t("availability.editor.applying")
+                : t("availability.editor.applyTo", { count: n })}
             </Button>
           </>
         )}

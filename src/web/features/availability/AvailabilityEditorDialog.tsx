@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Dialog, DialogContent } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import { EditorSkeleton, LoadError } from "./EditorStates";
 import { useSchedule } from "./queries";
-import { summarizeWeek } from "./schedule-format";
+import { scheduleName, summarizeWeek } from "./schedule-format";
 import { timeZoneName } from "./timezones";
 
 export interface AvailabilityEditorDialogProps {
@@ -30,11 +31,11 @@ function EditorDialogContent({ scheduleId, onClose }: { scheduleId: string; onCl
   const schedule = query.data;
   return (
     <DialogContent
-      title={schedule ? schedule.name : "Availability"}
+      title={schedule ? scheduleName(schedule.name) : t("availability.title")}
       description={
         schedule
           ? `${summarizeWeek(schedule.schedule)} · ${timeZoneName(schedule.timezone)}`
-          : "Loading schedule…"
+          : t("availability.dialog.loading")
       }
       widthClassName="max-w-5xl"
     >
@@ -43,7 +44,7 @@ function EditorDialogContent({ scheduleId, onClose }: { scheduleId: string; onCl
           <AvailabilityEditor key={schedule._id} schedule={schedule} mode="popup" onClose={onClose} />
         ) : query.isError ? (
           <LoadError
-            title="Failed to fetch availability schedule"
+            title={t("availability.dialog.loadFailed")}
             onRetry={() => void query.refetch()}
             detail={query.error.message}
           />

@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { CalendarSettingsTab } from "./CalendarSettingsTab";
 import { HolidaysTab } from "./HolidaysTab";
 import { SchedulesTab } from "./SchedulesTab";
@@ -16,10 +17,7 @@ export default function AvailabilityPage() {
 
   return (
     <>
-      <PageHeader
-        title="Availability"
-        subtitle="Set when people can book you: weekly hours, date overrides and holidays"
-      />
+      <PageHeader title={t("availability.title")} subtitle={t("availability.page.subtitle")} />
       <Tabs
         value={tab}
         onValueChange={(value) =>
@@ -34,9 +32,9 @@ export default function AvailabilityPage() {
         }
       >
         <TabsList className="mb-1 overflow-x-auto">
-          <TabsTrigger value="schedules">Schedules</TabsTrigger>
-          <TabsTrigger value="holidays">Holidays</TabsTrigger>
-          <TabsTrigger value="calendar-settings">Calendar Settings</TabsTrigger>
+          <TabsTrigger value="schedules">{t("availability.page.schedules")}</TabsTrigger>
+          <TabsTrigger value="holidays">{t("availability.page.holidays")}</TabsTrigger>
+          <TabsTrigger value="calendar-settings">{t("availability.page.calendarSettings")}</TabsTrigger>
         </TabsList>
         <TabsContent value="schedules">
           <SchedulesTab />

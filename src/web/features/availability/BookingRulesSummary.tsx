@@ -8,33 +8,46 @@ import {
   type HostRuleFloors,
 } from "../../../contract/event-types";
 import { Skeleton } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { useEventTypes } from "../event-types/queries";
 import { useCalendarSettings } from "./queries";
 import { minutesText } from "./schedule-format";
 
+const NOTICE_IDS: Record<BookingSettings["noticeUnit"], AppMessageId> = {
+  minutes: "availability.rules.noticeMinutes",
+  hours: "availability.rules.noticeHours",
+  days: "availability.rules.noticeDays",
+};
+
 /** '4 hours notice', 'No minimum notice'. */
 export function noticeText(s: Pick<BookingSettings, "leadHours" | "noticeUnit">): string {
-  if (s.leadHours === 0) return "No minimum notice";
-  const unit = s.noticeUnit.replace(/s$/, "");
-  return `${s.leadHours} ${unit}${s.leadHours === 1 ? "" : "s"} notice`;
+  if (s.leadHours === 0) return t("availability.rules.noNotice");
+  const id = NOTICE_IDS[s.noticeUnit];
+  return t(id, { count: s.leadHours });
 }
 
 /** '60 days ahead', '10 weekdays ahead', '2026-12-01 to 2026-12-31', '2026-12-01 only', 'Any future date'. */
 export function windowText(s: BookingSettings): string {
-  if (s.mode === "indefinite") return "Any future date";
+  if (s.mode === "indefinite") return t("availability.rules.anyDate");
   if (s.mode === "within")
     return s.withinStart && !s.withinEnd
-      ? `${s.withinStart} only`
-      : `${s.withinStart ?? "…"} to ${s.withinEnd ?? "…"}`;
-  return `${s.daysAhead} ${s.unit === "weekdays" ? "weekdays" : "days"} ahead`;
+      ? t("availability.rules.only", { date: s.withinStart })
+      : t("availability.rules.range", { start: s.withinStart ?? "…", end: s.withinEnd ?? "…" });
+  return t(s.unit === "weekdays" ? "availability.rules.weekdaysAhead" : "availability.rules.daysAhead", {
+    count: s.daysAhead,
+  });
 }
 
 /** 'No buffers', '10 min before, 5 min after'. */
 export function buffersText(s: BookingSettings): string {
   const { before, after } = bufferMinutes(s);
-  if (before === 0 && after === 0) return "No buffers";
-  const part = (m: number, where: string) => (m === 0 ? `none ${where}` : `${m} min ${where}`);
-  return `${part(before, "before")}, ${part(after, "after")}`;
+  if (before === 0 && after === 0) return t("availability.rules.noBuffers");
+  const first =
+    before === 0 ? t("availability.rules.noneBefore") : t("availability.rules.minBefore", { count: before });
+  const second =
+    after === 0 ? t("availability.rules.noneAfter") : t("availability.rules.minAfter", { count: after });
+  return `${first}, ${second}`;
 }
 
 /**
@@ -43,8 +56,11 @@ export function buffersText(s: BookingSettings): string {
  */
 export function rulesText(s: BookingSettings, floors: HostRuleFloors | null | undefined): string {
   const r = effectiveRules(s, floors);
-  const fromHost = " (Calendar Settings)";
-  const notice = r.from.notice === "host" ? `${minutesText(r.notice)} notice${fromHost}` : noticeText(s);
+  const fromHost = t("availability.rules.fromHost");
+  const notice =
+    r.from.notice === "host"
+      ? `${t("availability.rules.notice", { time: minutesText(r.notice) })}${fromHost}`
+      : noticeText(s);
   const buffers =
     r.from.bufferBefore === "event" && r.from.bufferAfter === "event"
       ? buffersText(s)
@@ -68,19 +84,16 @@ export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; is
   );
   return (
     <div className="flex flex-col gap-3 text-[13px] leading-5">
-      <p className="text-slate-600">
-        Minimum notice, buffers and how far ahead people can book are set on each event type; the buffer and
-        notice of Calendar Settings are the least any of them keeps.
-      </p>
+      <p className="text-slate-600">{t("availability.rules.explainer")}</p>
       {eventTypes.isPending ? (
         <Skeleton className="h-12" />
       ) : eventTypes.isError ? (
         <p role="alert" className="text-red-600">
-          Failed to load event types: {eventTypes.error.message}
+          {t("availability.rules.loadFailed", { message: eventTypes.error.message })}
         </p>
       ) : list.length === 0 ? (
         <p className="text-slate-500">
-          {schedule ? "No event type uses this schedule." : "No event types yet."}
+          {schedule ? t("availability.rules.noneUses") : t("availability.rules.noEventTypes")}
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200">
@@ -90,7 +103,7 @@ export function BookingRulesSummary({ schedule }: { schedule?: { _id: string; is
         </ul>
       )}
       <Link to="/event-types" className="font-medium text-accent-strong hover:underline">
-        Manage event types
+        {t("availability.rules.manage")}
       </Link>
     </div>
   );
@@ -107,9 +120,9 @@ function RuleRow({ eventType: et, floors }: { eventType: EventTypeDto; floors?: 
       <Link
         to={`/event-types?edit=${et._id}`}
         className="flex shrink-0 items-center gap-0.5 font-medium text-accent-strong hover:underline"
-        aria-label={`Edit booking rules of ${et.title}`}
+        aria-label={t("availability.rules.editLabel", { title: et.title })}
       >
-        Edit <ArrowUpRight size={14} aria-hidden />
+        {t("availability.edit")} <ArrowUpRight size={14} aria-hidden className="rtl:-scale-x-100" />
       </Link>
     </li>
   );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { NotificationSettings } from "../../../contract/calendar-settings";
 import { BookingLimitsFields } from "../../components/BookingLimitsFields";
 import { Card, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { ConnectedAccounts } from "../calendars/ConnectedAccounts";
 import { ReconnectBanner } from "../calendars/ReconnectBanner";
 import { SyncSettingsCard } from "../calendars/SyncSettingsCard";
@@ -19,11 +20,15 @@ import { useSaveCalendarSettings } from "./useSaveCalendarSettings";
  */
 export function CalendarSettingsTab() {
   const settings = useCalendarSettings();
-  const save = useSaveCalendarSettings("Calendar settings");
+  const save = useSaveCalendarSettings("calendar");
 
   if (settings.isPending) {
     return (
-      <div role="status" aria-label="Loading calendar settings" className="grid gap-4 lg:grid-cols-2">
+      <div
+        role="status"
+        aria-label={t("availability.settings.loading")}
+        className="grid gap-4 lg:grid-cols-2"
+      >
         <Skeleton className="h-56" />
         <Skeleton className="h-56" />
       </div>
@@ -33,7 +38,7 @@ export function CalendarSettingsTab() {
     return (
       <Card>
         <LoadError
-          title="Failed to load calendar settings"
+          title={t("availability.settings.loadFailed")}
           detail={settings.error.message}
           onRetry={() => void settings.refetch()}
         />
@@ -46,16 +51,16 @@ export function CalendarSettingsTab() {
     <div className="grid items-start gap-4 lg:grid-cols-2">
       <ReconnectBanner className="lg:col-span-2" />
       <Card className="p-5">
-        <h2 className="mb-3 font-semibold text-base text-slate-900">Booking rules</h2>
+        <h2 className="mb-3 font-semibold text-base text-slate-900">
+          {t("availability.settings.bookingRules")}
+        </h2>
         <HostRuleFloors settings={data} onChange={(body) => save.mutate(body)} />
         <BookingRulesSummary />
       </Card>
 
       <Card className="p-5">
-        <h2 className="font-semibold text-base text-slate-900">Booking limits</h2>
-        <p className="mt-1 mb-3 text-slate-500 text-sm">
-          Across all your event types, in your schedule's time zone. Each event type may set its own too.
-        </p>
+        <h2 className="font-semibold text-base text-slate-900">{t("availability.settings.bookingLimits")}</h2>
+        <p className="mt-1 mb-3 text-slate-500 text-sm">{t("availability.settings.limitsHint")}</p>
         <BookingLimitsFields
           idPrefix="host-limits"
           value={data.bookingLimits ?? {}}
@@ -67,13 +72,14 @@ export function CalendarSettingsTab() {
       </Card>
 
       <Card className="p-5">
-        <h2 className="font-semibold text-base text-slate-900">Notifications</h2>
+        <h2 className="font-semibold text-base text-slate-900">{t("availability.settings.notifications")}</h2>
         <p className="mt-1 text-slate-500 text-sm">{notificationsSummary(data.notifications)}</p>
         <Link
           to="/settings#notifications"
           className="mt-3 inline-flex items-center gap-1 font-medium text-accent-strong text-sm hover:underline"
         >
-          Manage in Settings <ArrowRight size={14} aria-hidden />
+          {t("availability.settings.manageInSettings")}{" "}
+          <ArrowRight size={14} aria-hidden className="rtl:-scale-x-100" />
         </Link>
       </Card>
 
@@ -86,9 +92,11 @@ export function CalendarSettingsTab() {
 /** Which notification e-mails are on, in a line ("New booking, Reminders (1 hour before)"). */
 function notificationsSummary(n: NotificationSettings): string {
   const on = [
-    n.emailOnBooking && "New booking",
-    n.emailOnCancellation && "Cancellation",
-    n.emailReminders && `Reminders (${minutesText(n.reminderMinutes)} before)`,
+    n.emailOnBooking && t("availability.settings.newBooking"),
+    n.emailOnCancellation && t("availability.settings.cancellation"),
+    n.emailReminders && t("availability.settings.reminders", { time: minutesText(n.reminderMinutes) }),
   ].filter(Boolean);
-  return on.length === 0 ? "All notification e-mails are off." : `On: ${on.join(", ")}.`;
+  return on.length === 0
+    ? t("availability.settings.allOff")
+    : t("availability.settings.on", { list: on.join(", ") });
 }

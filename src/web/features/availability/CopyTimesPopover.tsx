@@ -3,6 +3,7 @@ import { Popover } from "radix-ui";
 import { useState } from "react";
 import { WEEKDAYS } from "../../../contract/availability";
 import { Button, Checkbox, Label } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { weekdayName } from "./schedule-format";
 
 export interface CopyTimesPopoverProps {
@@ -34,8 +35,10 @@ export function CopyTimesPopover({ source, enabled, onCopy }: CopyTimesPopoverPr
         <button
           type="button"
           disabled={!enabled}
-          aria-label={`Copy ${sourceName} times to other days`}
-          title={enabled ? `Copy ${sourceName} times to…` : "Turn this day on and add times to copy them"}
+          aria-label={t("availability.copy.label", { day: sourceName })}
+          title={
+            enabled ? t("availability.copy.title", { day: sourceName }) : t("availability.copy.disabled")
+          }
           className="flex size-9 items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-40"
         >
           <Copy size={16} aria-hidden />
@@ -47,7 +50,9 @@ export function CopyTimesPopover({ source, enabled, onCopy }: CopyTimesPopoverPr
           sideOffset={6}
           className="kairos-pop z-50 w-56 rounded-lg border border-slate-200 bg-white p-3 shadow-lg shadow-slate-900/10"
         >
-          <p className="mb-2 font-medium text-slate-500 text-xs uppercase tracking-wide">Copy times to</p>
+          <p className="mb-2 font-medium text-slate-500 text-xs uppercase tracking-wide">
+            {t("availability.copy.heading")}
+          </p>
           <ul className="flex flex-col">
             {WEEKDAYS.map((day, i) => {
               const id = `copy-${source}-${day}`;
@@ -77,7 +82,7 @@ export function CopyTimesPopover({ source, enabled, onCopy }: CopyTimesPopoverPr
               setOpen(false);
             }}
           >
-            Apply
+            {t("availability.copy.apply")}
           </Button>
         </Popover.Content>
       </Popover.Portal>

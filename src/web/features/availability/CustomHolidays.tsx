@@ -9,13 +9,19 @@ import type { holidaysResponses } from "../../../contract/responses/holidays";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { Button, ConfirmDialog, DateRangePicker, Field, Input, toast } from "../../components/ui";
 import { ApiError, api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { holidayKeys } from "./queries";
 import { shortDate } from "./schedule-format";
 
 // The form's values are strings; an empty end date means a single day.
 const form = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100),
-  date: z.string().min(1, "Choose the day off, or its first and last day"),
+  // Messages as functions: read in the language active when the form is checked.
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => t("availability.custom.nameRequired") })
+    .max(100),
+  date: z.string().min(1, { error: () => t("availability.custom.chooseDays") }),
   endDate: z.string(),
 });
 type Form = z.infer<typeof form>;
@@ -47,10 +53,10 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
     mutationFn: (id: string) => api.delete<void>(`/holidays/custom/${id}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: holidayKeys.all });
-      toast.success("Holiday removed");
+      toast.success(t("availability.custom.removed"));
       setRemoving(null);
     },
-    onError: (error) => toast.error("Failed to remove holiday", { description: error.message }),
+    onError: (error) => toast.error(t("availability.custom.removeFailed"), { description: error.message }),
   });
 
   const add = handleSubmit(async (values) => {
@@ -65,14 +71,14 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
     try {
       await api.post<AnswerData<typeof holidaysResponses.customAdded>>("/holidays/custom", parsed.data);
       await queryClient.invalidateQueries({ queryKey: holidayKeys.all });
-      toast.success("Holiday added");
+      toast.success(t("availability.custom.added"));
       reset();
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;
       for (const key of ["name", "date", "endDate"] as const) {
         if (fieldErrors?.[key]) setError(key, { message: fieldErrors[key] }, { shouldFocus: key === "name" });
       }
-      toast.error("Failed to add holiday", {
+      toast.error(t("availability.custom.addFailed"), {
         description: error instanceof Error ? error.message : undefined,
       });
     }
@@ -81,16 +87,21 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
   return (
     <div>
       <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-2">
-        <Field label="Name" htmlFor="custom-name" error={errors.name?.message} className="sm:col-span-2">
+        <Field
+          label={t("availability.custom.name")}
+          htmlFor="custom-name"
+          error={errors.name?.message}
+          className="sm:col-span-2"
+        >
           <Input
             id="custom-name"
-            placeholder="e.g. Company offsite"
+            placeholder={t("availability.custom.namePlaceholder")}
             invalid={Boolean(errors.name)}
             {...register("name")}
           />
         </Field>
         <Field
-          label="Dates"
+          label={t("availability.custom.dates")}
           htmlFor="custom-dates"
           error={errors.date?.message ?? errors.endDate?.message}
           className="sm:col-span-2"
@@ -110,12 +121,12 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
         </Field>
         <div className="sm:col-span-2">
           <Button type="submit" variant="outline" loading={isSubmitting}>
-            {isSubmitting ? "Adding..." : "Add holiday"}
+            {isSubmitting ? t("availability.custom.adding") : t("availability.custom.add")}
           </Button>
         </div>
       </form>
       {holidays.length === 0 ? (
-        <p className="mt-4 text-slate-500 text-sm">No custom holidays yet.</p>
+        <p className="mt-4 text-slate-500 text-sm">{t("availability.custom.none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 border-slate-100 border-t">
           {holidays.map((h) => (
@@ -127,7 +138,7 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
               <button
                 type="button"
                 onClick={() => setRemoving(h)}
-                aria-label={`Delete ${h.name}`}
+                aria-label={t("availability.custom.deleteLabel", { name: h.name })}
                 className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-600"
               >
                 <Trash2 size={15} aria-hidden />
@@ -139,10 +150,10 @@ export function CustomHolidays({ holidays, today }: { holidays: CustomHoliday[];
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title="Delete holiday?"
-        description={removing ? `"${removing.name}" will be bookable again.` : undefined}
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        title={t("availability.custom.deleteTitle")}
+        description={removing ? t("availability.custom.deleteText", { name: removing.name }) : undefined}
+        confirmLabel={t("availability.confirmDelete")}
+        busyLabel={t("availability.deleting")}
         busy={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing._id)}
       />

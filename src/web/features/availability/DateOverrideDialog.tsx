@@ -23,6 +23,7 @@ import {
 } from "../../components/ui";
 import { focusFirstError } from "../../lib/focusFirstError";
 import { flattenErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import { type DraftOverride, nextSlot, slotErrors } from "./draft";
 import { OverrideDatesPicker } from "./OverrideDatesPicker";
 import { TimeSlotFields } from "./TimeSlotFields";
@@ -47,7 +48,8 @@ export interface DateOverrideDialogProps {
  */
 const overrideForm = z
   .object({
-    dates: z.array(dateSchema).min(1, "Choose a date for this override"),
+    // A function: read in the language active when the form is checked.
+    dates: z.array(dateSchema).min(1, { error: () => t("availability.override.chooseDate") }),
     isAvailable: z.boolean(),
     reason: z.string(),
     timeSlots: z.array(z.object({ startTime: z.string(), endTime: z.string() })),
@@ -72,12 +74,8 @@ export function DateOverrideDialog(props: DateOverrideDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={editing ? "Edit date override" : "Add a date override"}
-        description={
-          editing
-            ? "Change your hours for this date, or mark it unavailable."
-            : "Change your hours for one or more dates, or mark them unavailable."
-        }
+        title={editing ? t("availability.override.editTitle") : t("availability.override.addTitle")}
+        description={editing ? t("availability.override.editText") : t("availability.override.addText")}
         widthClassName="max-w-2xl"
       >
         {open && <OverrideForm {...props} />}
@@ -169,7 +167,7 @@ function OverrideForm({
         <div className="flex flex-col gap-5">
           <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2.5">
             <Label htmlFor="override-available" className="cursor-pointer">
-              Available on this date
+              {t("availability.override.available")}
             </Label>
             <Switch
               id="override-available"
@@ -179,13 +177,15 @@ function OverrideForm({
           </div>
           {isAvailable ? (
             <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 font-medium text-slate-800 text-sm">Hours on this date</legend>
+              <legend className="mb-2 font-medium text-slate-800 text-sm">
+                {t("availability.override.hours")}
+              </legend>
               {slots.map((slot, j) => (
                 <TimeSlotFields
                   // biome-ignore lint/suspicious/noArrayIndexKey: slots have no identity beyond their position.
                   key={j}
                   id={`override-${j}`}
-                  label={`Override time slot ${j + 1}`}
+                  label={t("availability.override.slotLabel", { n: j + 1 })}
                   slot={slot}
                   errors={slotErrors(errors, `timeSlots.${j}`)}
                   onChange={(next) => setSlots(slots.map((s, k) => (k === j ? next : s)))}
@@ -199,19 +199,19 @@ function OverrideForm({
                 className="self-start"
                 onClick={() => setSlots([...slots, nextSlot(slots)])}
               >
-                <Plus size={16} aria-hidden /> Add time slot
+                <Plus size={16} aria-hidden /> {t("availability.addSlot")}
               </Button>
             </fieldset>
           ) : (
             <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-slate-600 text-sm">
-              Nobody can book you on this date.
+              {t("availability.override.nobody")}
             </p>
           )}
-          <Field label="Reason (optional)" htmlFor="override-reason" error={errors.reason}>
+          <Field label={t("availability.override.reason")} htmlFor="override-reason" error={errors.reason}>
             <Input
               id="override-reason"
               maxLength={200}
-              placeholder="e.g. Dentist appointment"
+              placeholder={t("availability.override.reasonPlaceholder")}
               invalid={!!errors.reason}
               {...register("reason")}
             />
@@ -220,10 +220,14 @@ function OverrideForm({
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
+          {t("availability.cancel")}
         </Button>
         <Button type="submit" disabled={count === 0}>
-          {editing ? "Save override" : count > 1 ? `Add overrides (${count} dates)` : "Add override"}
+          {editing
+            ? t("availability.override.save")
+            : count > 1
+              ? t("availability.override.addMany", { count })
+              : t("availability.override.add")}
         </Button>
       </DialogFooter>
     </form>

@@ -1,9 +1,14 @@
 import { ErrorState, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 
 /** Placeholder rows shaped like the weekly editor while a schedule loads. */
 export function EditorSkeleton() {
   return (
-    <div role="status" aria-label="Loading availability" className="grid lg:grid-cols-[minmax(0,1fr)_19rem]">
+    <div
+      role="status"
+      aria-label={t("availability.loading")}
+      className="grid lg:grid-cols-[minmax(0,1fr)_19rem]"
+    >
       <div className="flex flex-col gap-5 p-5">
         <Skeleton className="h-5 w-40" />
         {Array.from({ length: 7 }, (_, i) => (
@@ -16,7 +21,7 @@ export function EditorSkeleton() {
           </div>
         ))}
       </div>
-      <div className="flex flex-col gap-4 border-slate-200 border-t p-5 lg:border-t-0 lg:border-l">
+      <div className="flex flex-col gap-4 border-slate-200 border-t p-5 lg:border-t-0 lg:border-s">
         <Skeleton className="h-5 w-32" />
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-5 w-32" />
@@ -30,7 +35,7 @@ export function EditorSkeleton() {
 /** 'Failed to load availability data' with a retry. */
 export function LoadError({
   onRetry,
-  title = "Failed to load availability data",
+  title,
   detail,
 }: {
   onRetry: () => void;
@@ -39,8 +44,8 @@ export function LoadError({
 }) {
   return (
     <ErrorState
-      title={title}
-      description={detail ?? "Check your connection and try again."}
+      title={title ?? t("availability.loadFailed")}
+      description={detail ?? t("availability.checkConnection")}
       onRetry={onRetry}
     />
   );

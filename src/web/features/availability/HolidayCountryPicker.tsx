@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { HolidayCountryView } from "../../../contract/holidays";
 import { Field, Input, Select, Spinner } from "../../components/ui";
+import { t } from "../../lib/i18n";
 
 export interface HolidayPlaceChoice {
   countryCode: string | null;
@@ -47,14 +48,16 @@ export function HolidayCountryPicker({
   return (
     <div className="flex w-full flex-col gap-3 sm:w-72">
       <Field
-        label="Country"
+        label={t("availability.country.label")}
         htmlFor="holiday-country"
-        hint={query ? `${matches} of ${countries.length} countries match` : undefined}
+        hint={
+          query ? t("availability.country.match", { count: matches, total: countries.length }) : undefined
+        }
       >
         <Input
           type="search"
-          aria-label="Search countries"
-          placeholder="Search countries..."
+          aria-label={t("availability.country.search")}
+          placeholder={t("availability.country.searchPlaceholder")}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="mb-2"
@@ -70,25 +73,29 @@ export function HolidayCountryPicker({
               setQuery("");
             }}
           >
-            <option value="">None</option>
+            <option value="">{t("availability.country.none")}</option>
             {shown.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name} ({c.code})
               </option>
             ))}
           </Select>
-          {saving && <Spinner label="Saving" className="text-accent-strong" />}
+          {saving && <Spinner label={t("availability.saving")} className="text-accent-strong" />}
         </div>
       </Field>
       {country && country.regions.length > 0 && (
-        <Field label="Region" htmlFor="holiday-region" hint="Adds the region's own holidays">
+        <Field
+          label={t("availability.country.region")}
+          htmlFor="holiday-region"
+          hint={t("availability.country.regionHint")}
+        >
           <Select
             id="holiday-region"
             value={value.region ?? ""}
             disabled={saving}
             onChange={(e) => onChange({ countryCode: country.code, region: e.target.value || null })}
           >
-            <option value="">All of {country.name}</option>
+            <option value="">{t("availability.country.allOf", { name: country.name })}</option>
             {country.regions.map((r) => (
               <option key={r.code} value={r.code}>
                 {r.name}

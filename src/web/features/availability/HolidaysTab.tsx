@@ -6,6 +6,7 @@ import type { AnswerData } from "../../../contract/responses/shared";
 import { Card, EmptyState, LoadingState, Switch, toast } from "../../components/ui";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { CustomHolidays, dateRangeText } from "./CustomHolidays";
 import { LoadError } from "./EditorStates";
 import { HolidayCountryPicker } from "./HolidayCountryPicker";
@@ -51,18 +52,18 @@ export function HolidaysTab() {
     onSuccess: (data) => {
       queryClient.setQueryData(holidayKeys.settings, data);
       void queryClient.invalidateQueries({ queryKey: holidayKeys.upcoming });
-      toast.success("Holiday settings saved");
+      toast.success(t("availability.holidays.saved"));
     },
     onError: (error, _body, context) => {
       if (context?.before) queryClient.setQueryData(holidayKeys.settings, context.before);
-      toast.error("Failed to save holiday settings", { description: error.message });
+      toast.error(t("availability.holidays.saveFailed"), { description: error.message });
     },
   });
 
   if (settings.isPending) {
     return (
       <LoadingState
-        label="Loading holidays"
+        label={t("availability.holidays.loading")}
         rowClassName="h-80"
         className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]"
       />
@@ -72,7 +73,7 @@ export function HolidaysTab() {
     return (
       <Card>
         <LoadError
-          title="Failed to load holidays"
+          title={t("availability.holidays.loadFailed")}
           detail={settings.error.message}
           onRetry={() => void settings.refetch()}
         />
@@ -114,10 +115,8 @@ export function HolidaysTab() {
         <Card>
           <div className="flex flex-wrap items-end justify-between gap-4 border-slate-200 border-b p-5">
             <div>
-              <h2 className="font-semibold text-base text-slate-900">Public holidays</h2>
-              <p className="mt-1 text-slate-500 text-sm">
-                Holidays that are on block the whole day. Switch one off to stay bookable.
-              </p>
+              <h2 className="font-semibold text-base text-slate-900">{t("availability.holidays.public")}</h2>
+              <p className="mt-1 text-slate-500 text-sm">{t("availability.holidays.publicHint")}</p>
             </div>
             <HolidayCountryPicker
               countries={countryList}
@@ -129,14 +128,17 @@ export function HolidaysTab() {
           {!data.countryCode ? (
             <EmptyState
               icon={Flag}
-              title="No country selected"
-              description="Choose a country to block its public holidays."
+              title={t("availability.holidays.noCountry")}
+              description={t("availability.holidays.noCountryText")}
             />
           ) : publicHolidays.length === 0 ? (
             <EmptyState
               icon={PartyPopper}
-              title="No public holidays found"
-              description={`Nothing listed for ${regionName ? `${regionName}, ` : ""}${countryName} in ${years.join(" and ")}.`}
+              title={t("availability.holidays.noneFound")}
+              description={t("availability.holidays.nothingListed", {
+                place: regionName ? `${regionName}, ${countryName}` : countryName,
+                years: years.join(t("availability.holidays.and")),
+              })}
             />
           ) : (
             years.map((year) => {
@@ -168,7 +170,9 @@ export function HolidaysTab() {
                             </label>
                             <p className="tabular text-[13px] text-slate-500">
                               {dateRangeText(h.date, h.endDate)}
-                              {past ? " · passed" : !h.enabled && " · bookable"}
+                              {past
+                                ? t("availability.holidays.passed")
+                                : !h.enabled && t("availability.holidays.bookable")}
                             </p>
                           </div>
                           <Switch
@@ -199,10 +203,8 @@ export function HolidaysTab() {
       <div className="flex flex-col gap-4">
         <UpcomingHolidays />
         <Card className="p-5">
-          <h2 className="font-semibold text-base text-slate-900">Custom holidays</h2>
-          <p className="mt-1 mb-4 text-slate-500 text-sm">
-            Your own days off, such as a vacation or an offsite.
-          </p>
+          <h2 className="font-semibold text-base text-slate-900">{t("availability.holidays.custom")}</h2>
+          <p className="mt-1 mb-4 text-slate-500 text-sm">{t("availability.holidays.customHint")}</p>
           <CustomHolidays holidays={data.customHolidays} today={today} />
         </Card>
       </div>

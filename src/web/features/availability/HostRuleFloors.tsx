@@ -5,6 +5,7 @@ import {
   MINIMUM_NOTICE_OPTIONS,
 } from "../../../contract/calendar-settings";
 import { Field, Select } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { minutesText } from "./schedule-format";
 
 /**
@@ -20,7 +21,11 @@ export function HostRuleFloors({
 }) {
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2">
-      <Field label="Buffer time" htmlFor="host-buffer" hint="Before and after every meeting">
+      <Field
+        label={t("availability.floors.buffer")}
+        htmlFor="host-buffer"
+        hint={t("availability.floors.bufferHint")}
+      >
         <Select
           id="host-buffer"
           value={settings.bufferTime}
@@ -28,12 +33,16 @@ export function HostRuleFloors({
         >
           {BUFFER_TIME_OPTIONS.map((m) => (
             <option key={m} value={m}>
-              {m === 0 ? "None" : `${m} minutes`}
+              {m === 0 ? t("availability.format.none") : t("availability.floors.minutes", { count: m })}
             </option>
           ))}
         </Select>
       </Field>
-      <Field label="Minimum notice" htmlFor="host-notice" hint="Before a meeting can be booked">
+      <Field
+        label={t("availability.floors.notice")}
+        htmlFor="host-notice"
+        hint={t("availability.floors.noticeHint")}
+      >
         <Select
           id="host-notice"
           value={settings.minimumNotice}

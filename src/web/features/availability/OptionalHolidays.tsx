@@ -2,6 +2,7 @@ import { Sparkles } from "lucide-react";
 import type { Holiday } from "../../../contract/holidays";
 import { Card, EmptyState, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { dateRangeText } from "./CustomHolidays";
 
 /**
@@ -25,17 +26,16 @@ export function OptionalHolidays({
   return (
     <Card>
       <div className="border-slate-200 border-b p-5">
-        <h2 className="font-semibold text-base text-slate-900">Festivals and optional holidays</h2>
+        <h2 className="font-semibold text-base text-slate-900">{t("availability.optional.title")}</h2>
         <p className="mt-1 text-slate-500 text-sm">
-          Widely observed days in {countryName} that are not public holidays. They are off: switch one on to
-          block the whole day every year.
+          {t("availability.optional.hint", { country: countryName })}
         </p>
       </div>
       {holidays.length === 0 ? (
         <EmptyState
           icon={Sparkles}
-          title="No optional holidays listed"
-          description={`The holiday data has none for ${countryName}.`}
+          title={t("availability.optional.none")}
+          description={t("availability.optional.noneText", { country: countryName })}
         />
       ) : (
         years.map((year) => {
@@ -49,7 +49,10 @@ export function OptionalHolidays({
               >
                 {year}
               </h3>
-              <ul className="divide-y divide-slate-100" aria-label={`Optional holidays ${year}`}>
+              <ul
+                className="divide-y divide-slate-100"
+                aria-label={t("availability.optional.listLabel", { year })}
+              >
                 {ofYear.map((h) => {
                   const id = `optional-${h.id}-${h.date}`;
                   const past = h.endDate < today;
@@ -65,7 +68,11 @@ export function OptionalHolidays({
                         </label>
                         <p className="tabular text-[13px] text-slate-500">
                           {dateRangeText(h.date, h.endDate)}
-                          {past ? " · passed" : h.enabled ? " · blocked" : ""}
+                          {past
+                            ? t("availability.holidays.passed")
+                            : h.enabled
+                              ? t("availability.holidays.blocked")
+                              : ""}
                         </p>
                       </div>
                       <Switch

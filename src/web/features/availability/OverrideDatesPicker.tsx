@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { MonthCalendar, monthOf } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { type DatePick, describeDates, type PickMode, pickDate } from "./override-dates";
 
 export interface OverrideDatesPickerProps {
@@ -17,9 +19,9 @@ export interface OverrideDatesPickerProps {
   error?: string;
 }
 
-const MODES: { mode: PickMode; label: string }[] = [
-  { mode: "dates", label: "Dates" },
-  { mode: "range", label: "Date range" },
+const MODES: { mode: PickMode; label: AppMessageId }[] = [
+  { mode: "dates", label: "availability.pick.dates" },
+  { mode: "range", label: "availability.pick.range" },
 ];
 
 /** The override dialog's calendar: one date, or several dates (each click toggles one) or a range (two clicks). */
@@ -53,7 +55,7 @@ export function OverrideDatesPicker({
     <div>
       {multiple && (
         <fieldset className="mb-3 flex rounded-lg bg-slate-100 p-0.5">
-          <legend className="sr-only">Pick</legend>
+          <legend className="sr-only">{t("availability.pick.legend")}</legend>
           {MODES.map(({ mode: m, label }) => (
             <label
               key={m}
@@ -70,7 +72,7 @@ export function OverrideDatesPicker({
                 onChange={() => switchMode(m)}
                 className="sr-only"
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>
@@ -84,7 +86,7 @@ export function OverrideDatesPicker({
         isEnabled={(d) => d >= today}
         today={today}
         minMonth={monthOf(today)}
-        dayStatus={(enabled) => (enabled ? "" : ", in the past")}
+        dayStatus={(enabled) => (enabled ? "" : t("availability.pick.inPast"))}
       />
       <p aria-live="polite" className="mt-2 text-sm" id="override-dates-summary">
         {dates.length > 0 ? (
@@ -95,21 +97,21 @@ export function OverrideDatesPicker({
           <span className={error ? "text-red-600" : "text-slate-500"}>
             {error ??
               (mode === "range"
-                ? "Pick the first and the last day"
+                ? t("availability.pick.firstLast")
                 : mode === "dates"
-                  ? "Pick one or more dates"
-                  : "Choose a date for this override")}
+                  ? t("availability.pick.oneOrMore")
+                  : t("availability.override.chooseDate"))}
           </span>
         )}
         {mode === "range" && rangeStart && (
-          <span className="block text-slate-500">Now pick the last day of the range.</span>
+          <span className="block text-slate-500">{t("availability.pick.nowLast")}</span>
         )}
       </p>
       {clashes > 0 && (
         <p className="mt-1 text-[13px] text-amber-700">
           {dates.length === 1
-            ? "This date already has an override; saving replaces it."
-            : `${clashes} of these dates already ${clashes === 1 ? "has an override" : "have overrides"}; saving replaces ${clashes === 1 ? "it" : "them"}.`}
+            ? t("availability.pick.clashOne")
+            : t("availability.pick.clashMany", { count: clashes })}
         </p>
       )}
     </div>

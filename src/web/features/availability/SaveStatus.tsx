@@ -1,5 +1,6 @@
 import { AlertCircle, CheckCircle2, CircleDot } from "lucide-react";
 import { Button, Spinner } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import type { SaveState } from "./useScheduleEditor";
 
 export interface SaveStatusProps {
@@ -22,36 +23,37 @@ export function SaveStatus({ state, failure, onRetry, onShowError, autoSave }: S
     <div role="status" aria-live="polite" className="flex min-h-8 items-center gap-2 text-[13px]">
       {(state === "saving" || (state === "pending" && autoSave)) && (
         <span className="flex items-center gap-1.5 text-slate-500">
-          <Spinner size={14} /> Saving…
+          <Spinner size={14} /> {t("availability.status.saving")}
         </span>
       )}
       {state === "saved" && autoSave && (
         <span className="flex items-center gap-1.5 text-emerald-700">
-          <CheckCircle2 size={15} aria-hidden /> All changes saved
+          <CheckCircle2 size={15} aria-hidden /> {t("availability.status.saved")}
         </span>
       )}
       {state === "pending" && !autoSave && (
         <span className="flex items-center gap-1.5 text-slate-500">
-          <CircleDot size={14} aria-hidden /> Unsaved changes
+          <CircleDot size={14} aria-hidden /> {t("availability.status.unsaved")}
         </span>
       )}
       {state === "invalid" && (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-700">
           <span className="flex items-center gap-1.5">
-            <AlertCircle size={15} aria-hidden /> {autoSave ? "Not saved: fix" : "Fix"} the highlighted times
+            <AlertCircle size={15} aria-hidden />{" "}
+            {autoSave ? t("availability.status.notSavedFix") : t("availability.status.fix")}
           </span>
           <Button size="sm" variant="outline" className="h-7 px-2.5" onClick={onShowError}>
-            Show
+            {t("availability.status.show")}
           </Button>
         </span>
       )}
       {state === "error" && (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-red-600">
           <span className="flex items-center gap-1.5">
-            <AlertCircle size={15} aria-hidden /> Failed to save availability
+            <AlertCircle size={15} aria-hidden /> {t("availability.saveFailed")}
           </span>
           <Button size="sm" variant="outline" className="h-7 px-2.5" onClick={onRetry}>
-            Retry
+            {t("availability.retry")}
           </Button>
           {failure && <span className="basis-full text-slate-600">{failure}</span>}
         </span>

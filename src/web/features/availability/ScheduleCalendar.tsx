@@ -10,7 +10,9 @@ import {
   monthOf,
   weekdayOf,
 } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 import type { DraftOverride, EditorDraft } from "./draft";
 import { shortTime } from "./schedule-format";
 
@@ -21,8 +23,6 @@ interface DayInfo {
   text: string;
 }
 
-const HEADERS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
 const KIND_STYLE: Record<DayKind, string> = {
   available: "bg-white text-slate-900 ring-1 ring-slate-200 ring-inset hover:bg-slate-50",
   unavailable: "bg-slate-100/80 text-slate-500 hover:bg-slate-200/70",
@@ -31,13 +31,21 @@ const KIND_STYLE: Record<DayKind, string> = {
   holiday: "bg-amber-50 text-amber-900 ring-1 ring-amber-200 ring-inset hover:bg-amber-100",
 };
 
-const LEGEND: [DayKind, string][] = [
-  ["available", "Available"],
-  ["unavailable", "Unavailable"],
-  ["override-available", "Override: custom hours"],
-  ["override-off", "Override: day off"],
-  ["holiday", "Holiday"],
+const LEGEND: [DayKind, AppMessageId][] = [
+  ["available", "availability.calendar.available"],
+  ["unavailable", "availability.unavailable"],
+  ["override-available", "availability.calendar.overrideHours"],
+  ["override-off", "availability.calendar.overrideOff"],
+  ["holiday", "availability.calendar.holiday"],
 ];
+
+/** Weekday headers in the app's language, Sunday first (2023-01-01 was a Sunday). */
+const headers = () =>
+  Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(intlLocale(), { weekday: "short", timeZone: "UTC" }).format(
+      Date.UTC(2023, 0, 1 + i),
+    ),
+  );
 
 function describeDay(
   date: string,
@@ -52,12 +60,13 @@ function describeDay(
           kind: "override-available",
           text: o.timeSlots.map((s) => `${shortTime(s.startTime)}-${shortTime(s.endTime)}`).join(", "),
         }
-      : { kind: "override-off", text: o.reason || "Day off" };
+      : { kind: "override-off", text: o.reason || t("availability.calendar.dayOff") };
   }
   const holiday = holidays.get(date);
   if (holiday) return { kind: "holiday", text: holiday };
   const day = draft.schedule[weekdayOf(date)];
-  if (!day?.isAvailable || day.timeSlots.length === 0) return { kind: "unavailable", text: "Unavailable" };
+  if (!day?.isAvailable || day.timeSlots.length === 0)
+    return { kind: "unavailable", text: t("availability.unavailable") };
   const first = day.timeSlots[0];
   const more = day.timeSlots.length > 1 ? ` +${day.timeSlots.length - 1}` : "";
   return { kind: "available", text: `${shortTime(first.startTime)}-${shortTime(first.endTime)}${more}` };
@@ -97,7 +106,9 @@ export function ScheduleCalendar({ draft, today, holidays, onPickDate }: Schedul
   });
 
   const onKeyDown = (event: KeyboardEvent, date: string) => {
-    const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+    // Left and right follow the reading direction: in Arabic the next day sits to the left.
+    const ahead = document.documentElement.dir === "rtl" ? -1 : 1;
+    const step: Record<string, number> = { ArrowLeft: -ahead, ArrowRight: ahead, ArrowUp: -7, ArrowDown: 7 };
     if (!(event.key in step)) return;
     event.preventDefault();
     const next = addDays(date, step[event.key]);
@@ -116,25 +127,25 @@ export function ScheduleCalendar({ draft, today, holidays, onPickDate }: Schedul
         <div className="flex gap-1">
           <button
             type="button"
-            aria-label="Previous month"
+            aria-label={t("availability.calendar.prev")}
             disabled={month <= monthOf(today)}
             onClick={() => setMonth(addMonths(month, -1))}
             className="flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 disabled:pointer-events-none disabled:text-slate-300"
           >
-            <ChevronLeft size={20} aria-hidden />
+            <ChevronLeft size={20} aria-hidden className="rtl:-scale-x-100" />
           </button>
           <button
             type="button"
-            aria-label="Next month"
+            aria-label={t("availability.calendar.next")}
             onClick={() => setMonth(addMonths(month, 1))}
             className="flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
           >
-            <ChevronRight size={20} aria-hidden />
+            <ChevronRight size={20} aria-hidden className="rtl:-scale-x-100" />
           </button>
         </div>
       </div>
       <div ref={grid} className="grid grid-cols-7 gap-1">
-        {HEADERS.map((h) => (
+        {headers().map((h) => (
           <div
             key={h}
             aria-hidden
@@ -157,12 +168,12 @@ export function ScheduleCalendar({ draft, today, holidays, onPickDate }: Schedul
               data-date={date}
               tabIndex={date === tabStop ? 0 : -1}
               disabled={past}
-              aria-label={`${formatLongDate(date)}: ${info.text}${date === today ? ", today" : ""}`}
+              aria-label={`${formatLongDate(date)}: ${info.text}${date === today ? t("availability.calendar.today") : ""}`}
               onClick={() => onPickDate(date)}
               onKeyDown={(e) => onKeyDown(e, date)}
               onFocus={() => setFocused(date)}
               className={cn(
-                "flex h-12 flex-col items-start justify-between rounded-md p-1.5 text-left transition-colors sm:h-20 sm:p-2",
+                "flex h-12 flex-col items-start justify-between rounded-md p-1.5 text-start transition-colors sm:h-20 sm:p-2",
                 KIND_STYLE[info.kind],
                 past && "pointer-events-none opacity-45",
               )}
@@ -186,13 +197,11 @@ export function ScheduleCalendar({ draft, today, holidays, onPickDate }: Schedul
         {LEGEND.map(([kind, label]) => (
           <li key={kind} className="flex items-center gap-1.5">
             <span aria-hidden className={cn("size-3 rounded-sm", KIND_STYLE[kind])} />
-            {label}
+            {t(label)}
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-[13px] text-slate-500">
-        Click a date to change its hours or mark it unavailable.
-      </p>
+      <p className="mt-3 text-[13px] text-slate-500">{t("availability.calendar.hint")}</p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createScheduleBody } from "../../../contract/availability";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Input } from "../../components/ui";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 
 const nameForm = z.object({ name: createScheduleBody.shape.name });
 type NameForm = z.infer<typeof nameForm>;
@@ -49,7 +50,7 @@ export function ScheduleNameDialog({
     } catch (error) {
       const message =
         (error instanceof ApiError && error.errors?.name) ||
-        (error instanceof Error ? error.message : "Something went wrong");
+        (error instanceof Error ? error.message : t("availability.name.error"));
       setError("name", { message }, { shouldFocus: true });
     }
   });
@@ -58,18 +59,16 @@ export function ScheduleNameDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
       <DialogContent
-        title={creating ? "New schedule" : "Rename schedule"}
-        description={
-          creating ? "It starts with Monday to Friday, 9:00am to 5:00pm in your timezone." : undefined
-        }
+        title={creating ? t("availability.name.newTitle") : t("availability.name.renameTitle")}
+        description={creating ? t("availability.name.newHint") : undefined}
         widthClassName="max-w-md"
       >
         <form onSubmit={submit} noValidate>
-          <Field label="Schedule name" htmlFor="schedule-name" error={errors.name?.message}>
+          <Field label={t("availability.name.label")} htmlFor="schedule-name" error={errors.name?.message}>
             <Input
               id="schedule-name"
               autoFocus
-              placeholder="e.g. Weekend hours"
+              placeholder={t("availability.name.placeholder")}
               maxLength={100}
               invalid={Boolean(errors.name)}
               aria-describedby={errors.name ? "schedule-name-error" : undefined}
@@ -78,10 +77,16 @@ export function ScheduleNameDialog({
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
+              {t("availability.cancel")}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              {creating ? (isSubmitting ? "Creating..." : "Create") : isSubmitting ? "Saving..." : "Save"}
+              {creating
+                ? isSubmitting
+                  ? t("availability.name.creating")
+                  : t("availability.name.create")
+                : isSubmitting
+                  ? t("availability.name.saving")
+                  : t("availability.name.save")}
             </Button>
           </DialogFooter>
         </form>

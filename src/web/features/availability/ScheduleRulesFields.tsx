@@ -1,3 +1,4 @@
+import { t } from "../../lib/i18n";
 import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { BookingRulesSummary } from "./BookingRulesSummary";
 import type { EditorDraft, FieldErrors } from "./draft";
@@ -34,7 +35,7 @@ export function ScheduleRulesFields({
       <div>
         <TimezoneSelect
           id={id("timezone")}
-          label="Timezone"
+          label={t("availability.timezone")}
           value={draft.timezone}
           disabled={disabled}
           hint={zoneNowText(draft.timezone)}

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarX2, Globe, Pencil } from "lucide-react";
 import { useState } from "react";
-import { DAY_CODES } from "../../../contract/availability";
 import { Badge, Button, Skeleton } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { AvailabilityEditorDialog } from "./AvailabilityEditorDialog";
 import { useSchedule, useSchedules } from "./queries";
-import { overridesText, slotText, weekdayName } from "./schedule-format";
+import { overridesText, scheduleName, slotText, weekdayLetter, weekdayName } from "./schedule-format";
 import { timeZoneName } from "./timezones";
 
 export interface ScheduleSummaryProps {
@@ -30,7 +30,11 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading availability" className={cn("flex flex-col gap-2.5", className)}>
+      <div
+        role="status"
+        aria-label={t("availability.loading")}
+        className={cn("flex flex-col gap-2.5", className)}
+      >
         {Array.from({ length: 7 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
           <div key={i} className="flex items-center gap-3">
@@ -46,9 +50,9 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
       <div
         className={cn("flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2.5", className)}
       >
-        <p className="text-red-700 text-sm">Failed to load availability data</p>
+        <p className="text-red-700 text-sm">{t("availability.loadFailed")}</p>
         <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          Retry
+          {t("availability.retry")}
         </Button>
       </div>
     );
@@ -61,7 +65,7 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
           className,
         )}
       >
-        <CalendarX2 size={18} aria-hidden className="text-slate-500" /> No schedule found
+        <CalendarX2 size={18} aria-hidden className="text-slate-500" /> {t("availability.summary.noSchedule")}
       </div>
     );
   }
@@ -70,15 +74,15 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
     <div className={cn("rounded-lg border border-slate-200 bg-white p-4", className)}>
       <div className="mb-3 flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <p className="truncate font-medium text-slate-900 text-sm">{schedule.name}</p>
-          {schedule.isDefault && <Badge tone="blue">Default</Badge>}
+          <p className="truncate font-medium text-slate-900 text-sm">{scheduleName(schedule.name)}</p>
+          {schedule.isDefault && <Badge tone="blue">{t("availability.default")}</Badge>}
         </div>
         <button
           type="button"
           onClick={() => setEditing(true)}
-          aria-label={`Edit availability: ${schedule.name}`}
-          title="Edit availability"
-          className="-mt-1 -mr-1 flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          aria-label={t("availability.summary.editLabel", { name: scheduleName(schedule.name) })}
+          title={t("availability.summary.edit")}
+          className="-mt-1 -me-1 flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           <Pencil size={16} aria-hidden />
         </button>
@@ -93,12 +97,12 @@ export function ScheduleSummary({ scheduleId, className }: ScheduleSummaryProps)
                 day.isAvailable ? "bg-accent-soft text-accent-strong" : "bg-slate-100 text-slate-500",
               )}
             >
-              {day.dayCode || DAY_CODES[i]}
+              {weekdayLetter(i)}
             </abbr>
             <span className={cn("tabular pt-0.5", day.isAvailable ? "text-slate-700" : "text-slate-500")}>
               {day.isAvailable && day.timeSlots.length > 0
                 ? day.timeSlots.map((s) => slotText(s)).join(", ")
-                : "Unavailable"}
+                : t("availability.unavailable")}
             </span>
           </li>
         ))}

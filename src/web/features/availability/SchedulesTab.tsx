@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { AvailabilitySchedule } from "../../../contract/availability";
 import { Button, Card, ConfirmDialog, EmptyState, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import { EditorSkeleton, LoadError } from "./EditorStates";
 import { useSchedules } from "./queries";
@@ -51,7 +52,7 @@ export function SchedulesTab() {
     return (
       <Card>
         <LoadError
-          title="Failed to fetch availability schedules"
+          title={t("availability.tab.loadFailed")}
           detail={schedules.error.message}
           onRetry={() => void schedules.refetch()}
         />
@@ -70,7 +71,7 @@ export function SchedulesTab() {
         }
         setDeleting(null);
       },
-      onError: (error) => setDeleteError(error.message || "Failed to delete availability schedule"),
+      onError: (error) => setDeleteError(error.message || t("availability.tab.deleteFailed")),
     });
   };
 
@@ -80,9 +81,13 @@ export function SchedulesTab() {
         <Card>
           <EmptyState
             icon={CalendarClock}
-            title="No schedules yet"
-            description="Create a schedule to choose when people can book you."
-            action={<Button onClick={() => setNameDialog({ mode: "create" })}>New schedule</Button>}
+            title={t("availability.tab.none")}
+            description={t("availability.tab.noneText")}
+            action={
+              <Button onClick={() => setNameDialog({ mode: "create" })}>
+                {t("availability.name.newTitle")}
+              </Button>
+            }
           />
         </Card>
       ) : (
@@ -122,27 +127,26 @@ export function SchedulesTab() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete schedule?"
+        title={t("availability.tab.deleteTitle")}
         description={
           <>
             <span className="block">
-              Are you sure you want to delete "{deleting?.name}"? This cannot be undone.
-              {deleting?.isDefault &&
-                " It is your default schedule, so another one must become the default first."}
+              {t("availability.tab.deleteText", { name: deleting?.name ?? "" })}
+              {deleting?.isDefault && t("availability.tab.deleteDefault")}
               {deleting &&
                 deleting.eventTypeCount > 0 &&
-                ` ${deleting.eventTypeCount} event type${deleting.eventTypeCount === 1 ? " uses" : "s use"} it.`}
+                t("availability.tab.deleteUses", { count: deleting.eventTypeCount })}
             </span>
             {deleteError && (
               <span role="alert" className="mt-3 block rounded-md bg-red-50 px-3 py-2 text-red-700">
-                <span className="block font-medium">Failed to delete availability schedule</span>
+                <span className="block font-medium">{t("availability.tab.deleteFailed")}</span>
                 {deleteError}
               </span>
             )}
           </>
         }
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        confirmLabel={t("availability.confirmDelete")}
+        busyLabel={t("availability.deleting")}
         busy={actions.remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -3,6 +3,7 @@ import type { TimeSlot } from "../../../contract/availability";
 import { TIME_CHOICES } from "../../../domain/time-labels";
 import { Select } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 // As an end, '12:00am' is the end of the day, so it comes last and says so.
 const START_CHOICES = TIME_CHOICES.map((t) => ({ value: t, label: t }));
@@ -47,14 +48,14 @@ export function TimeSlotFields({
       <div className="flex items-center gap-2">
         <Select
           id={`${id}-start`}
-          aria-label={`${label}, start time`}
+          aria-label={t("availability.slot.start", { label })}
           aria-describedby={describedBy}
           invalid={invalid}
           disabled={disabled}
           value={slot.startTime}
           onChange={(e) => onChange({ ...slot, startTime: e.target.value })}
           wrapperClassName="w-[7.25rem] shrink-0"
-          className="tabular pr-8"
+          className="tabular pe-8"
         >
           {withCurrent(START_CHOICES, slot.startTime).map((c) => (
             <option key={c.value} value={c.value}>
@@ -67,14 +68,14 @@ export function TimeSlotFields({
         </span>
         <Select
           id={`${id}-end`}
-          aria-label={`${label}, end time`}
+          aria-label={t("availability.slot.end", { label })}
           aria-describedby={describedBy}
           invalid={invalid}
           disabled={disabled}
           value={slot.endTime}
           onChange={(e) => onChange({ ...slot, endTime: e.target.value })}
           wrapperClassName="w-[7.25rem] shrink-0"
-          className="tabular pr-8"
+          className="tabular pe-8"
         >
           {withCurrent(END_CHOICES, slot.endTime).map((c) => (
             <option key={c.value} value={c.value}>
@@ -86,7 +87,7 @@ export function TimeSlotFields({
           type="button"
           onClick={onRemove}
           disabled={disabled}
-          aria-label={`Remove ${label}`}
+          aria-label={t("availability.slot.remove", { label })}
           className={cn(
             "flex size-9 shrink-0 items-center justify-center rounded-md text-slate-500 transition-colors",
             "hover:bg-red-50 hover:text-red-600 disabled:pointer-events-none disabled:opacity-50",

@@ -1,5 +1,6 @@
 import { CalendarHeart } from "lucide-react";
 import { Button, Card, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { dateRangeText } from "./CustomHolidays";
 import { useUpcomingHolidays } from "./queries";
 
@@ -9,7 +10,8 @@ export function UpcomingHolidays() {
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 font-semibold text-base text-slate-900">
-        <CalendarHeart size={18} aria-hidden className="text-accent-strong" /> Upcoming holidays
+        <CalendarHeart size={18} aria-hidden className="text-accent-strong" />{" "}
+        {t("availability.upcoming.title")}
       </h2>
       <div aria-live="polite" className="mt-3">
         {upcoming.isPending ? (
@@ -20,13 +22,13 @@ export function UpcomingHolidays() {
           </div>
         ) : upcoming.isError ? (
           <div className="flex items-center justify-between gap-3 text-red-700 text-sm">
-            Failed to load upcoming holidays
+            {t("availability.upcoming.failed")}
             <Button size="sm" variant="outline" onClick={() => void upcoming.refetch()}>
-              Retry
+              {t("availability.retry")}
             </Button>
           </div>
         ) : upcoming.data.length === 0 ? (
-          <p className="text-slate-500 text-sm">No upcoming holidays. Choose a country or add your own.</p>
+          <p className="text-slate-500 text-sm">{t("availability.upcoming.none")}</p>
         ) : (
           <ul className="flex flex-col gap-2.5">
             {upcoming.data.map((h) => (

@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { type DaySchedule, DEFAULT_SLOT, type TimeSlot } from "../../../contract/availability";
 import { Label, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { CopyTimesPopover } from "./CopyTimesPopover";
 import { type EditorDraft, type FieldErrors, nextSlot, slotErrors } from "./draft";
 import { weekdayName } from "./schedule-format";
@@ -105,7 +106,7 @@ export function WeeklyHoursEditor({ week, errors, update, disabled }: WeeklyHour
                     // biome-ignore lint/suspicious/noArrayIndexKey: slots have no identity beyond their position.
                     key={j}
                     id={`${day.day}-${j}`}
-                    label={`${name}, time slot ${j + 1}`}
+                    label={t("availability.weekly.slotLabel", { day: name, n: j + 1 })}
                     slot={slot}
                     disabled={disabled}
                     errors={slotErrors(errors, `schedule.${i}.timeSlots.${j}`)}
@@ -114,22 +115,30 @@ export function WeeklyHoursEditor({ week, errors, update, disabled }: WeeklyHour
                   />
                 ))
               ) : (
-                <p className="flex h-10 items-center text-slate-500 text-sm">Unavailable</p>
+                <p className="flex h-10 items-center text-slate-500 text-sm">
+                  {t("availability.unavailable")}
+                </p>
               )}
             </div>
             <div className="col-start-2 row-start-1 flex items-center gap-0.5 sm:col-start-3">
-              {!day.isAvailable && <span className="mr-2 text-slate-500 text-sm sm:hidden">Unavailable</span>}
+              {!day.isAvailable && (
+                <span className="me-2 text-slate-500 text-sm sm:hidden">{t("availability.unavailable")}</span>
+              )}
               <button
                 type="button"
                 onClick={() => addSlot(i)}
                 disabled={disabled}
-                aria-label={`Add a time slot on ${name}`}
-                title="Add time slot"
+                aria-label={t("availability.weekly.addOn", { day: name })}
+                title={t("availability.addSlot")}
                 className="flex size-9 items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-40"
               >
                 <Plus size={18} aria-hidden />
               </button>
-              <CopyTimesPopover source={i} enabled={canCopy && !disabled} onCopy={(t) => copy(i, t)} />
+              <CopyTimesPopover
+                source={i}
+                enabled={canCopy && !disabled}
+                onCopy={(targets) => copy(i, targets)}
+              />
             </div>
           </li>
         );

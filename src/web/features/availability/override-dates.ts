@@ -1,4 +1,5 @@
 import { addDays } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { shortDate } from "./schedule-format";
 
 /** How the override dialog's calendar picks: one date (editing), several dates, or a range. */
@@ -45,7 +46,15 @@ export function describeDates(dates: string[]): string {
   if (dates.length === 0) return "";
   if (dates.length === 1) return shortDate(dates[0]);
   if (unbroken(dates))
-    return `${shortDate(dates[0])} to ${shortDate(dates[dates.length - 1])} (${dates.length} days)`;
+    return t("availability.describe.range", {
+      start: shortDate(dates[0]),
+      end: shortDate(dates[dates.length - 1]),
+      count: dates.length,
+    });
   if (dates.length <= 4) return dates.map(shortDate).join("; ");
-  return `${dates.length} dates, ${shortDate(dates[0])} to ${shortDate(dates[dates.length - 1])}`;
+  return t("availability.describe.many", {
+    count: dates.length,
+    start: shortDate(dates[0]),
+    end: shortDate(dates[dates.length - 1]),
+  });
 }

@@ -1,7 +1,13 @@
-import type { DaySchedule, TimeSlot } from "../../../contract/availability";
-import { MONTH_NAMES, WEEKDAY_NAMES } from "../../components/ui/dates";
+import { type DaySchedule, DEFAULT_SCHEDULE_NAME, type TimeSlot } from "../../../contract/availability";
+import { isRtl } from "../../../contract/languages";
+import { currentLocale, intlLocale, t } from "../../lib/i18n";
 
-const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** A weekday's name in the app's language (0 = Sunday): 2023-01-01 was a Sunday. */
+function dayName(index: number, weekday: "narrow" | "short" | "long"): string {
+  return new Intl.DateTimeFormat(intlLocale(), { weekday, timeZone: "UTC" }).format(
+    Date.UTC(2023, 0, 1 + index),
+  );
+}
 
 /** '9:00am' -> '9am'; '9:30am' stays. */
 export function shortTime(label: string): string {
@@ -9,7 +15,20 @@ export function shortTime(label: string): string {
 }
 
 export function slotText(slot: TimeSlot, separator = " - "): string {
-  return `${slot.startTime}${separator}${slot.endTime}`;
+  return `${ltr(slot.startTime)}${separator}${ltr(slot.endTime)}`;
+}
+
+/**
+ * A time label ('9:00am') kept whole inside right-to-left text: without the isolate, Arabic's bidi
+ * ordering splits '9' from 'am' and moves them apart. Other languages get the label as it is.
+ */
+export function ltr(label: string): string {
+  return isRtl(currentLocale()) ? `\u2066${label}\u2069` : label;
+}
+
+/** A schedule's name as the host reads it: the one sign-up creates is named in the app's language. */
+export function scheduleName(name: string): string {
+  return name === DEFAULT_SCHEDULE_NAME ? t("availability.defaultScheduleName") : name;
 }
 
 function slotsKey(slots: TimeSlot[]): string {
@@ -20,12 +39,12 @@ function slotsKey(slots: TimeSlot[]): string {
 export function daysText(days: number[]): string {
   const set = [...days].sort((a, b) => a - b);
   const key = set.join("");
-  if (key === "0123456") return "Every day";
-  if (key === "12345") return "Weekdays";
-  if (key === "06") return "Weekends";
+  if (key === "0123456") return t("availability.format.everyDay");
+  if (key === "12345") return t("availability.format.weekdays");
+  if (key === "06") return t("availability.format.weekends");
   const contiguous = set.length >= 3 && set.every((d, i) => i === 0 || d === set[i - 1] + 1);
-  if (contiguous) return `${SHORT_DAYS[set[0]]} - ${SHORT_DAYS[set[set.length - 1]]}`;
-  return set.map((d) => SHORT_DAYS[d]).join(", ");
+  if (contiguous) return `${dayName(set[0], "short")} - ${dayName(set[set.length - 1], "short")}`;
+  return set.map((d) => dayName(d, "short")).join(", ");
 }
 
 /** 'Weekdays, 9am to 5pm' (spec section 9); several groups are joined with '; '. */
@@ -38,33 +57,49 @@ export function summarizeWeek(week: DaySchedule[]): string {
     group.days.push(i);
     groups.set(key, group);
   });
-  if (groups.size === 0) return "No weekly hours";
-  const parts = [...groups.values()].map(
-    (g) =>
-      `${daysText(g.days)}, ${g.slots.map((s) => `${shortTime(s.startTime)} to ${shortTime(s.endTime)}`).join(", ")}`,
+  if (groups.size === 0) return t("availability.format.noWeekly");
+  const range = (s: TimeSlot) =>
+    t("availability.format.timeRange", {
+      start: ltr(shortTime(s.startTime)),
+      end: ltr(shortTime(s.endTime)),
+    });
+  const parts = [...groups.values()].map((g) =>
+    t("availability.format.daysTimes", { days: daysText(g.days), times: g.slots.map(range).join(", ") }),
   );
-  return parts.length > 2 ? `${parts.slice(0, 2).join("; ")}; +${parts.length - 2} more` : parts.join("; ");
+  return parts.length > 2
+    ? `${parts.slice(0, 2).join("; ")}; ${t("availability.format.more", { count: parts.length - 2 })}`
+    : parts.join("; ");
 }
 
 /** 'Sat, Mar 15, 2027' for 'YYYY-MM-DD' without any timezone conversion. */
 export function shortDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${SHORT_DAYS[weekday]}, ${MONTH_NAMES[m - 1].slice(0, 3)} ${d}, ${y}`;
+  return new Intl.DateTimeFormat(intlLocale(), {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(Date.UTC(y, m - 1, d));
+}
+
+/** 'M' for Monday (0 = Sunday), in the app's language. */
+export function weekdayLetter(index: number): string {
+  return dayName(index, "narrow");
 }
 
 export function weekdayName(index: number): string {
-  return WEEKDAY_NAMES[index];
+  return dayName(index, "long");
 }
 
 /** 'N override(s)' as the drawers show it. */
 export function overridesText(count: number): string {
-  return `${count} override${count === 1 ? "" : "s"}`;
+  return t("availability.format.overrides", { count });
 }
 
 export function minutesText(minutes: number): string {
-  if (minutes === 0) return "None";
-  if (minutes % 1440 === 0) return `${minutes / 1440} day${minutes === 1440 ? "" : "s"}`;
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? "" : "s"}`;
-  return `${minutes} minutes`;
+  if (minutes === 0) return t("availability.format.none");
+  if (minutes % 1440 === 0) return t("availability.format.days", { count: minutes / 1440 });
+  if (minutes % 60 === 0) return t("availability.format.hours", { count: minutes / 60 });
+  return t("availability.format.minutes", { count: minutes });
 }

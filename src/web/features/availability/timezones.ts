@@ -1,3 +1,4 @@
+import { currentLocale, intlLocale, t } from "../../lib/i18n";
 /**
  * Time zone choices and names for schedules. A schedule's times are labels in its own zone,
  * so every date computed here takes that zone explicitly, never the browser's.
@@ -22,9 +23,9 @@ const FRIENDLY: Record<string, string> = {
   "Australia/Sydney": "Australian Eastern Time",
 };
 
-function zonePart(zone: string, style: "longGeneric" | "shortOffset"): string | undefined {
+function zonePart(zone: string, style: "longGeneric" | "shortOffset", locale = "en-US"): string | undefined {
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: style })
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: style })
       .formatToParts(new Date())
       .find((p) => p.type === "timeZoneName")?.value;
   } catch {
@@ -34,6 +35,11 @@ function zonePart(zone: string, style: "longGeneric" | "shortOffset"): string | 
 
 /** 'India Standard Time' for Asia/Kolkata; unknown or empty zones fall back to India Standard Time. */
 export function timeZoneName(zone: string | null | undefined): string {
+  // Other languages: Intl's name in that language (the friendly names are English).
+  if (currentLocale() !== "en") {
+    const named = zonePart(zone || "Asia/Kolkata", "longGeneric", intlLocale());
+    if (named) return named;
+  }
   if (!zone) return FALLBACK_ZONE_NAME;
   return FRIENDLY[zone] ?? zonePart(zone, "longGeneric") ?? FALLBACK_ZONE_NAME;
 }
@@ -47,17 +53,17 @@ export function zoneCity(zone: string): string {
 /** 'Now 10:32pm in New York (GMT-5)': the zone's current time, so the choice can be checked at a glance. */
 export function zoneNowText(zone: string, now = new Date()): string {
   try {
-    const time = new Intl.DateTimeFormat("en-US", {
+    const english = currentLocale() === "en";
+    const clock = new Intl.DateTimeFormat(english ? "en-US" : intlLocale(), {
       timeZone: zone,
       hour: "numeric",
       minute: "2-digit",
-      hour12: true,
-    })
-      .format(now)
-      .replace(" ", "")
-      .toLowerCase();
+      ...(english ? { hour12: true } : {}),
+    }).format(now);
+    const time = english ? clock.replace(" ", "").toLowerCase() : clock;
     const offset = zonePart(zone, "shortOffset");
-    return `Now ${time} in ${zone === "UTC" ? "UTC" : zoneCity(zone)}${offset && zone !== "UTC" ? ` (${offset})` : ""}`;
+    const place = `${zone === "UTC" ? "UTC" : zoneCity(zone)}${offset && zone !== "UTC" ? ` (${offset})` : ""}`;
+    return t("availability.zone.now", { time, place });
   } catch {
     return "";
   }

@@ -4,6 +4,7 @@ import type { calendarSettingsResponses } from "../../../contract/responses/cale
 import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { calendarSettingsKey } from "./queries";
 
 type CalendarSettings = AnswerData<typeof calendarSettingsResponses.settings>;
@@ -13,7 +14,7 @@ type CalendarSettings = AnswerData<typeof calendarSettingsResponses.settings>;
  * server answers and put back if it refuses. One mutation for every screen that edits them: Calendar
  * Settings (sync) and Settings > Notifications; `what` names them in the toasts.
  */
-export function useSaveCalendarSettings(what: "Calendar settings" | "Notification settings") {
+export function useSaveCalendarSettings(what: "calendar" | "notifications") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CalendarSettingsBody) => api.put<CalendarSettings>("/calendar-settings", body),
@@ -33,11 +34,20 @@ export function useSaveCalendarSettings(what: "Calendar settings" | "Notificatio
     },
     onSuccess: (data) => {
       queryClient.setQueryData(calendarSettingsKey, data);
-      toast.success(`${what} saved`);
+      toast.success(
+        what === "calendar"
+          ? t("availability.settings.calendarSaved")
+          : t("availability.settings.notificationsSaved"),
+      );
     },
     onError: (error, _body, context) => {
       if (context?.before) queryClient.setQueryData(calendarSettingsKey, context.before);
-      toast.error(`Failed to save ${what.toLowerCase()}`, { description: error.message });
+      toast.error(
+        what === "calendar"
+          ? t("availability.settings.calendarFailed")
+          : t("availability.settings.notificationsFailed"),
+        { description: error.message },
+      );
     },
   });
 }

@@ -4,7 +4,9 @@ import type { availabilityResponses } from "../../../contract/responses/availabi
 import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { availabilityKeys, storeSchedule } from "./queries";
+import { scheduleName } from "./schedule-format";
 
 /** Create, rename, set default and delete, each with the spec's failure texts. */
 export function useScheduleActions() {
@@ -18,9 +20,9 @@ export function useScheduleActions() {
     onSuccess: (schedule) => {
       queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
       setList((list) => [...list, schedule]);
-      toast.success("Schedule created");
+      toast.success(t("availability.actions.created"));
     },
-    onError: (error) => toast.error("Failed to create availability schedule", { description: error.message }),
+    onError: (error) => toast.error(t("availability.actions.createFailed"), { description: error.message }),
   });
 
   const rename = useMutation({
@@ -28,9 +30,9 @@ export function useScheduleActions() {
       api.put<AnswerData<typeof availabilityResponses.one>>(`/availability/${id}`, { name }),
     onSuccess: (schedule) => {
       storeSchedule(queryClient, schedule);
-      toast.success("Schedule renamed");
+      toast.success(t("availability.actions.renamed"));
     },
-    onError: (error) => toast.error("Failed to update availability schedule", { description: error.message }),
+    onError: (error) => toast.error(t("availability.actions.updateFailed"), { description: error.message }),
   });
 
   const setDefault = useMutation({
@@ -41,9 +43,9 @@ export function useScheduleActions() {
       setList((list) => list.map((s) => (s._id === schedule._id ? schedule : { ...s, isDefault: false })));
       queryClient.setQueryData(availabilityKeys.detail(schedule._id), schedule);
       void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
-      toast.success(`"${schedule.name}" is now your default schedule`);
+      toast.success(t("availability.actions.isDefault", { name: scheduleName(schedule.name) }));
     },
-    onError: (error) => toast.error("Failed to set default schedule", { description: error.message }),
+    onError: (error) => toast.error(t("availability.actions.defaultFailed"), { description: error.message }),
   });
 
   const remove = useMutation({
@@ -51,7 +53,7 @@ export function useScheduleActions() {
     onSuccess: (_, id) => {
       setList((list) => list.filter((s) => s._id !== id));
       queryClient.removeQueries({ queryKey: availabilityKeys.detail(id) });
-      toast.success("Schedule deleted");
+      toast.success(t("availability.actions.deleted"));
     },
     // The server's refusal (default schedule, in use by event types) is shown in the confirm dialog.
   });

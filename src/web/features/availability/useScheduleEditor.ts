@@ -4,6 +4,7 @@ import type { AvailabilitySchedule } from "../../../contract/availability";
 import type { availabilityResponses } from "../../../contract/responses/availability";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { ApiError, api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { draftFrom, type EditorDraft, type FieldErrors, payloadOf, sameDraft, validateDraft } from "./draft";
 import { storeSchedule } from "./queries";
 
@@ -43,7 +44,7 @@ export function useScheduleEditor(schedule: AvailabilitySchedule, autoSave: bool
     const snapshot = draftRef.current;
     if (sameDraft(snapshot, savedRef.current)) return { ok: true };
     if (Object.keys(validateDraft(snapshot)).length > 0) {
-      return { ok: false, invalid: true, message: "Fix the highlighted times first" };
+      return { ok: false, invalid: true, message: t("availability.editor.fixFirstShort") };
     }
     const run = (async (): Promise<SaveResult> => {
       setSaving(true);
@@ -65,7 +66,7 @@ export function useScheduleEditor(schedule: AvailabilitySchedule, autoSave: bool
         setServerErrors({});
         return { ok: true };
       } catch (error) {
-        const message = error instanceof Error ? error.message : "Failed to save availability";
+        const message = error instanceof Error ? error.message : t("availability.saveFailed");
         setFailure(message);
         setServerErrors(error instanceof ApiError ? (error.errors ?? {}) : {});
         return { ok: false, invalid: false, message };

@@ -1,15 +1,12 @@
 import { CalendarRange } from "lucide-react";
 import { useState } from "react";
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  type DashboardStats,
-  PERIOD_LABELS,
-} from "../../../contract/analytics";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type DashboardStats } from "../../../contract/analytics";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Card, ErrorState, Select, Skeleton } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 import { EventTypesSection } from "../event-types/EventTypesSection";
 import { dateInZone } from "../meetings/format";
 import { useBookingList } from "../meetings/queries";
@@ -22,7 +19,16 @@ import { StatCards, StatCardsSkeleton } from "./StatCards";
 import { TrendsChart } from "./TrendsChart";
 import { UpcomingSummary } from "./UpcomingSummary";
 
-const rangeFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+// Formatters are made when rendering: the language can change while the app is open.
+const rangeFmt = () =>
+  new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** The period picker's words, by period. */
+export const PERIOD_IDS: Record<AnalyticsPeriod, AppMessageId> = {
+  "7d": "dashboard.period.7d",
+  "30d": "dashboard.period.30d",
+  "90d": "dashboard.period.90d",
+};
 const utc = (date: string) => new Date(`${date}T12:00:00Z`);
 
 function greeting(zone: string): string {
@@ -37,12 +43,12 @@ function greeting(zone: string): string {
     // An unknown zone reads as midday.
   }
   return hour < 5
-    ? "Good evening"
+    ? t("dashboard.greeting.evening")
     : hour < 12
-      ? "Good morning"
+      ? t("dashboard.greeting.morning")
       : hour < 18
-        ? "Good afternoon"
-        : "Good evening";
+        ? t("dashboard.greeting.afternoon")
+        : t("dashboard.greeting.evening");
 }
 
 export default function DashboardPage() {
@@ -68,14 +74,14 @@ export default function DashboardPage() {
     <div className="flex items-center gap-2">
       <CalendarRange size={16} aria-hidden className="hidden text-slate-500 sm:block" />
       <Select
-        aria-label="Period"
+        aria-label={t("dashboard.period")}
         value={period}
         onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)}
         wrapperClassName="w-40"
       >
         {ANALYTICS_PERIODS.map((p) => (
           <option key={p} value={p}>
-            {PERIOD_LABELS[p]}
+            {t(PERIOD_IDS[p])}
           </option>
         ))}
       </Select>
@@ -85,8 +91,12 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader
-        title={`${greeting(zone)}${firstName ? `, ${firstName}` : ""}`}
-        subtitle="Here is how your scheduling is going"
+        title={
+          firstName
+            ? t("dashboard.greeting.named", { greeting: greeting(zone), name: firstName })
+            : greeting(zone)
+        }
+        subtitle={t("dashboard.subtitle")}
         action={periodSelect}
       />
       <div className={cn("grid items-start gap-6", showPanel && "lg:grid-cols-[minmax(0,1fr)_17rem]")}>
@@ -110,7 +120,7 @@ export default function DashboardPage() {
             </>
           ) : stats.isError && !stats.data ? (
             <Card role="alert">
-              <ErrorState title="Failed to load your dashboard" query={stats} />
+              <ErrorState title={t("dashboard.loadFailed")} query={stats} />
             </Card>
           ) : stats.data ? (
             <div
@@ -125,8 +135,8 @@ export default function DashboardPage() {
                 <TrendsCard stats={stats.data} />
                 <Card className="flex flex-col p-5">
                   <div className="mb-5">
-                    <h2 className="font-semibold text-slate-900">Popular Event Types</h2>
-                    <p className="text-slate-500 text-xs">Most booked in this period</p>
+                    <h2 className="font-semibold text-slate-900">{t("dashboard.popular.title")}</h2>
+                    <p className="text-slate-500 text-xs">{t("dashboard.popular.subtitle")}</p>
                   </div>
                   <PopularEventTypes items={stats.data.popularEventTypes} />
                 </Card>
@@ -155,19 +165,20 @@ function TrendsCard({ stats }: { stats: DashboardStats }) {
   const today = dateInZone(new Date(), stats.timezone);
   const c = stats.statusCounts;
   const chips = [
-    { label: "Upcoming", value: c.upcoming, dot: "bg-blue-500" },
-    { label: "Completed", value: c.completed, dot: "bg-slate-400" },
-    { label: "No Show", value: c.noShow, dot: "bg-amber-500" },
-    { label: "Cancelled", value: c.cancelled, dot: "bg-red-500" },
+    { label: t("dashboard.status.upcoming"), value: c.upcoming, dot: "bg-blue-500" },
+    { label: t("dashboard.status.completed"), value: c.completed, dot: "bg-slate-400" },
+    { label: t("dashboard.status.noShow"), value: c.noShow, dot: "bg-amber-500" },
+    { label: t("dashboard.status.cancelled"), value: c.cancelled, dot: "bg-red-500" },
   ];
+  const range = rangeFmt();
   return (
     <Card className="p-5">
       <div className="mb-5 flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 className="font-semibold text-slate-900">Booking Trends</h2>
+          <h2 className="font-semibold text-slate-900">{t("dashboard.trends.title")}</h2>
           <p className="tabular text-slate-500 text-xs">
-            {rangeFmt.format(utc(stats.range.from))} – {rangeFmt.format(utc(stats.range.to))} ·{" "}
-            {PERIOD_LABELS[stats.period]}
+            {range.format(utc(stats.range.from))} – {range.format(utc(stats.range.to))} ·{" "}
+            {t(PERIOD_IDS[stats.period])}
           </p>
         </div>
       </div>

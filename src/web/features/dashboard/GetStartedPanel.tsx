@@ -14,6 +14,7 @@ import { Button, Card, toast } from "../../components/ui";
 import { useAuth } from "../../lib/auth";
 import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { profileUrl } from "../event-types/links";
 import type { GetStartedProgress } from "./getStartedSteps";
 import { useUpdatePreferences } from "./queries";
@@ -66,19 +67,19 @@ function StepCard({
       <span className="min-w-0 flex-1">
         <span className={cn("block font-medium text-sm", done ? "text-slate-500" : "text-slate-900")}>
           {title}
-          {done && <span className="sr-only"> (done)</span>}
+          {done && <span className="sr-only">{t("dashboard.getStarted.done")}</span>}
         </span>
         <span className="block text-slate-500 text-xs leading-5">{text}</span>
       </span>
       <ChevronRight
         size={16}
         aria-hidden
-        className="shrink-0 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-slate-500"
+        className="shrink-0 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-slate-500 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
       />
     </>
   );
   const classes =
-    "group flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3 text-left transition-colors hover:border-slate-300 hover:bg-white";
+    "group flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3 text-start transition-colors hover:border-slate-300 hover:bg-white";
   return to ? (
     <Link to={to} className={classes}>
       {body}
@@ -103,7 +104,7 @@ export function GetStartedPanel({ onHide, progress }: { onHide: () => void; prog
       { hideGetStarted: true },
       {
         onSuccess: () => onHide(),
-        onError: () => toast.error("Could not save that. Please try again."),
+        onError: () => toast.error(t("dashboard.getStarted.saveFailed")),
       },
     );
   };
@@ -119,23 +120,23 @@ export function GetStartedPanel({ onHide, progress }: { onHide: () => void; prog
     <Card className="relative p-5" role="complementary" aria-labelledby="get-started-title">
       <button
         type="button"
-        aria-label="Hide Get started"
+        aria-label={t("dashboard.getStarted.hide")}
         onClick={() => {
           hideThisSession();
           onHide();
         }}
-        className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+        className="absolute end-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
       >
         <X size={16} aria-hidden />
       </button>
-      <h2 id="get-started-title" className="pr-8 font-semibold text-slate-900">
-        Get started
+      <h2 id="get-started-title" className="pe-8 font-semibold text-slate-900">
+        {t("dashboard.getStarted.title")}
       </h2>
-      <p className="mt-0.5 text-slate-500 text-sm">Four steps to your first booking.</p>
+      <p className="mt-0.5 text-slate-500 text-sm">{t("dashboard.getStarted.subtitle")}</p>
       {progress.done > 0 && (
         <div className="mt-3">
           <p className="text-slate-600 text-xs" id="get-started-progress">
-            {progress.done} of 4 done
+            {t("dashboard.getStarted.progress", { count: progress.done })}
           </p>
           <div
             role="progressbar"
@@ -152,29 +153,29 @@ export function GetStartedPanel({ onHide, progress }: { onHide: () => void; prog
       <div className="mt-4 flex flex-col gap-2">
         <StepCard
           icon={CalendarPlus}
-          title="Create an event type"
-          text="Define what people can book."
+          title={t("dashboard.getStarted.eventType")}
+          text={t("dashboard.getStarted.eventTypeText")}
           to="/event-types?create=one-on-one"
           done={progress.eventType}
         />
         <StepCard
           icon={Clock}
-          title="Set your availability"
-          text="Choose the hours people can book you."
+          title={t("dashboard.getStarted.availability")}
+          text={t("dashboard.getStarted.availabilityText")}
           to="/availability"
           done={progress.availability}
         />
         <StepCard
           icon={CalendarClock}
-          title="Connect your calendar"
-          text="Keep busy times off your booking page."
+          title={t("dashboard.getStarted.calendar")}
+          text={t("dashboard.getStarted.calendarText")}
           to="/availability?tab=calendar-settings"
           done={progress.calendar}
         />
         <StepCard
           icon={Link2}
-          title="Share your link"
-          text="Copy your booking page for invitees."
+          title={t("dashboard.getStarted.link")}
+          text={t("dashboard.getStarted.linkText")}
           onClick={() => void shareLink()}
           done={progress.link}
         />
@@ -187,7 +188,7 @@ export function GetStartedPanel({ onHide, progress }: { onHide: () => void; prog
         loading={prefs.isPending}
         onClick={dontShowAgain}
       >
-        {prefs.isPending ? "Saving..." : "Don't show again"}
+        {prefs.isPending ? t("dashboard.getStarted.saving") : t("dashboard.getStarted.dontShow")}
       </Button>
     </Card>
   );

@@ -1,7 +1,8 @@
 import { Layers } from "lucide-react";
 import type { PopularEventType } from "../../../contract/analytics";
+import { intlLocale, t } from "../../lib/i18n";
 
-const hoursFmt = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const hoursFmt = () => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 });
 
 /** The period's most booked event types as horizontal bars, scaled to the leader. */
 export function PopularEventTypes({ items }: { items: PopularEventType[] }) {
@@ -11,13 +12,13 @@ export function PopularEventTypes({ items }: { items: PopularEventType[] }) {
         <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-500">
           <Layers size={18} aria-hidden />
         </span>
-        <p className="font-medium text-slate-900 text-sm">Nothing booked yet</p>
-        <p className="mt-0.5 text-slate-500 text-xs">Your most booked event types will rank here.</p>
+        <p className="font-medium text-slate-900 text-sm">{t("dashboard.popular.empty")}</p>
+        <p className="mt-0.5 text-slate-500 text-xs">{t("dashboard.popular.emptyText")}</p>
       </div>
     );
   const lead = Math.max(...items.map((i) => i.bookings), 1);
   return (
-    <ol className="flex flex-col gap-4" aria-label="Popular event types">
+    <ol className="flex flex-col gap-4" aria-label={t("dashboard.popular.list")}>
       {items.map((item) => (
         <li key={item.eventTypeId ?? `deleted-${item.title}`}>
           <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -33,8 +34,8 @@ export function PopularEventTypes({ items }: { items: PopularEventType[] }) {
             </span>
             <span className="tabular shrink-0 text-slate-500">
               <span className="font-semibold text-slate-900">{item.bookings}</span>
-              <span className="sr-only"> bookings</span>
-              <span className="ml-1 text-xs">· {hoursFmt.format(item.share)}%</span>
+              <span className="sr-only">{t("dashboard.popular.bookings")}</span>
+              <span className="ms-1 text-xs">· {hoursFmt().format(item.share)}%</span>
             </span>
           </div>
           <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>

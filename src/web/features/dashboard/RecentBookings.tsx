@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar, Badge, Card, ErrorState, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { dayHeading, timeRange } from "../meetings/format";
 import { useBookingList } from "../meetings/queries";
 import { STATUS_BADGE } from "../meetings/status";
@@ -27,14 +28,14 @@ export function RecentBookings() {
     <Card className="flex flex-col">
       <div className="flex items-center justify-between gap-3 border-slate-100 border-b px-5 py-4">
         <div>
-          <h2 className="font-semibold text-slate-900">Recent Bookings</h2>
-          <p className="text-slate-500 text-xs">Your next meetings</p>
+          <h2 className="font-semibold text-slate-900">{t("dashboard.recent.title")}</h2>
+          <p className="text-slate-500 text-xs">{t("dashboard.recent.subtitle")}</p>
         </div>
         <Link
           to="/meetings"
           className="inline-flex items-center gap-1 font-medium text-accent-strong text-sm hover:underline"
         >
-          View all <ArrowRight size={14} aria-hidden />
+          {t("dashboard.viewAll")} <ArrowRight size={14} aria-hidden className="rtl:-scale-x-100" />
         </Link>
       </div>
       {query.isPending ? (
@@ -50,17 +51,17 @@ export function RecentBookings() {
           ))}
         </ul>
       ) : query.isError ? (
-        <ErrorState title="Failed to load bookings" query={query} className="py-8" />
+        <ErrorState title={t("dashboard.recent.loadFailed")} query={query} className="py-8" />
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center px-5 py-8 text-center">
           <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-500">
             <CalendarDays size={18} aria-hidden />
           </span>
-          <p className="font-medium text-slate-900 text-sm">No upcoming meetings</p>
-          <p className="mt-0.5 text-slate-500 text-xs">New bookings will show up here as they come in.</p>
+          <p className="font-medium text-slate-900 text-sm">{t("dashboard.recent.empty")}</p>
+          <p className="mt-0.5 text-slate-500 text-xs">{t("dashboard.recent.emptyText")}</p>
         </div>
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Recent bookings">
+        <ul className="divide-y divide-slate-100" aria-label={t("dashboard.recent.list")}>
           {list.map((b) => {
             const badge = STATUS_BADGE[b.status];
             return (
@@ -79,14 +80,14 @@ export function RecentBookings() {
                     <span className="truncate">{b.eventType.title}</span>
                   </p>
                 </div>
-                <div className="shrink-0 text-right">
+                <div className="shrink-0 text-end">
                   <p className="tabular font-medium text-slate-700 text-xs">
                     {dayHeading(b.startTime, b.host.timezone, now, true)}
                   </p>
                   <p className="tabular text-slate-500 text-xs">{timeRange(b, b.host.timezone)}</p>
                 </div>
                 <span className="hidden sm:block">
-                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                  <Badge tone={badge.tone}>{t(badge.label)}</Badge>
                 </span>
               </li>
             );

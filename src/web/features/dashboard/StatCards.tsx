@@ -11,16 +11,20 @@ import type { DashboardStats, StatWithGrowth } from "../../../contract/analytics
 import { PERIOD_DAYS } from "../../../contract/analytics";
 import { Card, Skeleton } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 
-const number = new Intl.NumberFormat("en-US");
-const hours = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+// Made when rendering: the language can change while the app is open.
+const number = () => new Intl.NumberFormat(intlLocale());
+const hours = () => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 });
 
 /** Growth against the previous period: green when >= 0 or new, red when it fell. */
 export function GrowthBadge({ stat }: { stat: StatWithGrowth }) {
   const { growth } = stat;
   const up = growth === null || growth >= 0;
   const text =
-    growth === null ? "New" : `${growth > 0 ? "+" : growth < 0 ? "−" : ""}${hours.format(Math.abs(growth))}%`;
+    growth === null
+      ? t("dashboard.growth.new")
+      : `${growth > 0 ? "+" : growth < 0 ? "−" : ""}${hours().format(Math.abs(growth))}%`;
   const Icon = up ? ArrowUpRight : ArrowDownRight;
   return (
     <span
@@ -66,7 +70,7 @@ function StatCard({
         data-testid="stat-value"
       >
         {value}
-        {unit && <span className="ml-1 font-medium text-base text-slate-500">{unit}</span>}
+        {unit && <span className="ms-1 font-medium text-base text-slate-500">{unit}</span>}
       </p>
       {caption && <p className="text-slate-500 text-xs">{caption}</p>}
       <div className="mt-2 flex min-h-5 flex-wrap items-center gap-1.5 text-slate-500 text-xs">{footer}</div>
@@ -77,22 +81,22 @@ function StatCard({
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const { overview } = stats;
   const days = PERIOD_DAYS[stats.period];
-  const versus = <span>vs previous {days} days</span>;
+  const versus = <span>{t("dashboard.stats.versus", { count: days })}</span>;
   const made = overview.bookingsMade;
   const active = overview.activeEventTypes;
   const inactive = active.total - active.value;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-4">
       <StatCard
-        label="Total Bookings"
+        label={t("dashboard.stats.totalBookings")}
         icon={CalendarCheck}
-        value={number.format(overview.totalBookings.value)}
+        value={number().format(overview.totalBookings.value)}
         // The value follows the meeting dates; bookings made now for later meetings show here at once.
         caption={
           <>
-            meetings in the period ·{" "}
+            {t("dashboard.stats.inPeriod")} ·{" "}
             <span data-testid="bookings-made" className="font-medium text-slate-700">
-              {number.format(made.value)} booked in it
+              {t("dashboard.stats.bookedInIt", { count: number().format(made.value) })}
             </span>
           </>
         }
@@ -104,10 +108,10 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         }
       />
       <StatCard
-        label="Total Hours"
+        label={t("dashboard.stats.totalHours")}
         icon={Clock}
-        value={hours.format(overview.totalHours.value)}
-        unit="h"
+        value={hours().format(overview.totalHours.value)}
+        unit={t("dashboard.stats.hoursUnit")}
         footer={
           <>
             <GrowthBadge stat={overview.totalHours} />
@@ -116,9 +120,9 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         }
       />
       <StatCard
-        label="Unique Attendees"
+        label={t("dashboard.stats.attendees")}
         icon={Users}
-        value={number.format(overview.uniqueAttendees.value)}
+        value={number().format(overview.uniqueAttendees.value)}
         footer={
           <>
             <GrowthBadge stat={overview.uniqueAttendees} />
@@ -127,15 +131,17 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         }
       />
       <StatCard
-        label="Active Event Types"
+        label={t("dashboard.stats.activeTypes")}
         icon={Layers}
-        value={number.format(active.value)}
+        value={number().format(active.value)}
         footer={
           active.total === 0 ? (
-            <span>None created yet</span>
+            <span>{t("dashboard.stats.noneCreated")}</span>
           ) : (
             <span>
-              {inactive > 0 ? `${inactive} of ${active.total} turned off` : `All ${active.total} turned on`}
+              {inactive > 0
+                ? t("dashboard.stats.someOff", { off: inactive, total: active.total })
+                : t("dashboard.stats.allOn", { total: active.total })}
             </span>
           )
         }

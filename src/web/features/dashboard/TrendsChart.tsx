@@ -1,17 +1,21 @@
 import { BarChart3 } from "lucide-react";
 import type { DailyTrend } from "../../../contract/analytics";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 
 const utc = (date: string) => new Date(`${date}T12:00:00Z`);
-const dayFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const weekdayFmt = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-const longFmt = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const hoursFmt = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+// Made when rendering: the language can change while the app is open.
+const dayFmt = () =>
+  new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", timeZone: "UTC" });
+const weekdayFmt = () => new Intl.DateTimeFormat(intlLocale(), { weekday: "short", timeZone: "UTC" });
+const longFmtOf = () =>
+  new Intl.DateTimeFormat(intlLocale(), {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+const hoursFmtOf = () => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 });
 
 /** A round top for the y axis with four equal whole-number steps (0, 5, 10, 15, 20). */
 export function niceMax(max: number): number {
@@ -41,13 +45,15 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
   const every = labelEvery(days.length);
   const empty = max === 0;
   const gap = days.length <= 7 ? "gap-3 sm:gap-5" : days.length <= 31 ? "gap-1" : "gap-px";
+  const longFmt = longFmtOf();
+  const hoursFmt = hoursFmtOf();
 
   return (
     <div className="relative">
       <div className="flex gap-3">
         {/* y axis */}
         <div
-          className="tabular flex h-48 flex-col justify-between text-right text-[11px] text-slate-500"
+          className="tabular flex h-48 flex-col justify-between text-end text-[11px] text-slate-500"
           aria-hidden
         >
           {ticks.map((t) => (
@@ -76,7 +82,7 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
               // Tooltips of the outer bars open inwards so they stay inside the card.
               const edge = Math.max(1, Math.round(days.length / 8));
               const align =
-                i < edge ? "left-0" : i >= days.length - edge ? "right-0" : "left-1/2 -translate-x-1/2";
+                i < edge ? "start-0" : i >= days.length - edge ? "end-0" : "left-1/2 -translate-x-1/2";
               const isToday = d.date === today;
               return (
                 <div
@@ -107,8 +113,8 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
                     >
                       <div className="font-medium">{longFmt.format(utc(d.date))}</div>
                       <div className="tabular text-slate-300">
-                        {d.bookings} {d.bookings === 1 ? "booking" : "bookings"} · {hoursFmt.format(d.hours)}{" "}
-                        h
+                        {t("dashboard.trends.booking", { count: d.bookings })} ·{" "}
+                        {t("dashboard.trends.hours", { hours: hoursFmt.format(d.hours) })}
                       </div>
                     </div>
                   )}
@@ -130,7 +136,7 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
                         d.date === today && "font-medium text-slate-600",
                       )}
                     >
-                      {days.length <= 7 ? weekdayFmt.format(utc(d.date)) : dayFmt.format(utc(d.date))}
+                      {days.length <= 7 ? weekdayFmt().format(utc(d.date)) : dayFmt().format(utc(d.date))}
                     </span>
                   )}
                 </div>
@@ -147,10 +153,8 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
             <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-accent-soft text-accent-strong">
               <BarChart3 size={18} aria-hidden />
             </span>
-            <p className="font-medium text-slate-900 text-sm">No bookings in this period yet</p>
-            <p className="mt-0.5 text-slate-500 text-xs">
-              Share your booking link and they will show up here.
-            </p>
+            <p className="font-medium text-slate-900 text-sm">{t("dashboard.trends.empty")}</p>
+            <p className="mt-0.5 text-slate-500 text-xs">{t("dashboard.trends.emptyText")}</p>
           </div>
         </div>
       )}
@@ -158,12 +162,12 @@ export function TrendsChart({ days, today }: { days: DailyTrend[]; today: string
       {/* A table ignores its own height and overflow: the wrapper keeps it out of the page's scroll area. */}
       <div className="sr-only">
         <table>
-          <caption>Bookings per day</caption>
+          <caption>{t("dashboard.trends.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Bookings</th>
-              <th scope="col">Hours</th>
+              <th scope="col">{t("dashboard.trends.date")}</th>
+              <th scope="col">{t("dashboard.trends.bookings")}</th>
+              <th scope="col">{t("dashboard.trends.hoursCol")}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,11 +1,13 @@
 import { CalendarClock, CalendarPlus } from "lucide-react";
 import type { UpcomingStats, UpcomingWindow } from "../../../contract/analytics";
 import { Card, ErrorState, Skeleton } from "../../components/ui";
+import { intlLocale, t } from "../../lib/i18n";
 import { dayHeading, timeRange } from "../meetings/format";
 import { useUpcomingStats } from "./queries";
 
-const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-const meetings = (n: number) => `${number.format(n)} ${n === 1 ? "meeting" : "meetings"}`;
+// Made when rendering: the language can change while the app is open.
+const number = () => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 });
+const meetings = (n: number) => t("dashboard.upcoming.meetings", { count: n });
 
 /**
  * What lies ahead, beside the period figures (which count what has happened): meetings in the next
@@ -14,10 +16,10 @@ const meetings = (n: number) => `${number.format(n)} ${n === 1 ? "meeting" : "me
 export function UpcomingSummary() {
   const query = useUpcomingStats();
   return (
-    <Card className="p-4 sm:p-5" role="group" aria-label="Upcoming">
+    <Card className="p-4 sm:p-5" role="group" aria-label={t("dashboard.upcoming.title")}>
       <div className="mb-3 flex items-center gap-2">
         <CalendarClock size={16} aria-hidden className="text-slate-500" />
-        <h2 className="font-semibold text-slate-900">Upcoming</h2>
+        <h2 className="font-semibold text-slate-900">{t("dashboard.upcoming.title")}</h2>
       </div>
       {query.isPending ? (
         <div aria-busy className="grid gap-4 sm:grid-cols-3">
@@ -29,7 +31,7 @@ export function UpcomingSummary() {
           ))}
         </div>
       ) : query.isError ? (
-        <ErrorState variant="inline" title="Failed to load your upcoming meetings" query={query} />
+        <ErrorState variant="inline" title={t("dashboard.upcoming.loadFailed")} query={query} />
       ) : (
         <UpcomingFigures data={query.data} />
       )}
@@ -45,10 +47,8 @@ function UpcomingFigures({ data }: { data: UpcomingStats }) {
           <CalendarPlus size={18} aria-hidden />
         </span>
         <div>
-          <p className="font-medium text-slate-900">Nothing booked in the next 30 days</p>
-          <p className="text-slate-500 text-xs">
-            Share your booking link and new meetings will show up here.
-          </p>
+          <p className="font-medium text-slate-900">{t("dashboard.upcoming.empty")}</p>
+          <p className="text-slate-500 text-xs">{t("dashboard.upcoming.emptyText")}</p>
         </div>
       </div>
     );
@@ -56,10 +56,10 @@ function UpcomingFigures({ data }: { data: UpcomingStats }) {
   const next = data.nextMeeting;
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
-      <Figure label="Next 7 days" window={data.next7Days} />
-      <Figure label="Next 30 days" window={data.next30Days} />
+      <Figure label={t("dashboard.upcoming.next7")} window={data.next7Days} />
+      <Figure label={t("dashboard.upcoming.next30")} window={data.next30Days} />
       <div className="min-w-0">
-        <dt className="text-slate-500 text-xs">Next meeting</dt>
+        <dt className="text-slate-500 text-xs">{t("dashboard.upcoming.nextMeeting")}</dt>
         {next ? (
           <dd className="mt-1 min-w-0">
             <p className="flex min-w-0 items-center gap-1.5 font-medium text-slate-900 text-sm">
@@ -76,7 +76,7 @@ function UpcomingFigures({ data }: { data: UpcomingStats }) {
             </p>
           </dd>
         ) : (
-          <dd className="mt-1 text-slate-500 text-sm">None booked</dd>
+          <dd className="mt-1 text-slate-500 text-sm">{t("dashboard.upcoming.noneBooked")}</dd>
         )}
       </div>
     </dl>
@@ -89,7 +89,9 @@ function Figure({ label, window }: { label: string; window: UpcomingWindow }) {
       <dt className="text-slate-500 text-xs">{label}</dt>
       <dd className="mt-1">
         <span className="tabular font-semibold text-slate-900 text-xl">{meetings(window.bookings)}</span>
-        <span className="tabular ml-1.5 text-slate-500 text-xs">{number.format(window.hours)} h</span>
+        <span className="tabular ms-1.5 text-slate-500 text-xs">
+          {t("dashboard.trends.hours", { hours: number().format(window.hours) })}
+        </span>
       </dd>
     </div>
   );

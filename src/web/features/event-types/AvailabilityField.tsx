@@ -1,6 +1,9 @@
+import { DEFAULT_SCHEDULE_NAME } from "../../../contract/availability";
 import { Label, Select, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { useSchedules } from "../availability/queries";
 import { ScheduleSummary } from "../availability/ScheduleSummary";
+import { scheduleName } from "../availability/schedule-format";
 
 /**
  * Which availability schedule the event type uses, and what that schedule says.
@@ -25,7 +28,7 @@ export function AvailabilityField({
 
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Availability</Label>
+      <Label htmlFor={id}>{t("eventTypes.availability.label")}</Label>
       {schedules.isPending ? (
         <Skeleton className="h-10 w-full" />
       ) : list.length > 0 ? (
@@ -33,7 +36,7 @@ export function AvailabilityField({
           <option value="">{defaultLabel(defaultSchedule?.name)}</option>
           {others.map((s) => (
             <option key={s._id} value={s._id}>
-              {s.name}
+              {scheduleName(s.name)}
             </option>
           ))}
         </Select>
@@ -45,6 +48,7 @@ export function AvailabilityField({
 
 /** 'Working hours (default)' already says so; other names get ' (default)'. */
 function defaultLabel(name: string | undefined): string {
-  if (!name) return "Default schedule";
-  return /default/i.test(name) ? name : `${name} (default)`;
+  if (!name) return t("eventTypes.availability.defaultSchedule");
+  if (name === DEFAULT_SCHEDULE_NAME) return scheduleName(name);
+  return /default/i.test(name) ? name : t("eventTypes.availability.defaultNamed", { name });
 }

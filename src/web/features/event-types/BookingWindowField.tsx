@@ -3,15 +3,16 @@ import { type Control, Controller, type FieldErrors, useController, useWatch } f
 import { BUFFER_CHOICES } from "../../../contract/event-types";
 import { DateRangePicker, Select } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { DigitsField } from "./DigitsInput";
 import { FieldGroup } from "./FieldGroup";
 import type { EditFormInput } from "./forms";
 import { DAYS_AHEAD_PRESETS, FloorNote, NOTICE_PRESET_HOURS, Presets } from "./RulePresets";
 
 const MODES = [
-  { value: "rolling", label: "Rolling", hint: "Some days ahead" },
-  { value: "within", label: "Date range", hint: "Between two dates" },
-  { value: "indefinite", label: "Indefinitely", hint: "Any future date" },
+  { value: "rolling", label: "eventTypes.window.rolling", hint: "eventTypes.window.rollingHint" },
+  { value: "within", label: "eventTypes.window.within", hint: "eventTypes.window.withinHint" },
+  { value: "indefinite", label: "eventTypes.window.indefinite", hint: "eventTypes.window.indefiniteHint" },
 ] as const;
 
 /** bookingSettings: how far ahead invitees can book, and how much notice the host needs. */
@@ -40,7 +41,11 @@ export function BookingWindowField({
   const e = errors.bookingSettings;
   return (
     <>
-      <FieldGroup legend="Booking window" error={e?.daysAhead?.message} errorId="edit-days-ahead-error">
+      <FieldGroup
+        legend={t("eventTypes.window.legend")}
+        error={e?.daysAhead?.message}
+        errorId="edit-days-ahead-error"
+      >
         <div className="grid gap-2 sm:grid-cols-3">
           {MODES.map((m) => (
             <label
@@ -61,16 +66,16 @@ export function BookingWindowField({
                   onChange={() => onModeChange(m.value)}
                   className="accent-accent"
                 />
-                {m.label}
+                {t(m.label)}
               </span>
-              <span className="mt-0.5 text-slate-500 text-xs">{m.hint}</span>
+              <span className="mt-0.5 text-slate-500 text-xs">{t(m.hint)}</span>
             </label>
           ))}
         </div>
         {mode === "rolling" && (
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <label htmlFor="edit-days-ahead" className="sr-only">
-              Days ahead
+              {t("eventTypes.window.daysAhead")}
             </label>
             <DigitsField
               control={control}
@@ -80,24 +85,24 @@ export function BookingWindowField({
               errorId={e?.daysAhead ? "edit-days-ahead-error" : undefined}
             />
             <label htmlFor="edit-days-unit" className="sr-only">
-              Day kind
+              {t("eventTypes.window.dayKind")}
             </label>
             <Controller
               control={control}
               name="bookingSettings.unit"
               render={({ field }) => (
                 <Select id="edit-days-unit" wrapperClassName="w-40" {...field}>
-                  <option value="days">calendar days</option>
-                  <option value="weekdays">weekdays</option>
+                  <option value="days">{t("eventTypes.window.calendarDays")}</option>
+                  <option value="weekdays">{t("eventTypes.window.weekdays")}</option>
                 </Select>
               )}
             />
-            <span className="text-slate-600">into the future</span>
+            <span className="text-slate-600">{t("eventTypes.window.intoFuture")}</span>
             <Presets
-              label="Common windows"
+              label={t("eventTypes.window.commonWindows")}
               values={DAYS_AHEAD_PRESETS}
               current={dayUnit.value === "days" ? Number(days.value) : null}
-              text={(n) => `${n} days`}
+              text={(n) => t("eventTypes.window.nDays", { count: n })}
               onPick={(n) => {
                 days.onChange(n);
                 dayUnit.onChange("days");
@@ -108,14 +113,14 @@ export function BookingWindowField({
         {mode === "within" && <DateRange control={control} errors={errors} />}
       </FieldGroup>
       <FieldGroup
-        legend="Minimum notice"
+        legend={t("eventTypes.notice.legend")}
         error={e?.leadHours?.message}
         errorId="edit-notice-error"
-        hint="Invitees cannot book closer to the start than this."
+        hint={t("eventTypes.notice.hint")}
       >
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="edit-notice" className="sr-only">
-            Notice amount
+            {t("eventTypes.notice.amount")}
           </label>
           <DigitsField
             control={control}
@@ -125,24 +130,24 @@ export function BookingWindowField({
             errorId={e?.leadHours ? "edit-notice-error" : undefined}
           />
           <label htmlFor="edit-notice-unit" className="sr-only">
-            Notice unit
+            {t("eventTypes.notice.unit")}
           </label>
           <Controller
             control={control}
             name="bookingSettings.noticeUnit"
             render={({ field }) => (
               <Select id="edit-notice-unit" wrapperClassName="w-32" {...field}>
-                <option value="minutes">minutes</option>
-                <option value="hours">hours</option>
-                <option value="days">days</option>
+                <option value="minutes">{t("eventTypes.unit.minutes")}</option>
+                <option value="hours">{t("eventTypes.unit.hours")}</option>
+                <option value="days">{t("eventTypes.unit.days")}</option>
               </Select>
             )}
           />
           <Presets
-            label="Common notice lengths"
+            label={t("eventTypes.notice.common")}
             values={NOTICE_PRESET_HOURS}
             current={leadUnit.value === "hours" ? Number(lead.value) : null}
-            text={(n) => `${n} h`}
+            text={(n) => t("eventTypes.notice.nHours", { count: n })}
             onPick={(n) => {
               lead.onChange(n);
               leadUnit.onChange("hours");
@@ -151,12 +156,12 @@ export function BookingWindowField({
         </div>
         <FloorNote rule="notice" settings={rules} />
       </FieldGroup>
-      <FieldGroup legend="Buffer time" hint="Time kept free before and after each meeting of this type.">
+      <FieldGroup legend={t("eventTypes.buffer.legend")} hint={t("eventTypes.buffer.hint")}>
         <div className="grid grid-cols-2 gap-2 sm:w-80">
           {(["bufferBefore", "bufferAfter"] as const).map((name) => (
             <div key={name} className="flex flex-col gap-1">
               <label htmlFor={`edit-${name}`} className="text-slate-600 text-sm">
-                {name === "bufferBefore" ? "Before" : "After"}
+                {name === "bufferBefore" ? t("eventTypes.buffer.before") : t("eventTypes.buffer.after")}
               </label>
               <Controller
                 control={control}
@@ -171,7 +176,7 @@ export function BookingWindowField({
                   >
                     {bufferChoices(field.value ?? 0).map((m) => (
                       <option key={m} value={m}>
-                        {m === 0 ? "No buffer" : `${m} min`}
+                        {m === 0 ? t("eventTypes.buffer.none") : t("eventTypes.minutesShort", { count: m })}
                       </option>
                     ))}
                   </Select>
@@ -214,7 +219,7 @@ function DateRange({
   return (
     <div className="flex flex-col gap-1.5 sm:max-w-sm">
       <label htmlFor="edit-within" className="text-slate-600 text-sm">
-        Bookable dates
+        {t("eventTypes.window.bookableDates")}
       </label>
       <DateRangePicker
         id="edit-within"

@@ -1,28 +1,31 @@
 import { Check } from "lucide-react";
 import { DEFAULT_COLOR } from "../../../contract/event-types";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { FieldGroup } from "./FieldGroup";
 
 const SWATCHES = [
-  { value: DEFAULT_COLOR, name: "Blue" },
-  { value: "#8B5CF6", name: "Violet" },
-  { value: "#EC4899", name: "Pink" },
-  { value: "#EF4444", name: "Red" },
-  { value: "#F97316", name: "Orange" },
-  { value: "#EAB308", name: "Yellow" },
-  { value: "#10B981", name: "Green" },
-  { value: "#14B8A6", name: "Teal" },
-  { value: "#64748B", name: "Slate" },
-];
+  { value: DEFAULT_COLOR, name: "eventTypes.color.blue" },
+  { value: "#8B5CF6", name: "eventTypes.color.violet" },
+  { value: "#EC4899", name: "eventTypes.color.pink" },
+  { value: "#EF4444", name: "eventTypes.color.red" },
+  { value: "#F97316", name: "eventTypes.color.orange" },
+  { value: "#EAB308", name: "eventTypes.color.yellow" },
+  { value: "#10B981", name: "eventTypes.color.green" },
+  { value: "#14B8A6", name: "eventTypes.color.teal" },
+  { value: "#64748B", name: "eventTypes.color.slate" },
+] as const;
 
 /** The event type's colour (card edge, booking page accent): a row of swatches as a radio group. */
 export function ColorField({ value, onChange }: { value: string; onChange: (color: string) => void }) {
   const known = SWATCHES.some((s) => s.value.toLowerCase() === value.toLowerCase());
   // A colour set through the API that is not a swatch stays selectable.
-  const swatches = known ? SWATCHES : [...SWATCHES, { value, name: `Custom ${value}` }];
+  // Names are ids until render: the language can change while the page is open.
+  const swatches = SWATCHES.map((s) => ({ value: s.value as string, name: t(s.name) }));
+  if (!known) swatches.push({ value, name: t("eventTypes.color.custom", { value }) });
   return (
-    <FieldGroup legend="Color">
-      <div role="radiogroup" aria-label="Color" className="flex flex-wrap gap-2">
+    <FieldGroup legend={t("eventTypes.color.legend")}>
+      <div role="radiogroup" aria-label={t("eventTypes.color.legend")} className="flex flex-wrap gap-2">
         {swatches.map((s) => {
           const selected = s.value.toLowerCase() === value.toLowerCase();
           return (

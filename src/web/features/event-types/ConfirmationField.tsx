@@ -1,5 +1,6 @@
 import type { ConfirmationSettings } from "../../../contract/approval";
 import { Switch } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { DigitsInput } from "./DigitsInput";
 
 /**
@@ -21,12 +22,10 @@ export function ConfirmationField({
       <div className="flex items-center justify-between gap-4">
         <div>
           <label htmlFor="edit-confirmation" className="block font-medium text-slate-800 text-sm">
-            Requires confirmation
+            {t("eventTypes.confirm.label")}
           </label>
           <p className="text-[13px] text-slate-500">
-            {value.required
-              ? "Bookings are requests: the time is held until you confirm or decline"
-              : "Invitees are booked at once"}
+            {value.required ? t("eventTypes.confirm.on") : t("eventTypes.confirm.off")}
           </p>
         </div>
         <Switch
@@ -45,10 +44,10 @@ export function ConfirmationField({
               checked={value.noticeHours !== null}
               onChange={(e) => set({ noticeHours: e.target.checked ? 24 : null })}
             />
-            <label htmlFor="edit-confirmation-notice">Only when booked with less than</label>
+            <label htmlFor="edit-confirmation-notice">{t("eventTypes.confirm.onlyBelow")}</label>
             <DigitsInput
               id="edit-confirmation-hours"
-              aria-label="Hours of notice below which approval is needed"
+              aria-label={t("eventTypes.confirm.noticeHoursLabel")}
               wrapperClassName="w-20"
               className="tabular"
               disabled={value.noticeHours === null}
@@ -56,7 +55,7 @@ export function ConfirmationField({
               onValueChange={(noticeHours) => set({ noticeHours })}
               invalid={!!errors?.noticeHours}
             />
-            <span>hours' notice</span>
+            <span>{t("eventTypes.confirm.hoursNotice")}</span>
           </div>
           {errors?.noticeHours && (
             <p role="alert" className="text-[13px] text-red-600">
@@ -64,7 +63,7 @@ export function ConfirmationField({
             </p>
           )}
           <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor="edit-confirmation-expiry">Requests expire after</label>
+            <label htmlFor="edit-confirmation-expiry">{t("eventTypes.confirm.expireAfter")}</label>
             <DigitsInput
               id="edit-confirmation-expiry"
               wrapperClassName="w-20"
@@ -73,16 +72,14 @@ export function ConfirmationField({
               onValueChange={(expiryHours) => set({ expiryHours })}
               invalid={!!errors?.expiryHours}
             />
-            <span>hours unanswered</span>
+            <span>{t("eventTypes.confirm.hoursUnanswered")}</span>
           </div>
           {errors?.expiryHours ? (
             <p role="alert" className="text-[13px] text-red-600">
               {errors.expiryHours}
             </p>
           ) : (
-            <p className="text-[13px] text-slate-500">
-              Or when the meeting would start, if sooner. The invitee is told either way.
-            </p>
+            <p className="text-[13px] text-slate-500">{t("eventTypes.confirm.expiryNote")}</p>
           )}
         </div>
       )}

@@ -4,6 +4,8 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { type EventKind, KIND_DEFAULTS } from "../../../contract/event-types";
 import { Button, Drawer, DrawerContent, Field, Input, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { AvailabilityField } from "./AvailabilityField";
 import { DigitsField } from "./DigitsInput";
 import { DurationField } from "./DurationField";
@@ -18,6 +20,7 @@ import {
   kindParts,
 } from "./forms";
 import { HostField } from "./HostField";
+import { NEW_KIND_TITLE } from "./kindLabels";
 import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { useCreateEventType } from "./queries";
@@ -27,13 +30,13 @@ import { useLeaveGuard } from "./useLeaveGuard";
 const FORM_ID = "create-event-type-form";
 
 /** What the dialog asks of each kind beyond title, duration and place. */
-const KIND_HINTS: Record<EventKind, string> = {
-  "one-on-one": "You can fine-tune everything else after it is created.",
-  group: "Several invitees book the same time, up to the seats you set.",
-  "round-robin": "Each booking goes to one free host of your team.",
-  collective: "Each meeting holds every chosen host of your team.",
-  "one-off": "A private link for one booking: the times it offers and when it expires.",
-  poll: "Propose times; participants vote, and you book the winner.",
+const KIND_HINTS: Record<EventKind, AppMessageId> = {
+  "one-on-one": "eventTypes.create.hintOneOnOne",
+  group: "eventTypes.create.hintGroup",
+  "round-robin": "eventTypes.create.hintRoundRobin",
+  collective: "eventTypes.create.hintCollective",
+  "one-off": "eventTypes.create.hintOneOff",
+  poll: "eventTypes.create.hintPoll",
 };
 
 /** Right-hand drawer that creates an event type of one kind, asking for what that kind needs. */
@@ -53,16 +56,16 @@ export function CreateEventTypeDrawer({
     <Drawer open={kind !== null} onOpenChange={(open) => !open && close()}>
       {kind && (
         <DrawerContent
-          title={`New ${KIND_DEFAULTS[kind].label} event type`}
-          description={KIND_HINTS[kind]}
+          title={t(NEW_KIND_TITLE[kind])}
+          description={t(KIND_HINTS[kind])}
           widthClassName="max-w-lg"
           footer={
             <>
               <Button variant="outline" onClick={close}>
-                Cancel
+                {t("eventTypes.cancel")}
               </Button>
               <Button type="submit" form={FORM_ID} loading={create.isPending}>
-                {create.isPending ? "Creating..." : "Create"}
+                {create.isPending ? t("eventTypes.create.creating") : t("eventTypes.create.submit")}
               </Button>
             </>
           }
@@ -130,11 +133,11 @@ function CreateForm({
           expiresAt: values.expiresAt,
         }),
       });
-      toast.success(`"${created.title}" created`);
+      toast.success(t("eventTypes.create.created", { title: created.title }));
       void warnMissingLinks(created);
       onCreated();
     } catch (error) {
-      setFormError(errorMessage(error, "Failed to create event type"));
+      setFormError(errorMessage(error, t("eventTypes.create.failed")));
     }
   });
 
@@ -162,7 +165,7 @@ function CreateForm({
       onSubmit={onSubmit}
       noValidate
       className="flex flex-col gap-6"
-      aria-label="Create event type"
+      aria-label={t("eventTypes.create.formLabel")}
     >
       {dialog}
       {formError && (
@@ -174,10 +177,10 @@ function CreateForm({
         </div>
       )}
       {kind === "poll" && times}
-      <Field label="Event Title" htmlFor="create-title" error={errors.title?.message}>
+      <Field label={t("eventTypes.create.titleLabel")} htmlFor="create-title" error={errors.title?.message}>
         <Input
           id="create-title"
-          placeholder="Enter event title (optional)"
+          placeholder={t("eventTypes.create.titlePlaceholder")}
           autoComplete="off"
           autoFocus={kind !== "poll"}
           invalid={!!errors.title}
@@ -200,10 +203,10 @@ function CreateForm({
       />
       {kind === "group" && (
         <Field
-          label="Invitees per time slot"
+          label={t("eventTypes.create.seats")}
           htmlFor="create-seats"
           error={errors.maxInvitees?.message}
-          hint="How many invitees can book the same time."
+          hint={t("eventTypes.seatsHint")}
         >
           <DigitsField
             control={control}

@@ -3,6 +3,7 @@ import type { EventTypeDto } from "../../../contract/event-types";
 import type { bookingsResponses } from "../../../contract/responses/bookings";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { errorMessage, requestAnswer } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useDeleteEventType } from "./queries";
 
 /** Confirms, deletes, and lets the list refresh; stays open with the error if the delete fails. */
@@ -32,10 +33,10 @@ export function DeleteEventTypeDialog({
     if (!eventType) return;
     try {
       await remove.mutateAsync(eventType._id);
-      toast.success(`"${eventType.title}" deleted`);
+      toast.success(t("eventTypes.delete.deleted", { title: eventType.title }));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to delete event type"));
+      toast.error(errorMessage(error, t("eventTypes.delete.failed")));
     }
   };
   return (
@@ -46,38 +47,32 @@ export function DeleteEventTypeDialog({
       }}
     >
       <DialogContent
-        title="Delete Event Type"
-        description="This action cannot be undone"
+        title={t("eventTypes.delete.title")}
+        description={t("eventTypes.delete.cannotUndo")}
         widthClassName="max-w-md"
         role="alertdialog"
         hideClose
       >
         <p className="text-slate-700 text-sm leading-6">
-          Are you sure you want to delete "{eventType?.title}"? This will permanently remove the event type
-          and all its settings.
+          {t("eventTypes.delete.confirmText", { title: eventType?.title ?? "" })}
         </p>
         {count > 0 && (
           <p
             role="status"
             className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm leading-6"
           >
-            <span className="font-medium">
-              {count === 1 ? "1 upcoming meeting" : `${count} upcoming meetings`} booked with this type.
-            </span>{" "}
-            {count === 1 ? "It stays" : "They stay"} on your calendar and in Meetings, and invitees can still
-            cancel, but no one can book or reschedule to this type any more. Cancel{" "}
-            {count === 1 ? "it" : "them"} in Meetings first if {count === 1 ? "it is" : "they are"} not going
-            ahead.
+            <span className="font-medium">{t("eventTypes.delete.upcoming", { count })}</span>{" "}
+            {t("eventTypes.delete.upcomingNote", { count })}
           </p>
         )}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={remove.isPending}>
-              Cancel
+              {t("eventTypes.cancel")}
             </Button>
           </DialogClose>
           <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-            {remove.isPending ? "Deleting..." : "Delete"}
+            {remove.isPending ? t("eventTypes.delete.deleting") : t("eventTypes.delete.submit")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { DURATION_PRESETS } from "../../../contract/event-types";
 import { Input } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { digitsOnly, FieldGroup } from "./FieldGroup";
 
 /** Spec 5: a custom duration that is not a number falls back to 30 minutes. */
@@ -35,10 +36,10 @@ export function DurationField({
 
   return (
     <FieldGroup
-      legend="Duration"
+      legend={t("eventTypes.duration.legend")}
       error={error}
       errorId={errorId}
-      hint="Pick a preset or type 5 to 480 minutes."
+      hint={t("eventTypes.duration.hint")}
     >
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
         {DURATION_PRESETS.map((minutes) => (
@@ -54,13 +55,13 @@ export function DurationField({
                 : "border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50",
             )}
           >
-            {minutes} min
+            {t("eventTypes.minutesShort", { count: minutes })}
           </button>
         ))}
       </div>
       <div className="flex items-center gap-2">
         <label htmlFor={id} className="text-slate-600 text-sm">
-          Custom
+          {t("eventTypes.duration.custom")}
         </label>
         <div className="w-24">
           <Input
@@ -86,7 +87,7 @@ export function DurationField({
             }}
           />
         </div>
-        <span className="text-slate-500 text-sm">minutes</span>
+        <span className="text-slate-500 text-sm">{t("eventTypes.unit.minutes")}</span>
       </div>
     </FieldGroup>
   );

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { Button, Drawer, DrawerContent, ErrorState, Spinner } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { useEventTypeHosts } from "../teams/queries";
 import { EditEventTypeForm } from "./EditEventTypeForm";
 import { isTeamKind } from "./forms";
@@ -49,21 +50,21 @@ function EditDrawerBody({
   const failed = query.isError ? query : hosts.isError ? hosts : null;
   return (
     <DrawerContent
-      title="Edit Event Type"
+      title={t("eventTypes.edit.title")}
       widthClassName="max-w-xl"
       footer={
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t("eventTypes.cancel")}
         </Button>
       }
     >
       {failed ? (
         <ErrorState
-          title="Failed to load event type"
+          title={t("eventTypes.edit.loadFailed")}
           description={
             failed.error?.message === "Event type not found"
-              ? "Event type not found. It may have been deleted."
-              : "Check your connection and try again."
+              ? t("eventTypes.edit.notFound")
+              : t("eventTypes.checkConnection")
           }
           query={failed}
         />
@@ -74,7 +75,7 @@ function EditDrawerBody({
           className="flex h-64 flex-col items-center justify-center gap-3"
         >
           <Spinner size={24} className="text-accent-strong" />
-          <span className="text-slate-500 text-sm">Loading event type...</span>
+          <span className="text-slate-500 text-sm">{t("eventTypes.edit.loading")}</span>
         </div>
       )}
     </DrawerContent>

@@ -7,6 +7,7 @@ import type { EventTypeHostsDto } from "../../../contract/teams";
 import { BookingLimitsFields } from "../../components/BookingLimitsFields";
 import { Button, DrawerContent, Field, Input, Select, Switch, Textarea, toast } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { AvailabilityField } from "./AvailabilityField";
 import { BookingWindowField } from "./BookingWindowField";
 import { ColorField } from "./ColorField";
@@ -103,7 +104,7 @@ export function EditEventTypeForm({
         id: et._id,
         body: toUpdateBody(values, et.type, !!dirtyFields.slug),
       });
-      toast.success(`"${saved.title}" saved`);
+      toast.success(t("eventTypes.edit.saved", { title: saved.title }));
       void warnMissingLinks(saved);
       onClose();
     } catch (error) {
@@ -116,7 +117,7 @@ export function EditEventTypeForm({
         setError(name as Path<EditFormInput>, { message }, { shouldFocus: k === 0 });
       });
       if (mapped.fields.length === 0 || mapped.unplaced.length > 0) {
-        const message = mapped.unplaced[0] ?? errorMessage(error, "Failed to update event type");
+        const message = mapped.unplaced[0] ?? errorMessage(error, t("eventTypes.edit.failed"));
         setFormError(message);
         toast.error(message);
       }
@@ -125,16 +126,16 @@ export function EditEventTypeForm({
 
   return (
     <DrawerContent
-      title="Edit Event Type"
+      title={t("eventTypes.edit.title")}
       description={et.title}
       widthClassName="max-w-xl"
       footer={
         <>
           <Button variant="outline" onClick={() => leave(onClose)} disabled={update.isPending}>
-            Cancel
+            {t("eventTypes.cancel")}
           </Button>
           <Button type="submit" form={FORM_ID} loading={update.isPending} disabled={!title.trim()}>
-            {update.isPending ? "Saving..." : "Save Changes"}
+            {update.isPending ? t("eventTypes.edit.saving") : t("eventTypes.edit.save")}
           </Button>
         </>
       }
@@ -144,7 +145,7 @@ export function EditEventTypeForm({
         onSubmit={onSubmit}
         noValidate
         className="flex flex-col gap-6"
-        aria-label="Edit event type"
+        aria-label={t("eventTypes.edit.formLabel")}
       >
         {dialog}
         <MissingPartsNotice missing={missing} />
@@ -158,7 +159,7 @@ export function EditEventTypeForm({
           </div>
         )}
         <DrawerSection>
-          <Field label="Event Title *" htmlFor="edit-title" error={errors.title?.message}>
+          <Field label={t("eventTypes.edit.titleLabel")} htmlFor="edit-title" error={errors.title?.message}>
             <Input
               id="edit-title"
               autoComplete="off"
@@ -174,10 +175,10 @@ export function EditEventTypeForm({
               <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
                 <div>
                   <label htmlFor="edit-status" className="block font-medium text-slate-800 text-sm">
-                    Event Status
+                    {t("eventTypes.edit.status")}
                   </label>
                   <p className="text-[13px] text-slate-500">
-                    {field.value ? "Active: invitees can book it" : "Inactive: the booking page is hidden"}
+                    {field.value ? t("eventTypes.edit.statusOn") : t("eventTypes.edit.statusOff")}
                   </p>
                 </div>
                 <Switch id="edit-status" checked={field.value} onCheckedChange={field.onChange} />
@@ -212,12 +213,16 @@ export function EditEventTypeForm({
               />
             )}
           />
-          <Field label="Description" htmlFor="edit-description" error={errors.description?.message}>
+          <Field
+            label={t("eventTypes.edit.description")}
+            htmlFor="edit-description"
+            error={errors.description?.message}
+          >
             <Textarea
               id="edit-description"
               rows={3}
               maxLength={5000}
-              placeholder="What is this meeting about? Invitees see this on your booking page."
+              placeholder={t("eventTypes.edit.descriptionPlaceholder")}
               invalid={!!errors.description}
               {...register("description")}
             />
@@ -231,7 +236,9 @@ export function EditEventTypeForm({
         </DrawerSection>
 
         {hasFixedTimes(et.type) && (
-          <DrawerSection title={et.type === "poll" ? "Meeting poll" : "One-off meeting"}>
+          <DrawerSection
+            title={et.type === "poll" ? t("eventTypes.edit.sectionPoll") : t("eventTypes.edit.sectionOneOff")}
+          >
             <FixedTimesField
               idPrefix="edit"
               poll={et.type === "poll"}
@@ -251,7 +258,7 @@ export function EditEventTypeForm({
         )}
 
         {isTeamKind(et.type) && (
-          <DrawerSection title="Team and hosts">
+          <DrawerSection title={t("eventTypes.edit.sectionTeam")}>
             <Controller
               control={control}
               name="team"
@@ -267,7 +274,7 @@ export function EditEventTypeForm({
           </DrawerSection>
         )}
 
-        <DrawerSection title="Scheduling">
+        <DrawerSection title={t("eventTypes.edit.sectionScheduling")}>
           <BookingWindowField
             control={control}
             errors={errors}
@@ -281,10 +288,10 @@ export function EditEventTypeForm({
           />
           {et.type === "group" && (
             <Field
-              label="Seats per time slot"
+              label={t("eventTypes.edit.seats")}
               htmlFor="edit-seats"
               error={errors.maxInvitees?.message}
-              hint="How many invitees can book the same time."
+              hint={t("eventTypes.seatsHint")}
             >
               <DigitsField
                 control={control}
@@ -321,7 +328,7 @@ export function EditEventTypeForm({
         </DrawerSection>
 
         {!isTeamKind(et.type) && et.type !== "poll" && (
-          <DrawerSection title="Limits">
+          <DrawerSection title={t("eventTypes.edit.sectionLimits")}>
             <Controller
               control={control}
               name="bookingLimits"
@@ -342,7 +349,7 @@ export function EditEventTypeForm({
           </DrawerSection>
         )}
 
-        <DrawerSection title="Booking form">
+        <DrawerSection title={t("eventTypes.edit.sectionForm")}>
           <Controller
             control={control}
             name="phoneField"
@@ -360,16 +367,16 @@ export function EditEventTypeForm({
             name="language"
             render={({ field }) => (
               <Field
-                label="Language"
+                label={t("eventTypes.edit.language")}
                 htmlFor="event-language"
-                hint="The booking page and the invitee's mails. Invitee's language: their link's, else your default, else their browser's."
+                hint={t("eventTypes.edit.languageHint")}
               >
                 <Select
                   id="event-language"
                   value={field.value ?? ""}
                   onChange={(e) => field.onChange(matchLocale(e.target.value))}
                 >
-                  <option value="">Invitee's language</option>
+                  <option value="">{t("eventTypes.edit.inviteeLanguage")}</option>
                   {LOCALES.map((locale) => (
                     <option key={locale} value={locale}>
                       {LOCALE_NAMES[locale]}

@@ -11,10 +11,12 @@ import {
   Share2,
   Trash2,
 } from "lucide-react";
-import { type EventTypeDto, KIND_DEFAULTS, MISSING_PART_MESSAGES } from "../../../contract/event-types";
+import type { EventTypeDto } from "../../../contract/event-types";
 import { Badge, Button, Card, Menu, MenuItem, MenuSeparator, Skeleton, Switch } from "../../components/ui";
 import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
+import { KIND_LABEL } from "./kindLabels";
 import { bookingUrl, firstLocationName, formatDuration, openBookingPage } from "./links";
 import { IncompleteBadge } from "./MissingParts";
 import { NoBookableTimes } from "./NoBookableTimes";
@@ -46,15 +48,15 @@ export function EventTypeCard({
         !et.isActive && "bg-slate-50/60",
       )}
     >
-      <span aria-hidden className="absolute inset-y-0 left-0 w-1" style={{ backgroundColor: et.color }} />
-      <div className={cn("flex flex-1 flex-col pl-6", compact ? "p-4" : "p-5")}>
+      <span aria-hidden className="absolute inset-y-0 start-0 w-1" style={{ backgroundColor: et.color }} />
+      <div className={cn("flex flex-1 flex-col", compact ? "p-4 ps-6" : "p-5 ps-6")}>
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
             <h3 className="truncate font-semibold text-base text-slate-900">
               <button
                 type="button"
                 onClick={() => actions.onEdit(et)}
-                className="max-w-full truncate text-left hover:underline focus-visible:underline"
+                className="max-w-full truncate text-start hover:underline focus-visible:underline"
                 title={et.title}
               >
                 {et.title}
@@ -75,7 +77,9 @@ export function EventTypeCard({
             id={switchId}
             checked={et.isActive}
             onCheckedChange={(v) => actions.onToggleActive(et, v)}
-            aria-label={`${et.isActive ? "Deactivate" : "Activate"} ${et.title}`}
+            aria-label={t(et.isActive ? "eventTypes.card.toggleOff" : "eventTypes.card.toggleOn", {
+              title: et.title,
+            })}
             className="mt-0.5"
           />
           <CardMenu et={et} actions={actions} />
@@ -87,7 +91,7 @@ export function EventTypeCard({
               et.description ? "text-slate-600" : "text-slate-500 italic",
             )}
           >
-            {et.description || "No description"}
+            {et.description || t("eventTypes.card.noDescription")}
           </p>
         ) : null}
         <div className="mt-3 empty:hidden">
@@ -95,14 +99,14 @@ export function EventTypeCard({
         </div>
         <div className="mt-auto flex items-center gap-2 pt-3">
           <Badge tone={et.isActive ? "green" : "grey"} dot>
-            {et.isActive ? "Active" : "Inactive"}
+            {et.isActive ? t("eventTypes.active") : t("eventTypes.inactive")}
           </Badge>
           <IncompleteBadge missing={et.missing} />
-          <span className="text-slate-500 text-xs">{KIND_DEFAULTS[et.type].label}</span>
+          <span className="text-slate-500 text-xs">{t(KIND_LABEL[et.type])}</span>
         </div>
         <KindDetails et={et} />
       </div>
-      <div className="flex items-center justify-between gap-2 border-slate-100 border-t py-2.5 pr-3 pl-5">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-slate-100 border-t py-2.5 ps-5 pe-3">
         <a
           href={publicPath(et)}
           target="_blank"
@@ -110,23 +114,27 @@ export function EventTypeCard({
           className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-1.5 py-1 font-medium text-accent-strong text-sm hover:bg-accent-soft"
         >
           <ExternalLink size={14} aria-hidden />
-          View booking page
+          {t("eventTypes.card.viewPage")}
         </a>
         {compact ? (
           // Dashboard cards are narrow: icon buttons, named for screen readers and on hover.
           <div className="flex items-center gap-0.5">
-            <IconAction label="Copy link" icon={Copy} onClick={() => void copyText(bookingUrl(et))} />
-            <IconAction label="Share" icon={Share2} onClick={() => actions.onShare(et)} />
+            <IconAction
+              label={t("eventTypes.copyLink")}
+              icon={Copy}
+              onClick={() => void copyText(bookingUrl(et))}
+            />
+            <IconAction label={t("eventTypes.share")} icon={Share2} onClick={() => actions.onShare(et)} />
           </div>
         ) : (
           <Button
             variant="ghost"
             size="sm"
             onClick={() => void copyText(bookingUrl(et))}
-            aria-label={`Copy link to ${et.title}`}
+            aria-label={t("eventTypes.card.copyLinkTo", { title: et.title })}
           >
             <Copy size={14} aria-hidden />
-            Copy link
+            {t("eventTypes.copyLink")}
           </Button>
         )}
       </div>
@@ -140,31 +148,31 @@ function CardMenu({ et, actions }: { et: EventTypeDto; actions: EventTypeCardAct
       trigger={
         <button
           type="button"
-          aria-label={`Actions for ${et.title}`}
-          className="-mt-1 -mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          aria-label={t("eventTypes.card.actionsFor", { title: et.title })}
+          className="-mt-1 -me-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           <MoreHorizontal size={18} aria-hidden />
         </button>
       }
     >
       <MenuItem icon={Pencil} onSelect={() => actions.onEdit(et)}>
-        Edit
+        {t("eventTypes.card.edit")}
       </MenuItem>
       <MenuItem icon={Eye} onSelect={() => openBookingPage(et)}>
-        Preview
+        {t("eventTypes.card.preview")}
       </MenuItem>
       <MenuItem icon={Share2} onSelect={() => actions.onShare(et)}>
-        Share
+        {t("eventTypes.share")}
       </MenuItem>
       <MenuItem icon={Copy} onSelect={() => void copyText(bookingUrl(et))}>
-        Copy link
+        {t("eventTypes.copyLink")}
       </MenuItem>
       <MenuItem icon={CopyPlus} onSelect={() => actions.onDuplicate(et)}>
-        Duplicate
+        {t("eventTypes.card.duplicate")}
       </MenuItem>
       <MenuSeparator />
       <MenuItem icon={Trash2} danger onSelect={() => actions.onDelete(et)}>
-        Delete
+        {t("eventTypes.delete.submit")}
       </MenuItem>
     </Menu>
   );
@@ -174,8 +182,8 @@ function CardMenu({ et, actions }: { et: EventTypeDto; actions: EventTypeCardAct
 export function EventTypeCardSkeleton() {
   return (
     <Card className="relative overflow-hidden">
-      <span aria-hidden className="absolute inset-y-0 left-0 w-1 bg-slate-200" />
-      <div className="p-5 pl-6">
+      <span aria-hidden className="absolute inset-y-0 start-0 w-1 bg-slate-200" />
+      <div className="p-5 ps-6">
         <div className="flex items-start gap-3">
           <div className="flex-1">
             <Skeleton className="h-5 w-2/3" />
@@ -219,21 +227,31 @@ function IconAction({
 
 /** What each kind needs at a glance: team hosts, one-off state, poll times. */
 function KindDetails({ et }: { et: EventTypeDto }) {
+  const count = et.fixedTimes.length;
+  const expires = et.expiresAt
+    ? t("eventTypes.card.expires", { date: new Date(et.expiresAt).toLocaleDateString(intlLocale()) })
+    : null;
   const text =
     et.type === "round-robin" || et.type === "collective"
       ? et.hosts.length > 0
-        ? `${et.team?.name ?? "Team"}: ${et.hosts.map((h) => h.name).join(", ")}`
-        : `${MISSING_PART_MESSAGES.hosts}: invitees are not offered it until then`
+        ? `${et.team?.name ?? t("eventTypes.card.team")}: ${et.hosts.map((h) => h.name).join(", ")}`
+        : t("eventTypes.card.noHosts")
       : et.type === "one-off"
         ? et.closedAt
-          ? "Booked: the link is no longer available"
-          : `${et.fixedTimes.length > 0 ? `${et.fixedTimes.length} chosen times` : "Your availability"}${et.expiresAt ? ` · expires ${new Date(et.expiresAt).toLocaleDateString()}` : ""} · private link, one booking`
+          ? t("eventTypes.card.oneOffBooked")
+          : [
+              count > 0 ? t("eventTypes.card.chosenTimes", { count }) : t("eventTypes.card.yourAvailability"),
+              expires,
+              t("eventTypes.card.privateLink"),
+            ]
+              .filter(Boolean)
+              .join(" · ")
         : et.type === "poll"
           ? et.closedAt
-            ? "Poll booked"
-            : et.fixedTimes.length === 0
-              ? `${MISSING_PART_MESSAGES.times}: the poll opens once it has one`
-              : `${et.fixedTimes.length} proposed times · private poll link`
+            ? t("eventTypes.card.pollBooked")
+            : count === 0
+              ? t("eventTypes.card.noPollTimes")
+              : `${t("eventTypes.card.proposedTimes", { count })} · ${t("eventTypes.card.privatePollLink")}`
           : null;
   if (!text) return null;
   return (
@@ -243,7 +261,7 @@ function KindDetails({ et }: { et: EventTypeDto }) {
         <>
           {" · "}
           <a href={`/polls/${et._id}`} className="text-accent-strong underline underline-offset-2">
-            Results
+            {t("eventTypes.card.results")}
           </a>
         </>
       )}

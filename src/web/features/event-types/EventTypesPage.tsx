@@ -5,6 +5,7 @@ import { EVENT_KINDS, type EventKind, type EventTypeDto } from "../../../contrac
 import { CreateTypeDialog } from "../../components/layout/CreateTypeDialog";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Button, Card, EmptyState, ErrorState } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { CreateEventTypeDrawer } from "./CreateEventTypeDrawer";
 import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
 import { EventTypesToolbar, type StatusFilter } from "./EventTypesToolbar";
@@ -79,22 +80,24 @@ export default function EventTypesPage() {
 
   const createButton = (
     <Button onClick={() => setChooserOpen(true)}>
-      <Plus size={16} aria-hidden /> Create Event Type
+      <Plus size={16} aria-hidden /> {t("eventTypes.list.create")}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Event types"
-        subtitle="Create and manage the meetings people can book with you"
+        title={t("eventTypes.list.title")}
+        subtitle={t("eventTypes.list.subtitle")}
         action={createButton}
       />
       {(query.isPending || all.length > 0) && (
         <EventTypesToolbar search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
       )}
       <p aria-live="polite" className="sr-only">
-        {query.isSuccess && filtering ? `${visible.length} of ${all.length} event types shown` : ""}
+        {query.isSuccess && filtering
+          ? t("eventTypes.list.shown", { shown: visible.length, total: all.length })
+          : ""}
       </p>
 
       {query.isPending ? (
@@ -105,14 +108,14 @@ export default function EventTypesPage() {
         </div>
       ) : query.isError ? (
         <Card role="alert">
-          <ErrorState title="Failed to load event types" query={query} />
+          <ErrorState title={t("eventTypes.list.loadFailed")} query={query} />
         </Card>
       ) : all.length === 0 ? (
         <Card>
           <EmptyState
             icon={CalendarClock}
-            title="No event types yet"
-            description="Create your first event type to start accepting bookings"
+            title={t("eventTypes.list.empty")}
+            description={t("eventTypes.list.emptyText")}
             action={createButton}
             className="py-16"
           />
@@ -121,8 +124,8 @@ export default function EventTypesPage() {
         <Card>
           <EmptyState
             icon={SearchX}
-            title="No event types found"
-            description="Try adjusting your search terms"
+            title={t("eventTypes.list.noneFound")}
+            description={t("eventTypes.list.noneFoundText")}
             action={
               <Button
                 variant="outline"
@@ -131,13 +134,16 @@ export default function EventTypesPage() {
                   setStatus("all");
                 }}
               >
-                Clear filters
+                {t("eventTypes.list.clearFilters")}
               </Button>
             }
           />
         </Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Event types">
+        <ul
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label={t("eventTypes.list.title")}
+        >
           {visible.map((et) => (
             <li key={et._id}>
               <EventTypeCard eventType={et} actions={actions} />

@@ -1,15 +1,16 @@
 import { ArrowRight, Clock, MapPin, Power } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { DEFAULT_COLOR, LOCATION_INFO } from "../../../contract/event-types";
+import { DEFAULT_COLOR } from "../../../contract/event-types";
 import { Badge, Button, Card, ErrorState, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { EventTypeCard, EventTypeCardSkeleton } from "./EventTypeCard";
-import { formatDuration } from "./links";
+import { formatDuration, locationName } from "./links";
 import { useCreateEventType, useEventTypes } from "./queries";
 import { useEventTypeActions } from "./useEventTypeActions";
 
-const SAMPLES = [15, 30, 60].map((minutes) => ({ minutes, title: `${minutes} Minute Meeting` }));
+const SAMPLES = [15, 30, 60];
 /** The dashboard shows a handful; the full list lives on /event-types. */
 const MAX_CARDS = 6;
 
@@ -23,14 +24,16 @@ export function EventTypesSection() {
     <section aria-labelledby="dashboard-event-types" className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id="dashboard-event-types" className="font-semibold text-lg text-slate-900">
-          Event types
+          {t("eventTypes.list.title")}
         </h2>
         {list.length > 0 && (
           <Link
             to="/event-types"
             className="inline-flex items-center gap-1 font-medium text-accent-strong text-sm hover:underline"
           >
-            View all{list.length > MAX_CARDS ? ` (${list.length})` : ""} <ArrowRight size={14} aria-hidden />
+            {t("eventTypes.section.viewAll")}
+            {list.length > MAX_CARDS ? ` (${list.length})` : ""}{" "}
+            <ArrowRight size={14} aria-hidden className="rtl:-scale-x-100" />
           </Link>
         )}
       </div>
@@ -42,12 +45,15 @@ export function EventTypesSection() {
         </div>
       ) : query.isError ? (
         <Card role="alert">
-          <ErrorState title="Failed to load event types" query={query} />
+          <ErrorState title={t("eventTypes.list.loadFailed")} query={query} />
         </Card>
       ) : list.length === 0 ? (
         <SampleCards />
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your event types">
+        <ul
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label={t("eventTypes.section.yours")}
+        >
           {list.slice(0, MAX_CARDS).map((et) => (
             <li key={et._id}>
               <EventTypeCard eventType={et} actions={actions} compact />
@@ -75,9 +81,9 @@ function SampleCards() {
         isActive: true,
         locations: [{ type: "phone", value: "" }],
       });
-      toast.success(`"${title}" is on. Share its link to get booked.`);
+      toast.success(t("eventTypes.sample.on", { title }));
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to create event type"));
+      toast.error(errorMessage(error, t("eventTypes.create.failed")));
     } finally {
       setPending(null);
     }
@@ -85,60 +91,65 @@ function SampleCards() {
   return (
     <div>
       <p className="mb-3 text-slate-500 text-sm">
-        You have no event types yet. Turn one of these on, or{" "}
+        {t("eventTypes.sample.intro")}{" "}
         <Link
           to={`/event-types?create=one-on-one`}
           className="font-medium text-accent-strong hover:underline"
         >
-          create your own
+          {t("eventTypes.sample.createOwn")}
         </Link>
         .
       </p>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Sample event types">
-        {SAMPLES.map(({ minutes, title }) => (
-          <li key={minutes}>
-            <Card className="relative flex h-full flex-col overflow-hidden border-dashed">
-              <span
-                aria-hidden
-                className="absolute inset-y-0 left-0 w-1 opacity-40"
-                style={{ backgroundColor: DEFAULT_COLOR }}
-              />
-              <div className="flex flex-1 flex-col p-4 pl-6">
-                <div className="flex items-start justify-between gap-2">
-                  <h3 className="font-semibold text-slate-900">{title}</h3>
-                  <Badge tone="grey">Sample</Badge>
+      <ul
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label={t("eventTypes.sample.list")}
+      >
+        {SAMPLES.map((minutes) => ({ minutes, title: t("eventTypes.sample.title", { minutes }) })).map(
+          ({ minutes, title }) => (
+            <li key={minutes}>
+              <Card className="relative flex h-full flex-col overflow-hidden border-dashed">
+                <span
+                  aria-hidden
+                  className="absolute inset-y-0 start-0 w-1 opacity-40"
+                  style={{ backgroundColor: DEFAULT_COLOR }}
+                />
+                <div className="flex flex-1 flex-col p-4 ps-6">
+                  <div className="flex items-start justify-between gap-2">
+                    <h3 className="font-semibold text-slate-900">{title}</h3>
+                    <Badge tone="grey">{t("eventTypes.sample.badge")}</Badge>
+                  </div>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-500 text-sm">
+                    <span className="inline-flex items-center gap-1">
+                      <Clock size={14} aria-hidden /> {formatDuration(minutes)}
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <MapPin size={14} aria-hidden /> {locationName("phone")}
+                    </span>
+                    <span className="text-slate-500">{t("eventTypes.kind.oneOnOne")}</span>
+                  </p>
                 </div>
-                <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-500 text-sm">
-                  <span className="inline-flex items-center gap-1">
-                    <Clock size={14} aria-hidden /> {formatDuration(minutes)}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin size={14} aria-hidden /> {LOCATION_INFO.phone.displayName}
-                  </span>
-                  <span className="text-slate-500">One-on-One</span>
-                </p>
-              </div>
-              <div className="flex justify-end border-slate-100 border-t px-3 py-2.5">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  loading={pending === minutes}
-                  disabled={pending !== null && pending !== minutes}
-                  onClick={() => void turnOn(minutes, title)}
-                  aria-label={`Turn on ${title}`}
-                >
-                  {pending === minutes ? (
-                    "Turning on..."
-                  ) : (
-                    <>
-                      <Power size={14} aria-hidden /> Turn On
-                    </>
-                  )}
-                </Button>
-              </div>
-            </Card>
-          </li>
-        ))}
+                <div className="flex justify-end border-slate-100 border-t px-3 py-2.5">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={pending === minutes}
+                    disabled={pending !== null && pending !== minutes}
+                    onClick={() => void turnOn(minutes, title)}
+                    aria-label={t("eventTypes.sample.turnOnLabel", { title })}
+                  >
+                    {pending === minutes ? (
+                      t("eventTypes.sample.turningOn")
+                    ) : (
+                      <>
+                        <Power size={14} aria-hidden /> {t("eventTypes.sample.turnOn")}
+                      </>
+                    )}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ),
+        )}
       </ul>
     </div>
   );

@@ -1,13 +1,15 @@
 import { Check, ListFilter } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Button, Menu, SearchBox } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 export type StatusFilter = "all" | "active" | "inactive";
-const FILTERS: { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
+const FILTERS: { value: StatusFilter; label: AppMessageId }[] = [
+  { value: "all", label: "eventTypes.toolbar.all" },
+  { value: "active", label: "eventTypes.active" },
+  { value: "inactive", label: "eventTypes.inactive" },
 ];
 
 /** Search by title and the status filter, in one row. */
@@ -24,7 +26,12 @@ export function EventTypesToolbar({
 }) {
   return (
     <div className="mb-5 flex items-center gap-2 sm:gap-3">
-      <SearchBox label="Search event types" value={search} onChange={onSearch} onClear={() => onSearch("")} />
+      <SearchBox
+        label={t("eventTypes.toolbar.search")}
+        value={search}
+        onChange={onSearch}
+        onClear={() => onSearch("")}
+      />
       <Menu
         align="start"
         trigger={
@@ -33,12 +40,16 @@ export function EventTypesToolbar({
             className={cn("shrink-0", status !== "all" && "border-accent text-blue-700")}
           >
             <ListFilter size={16} aria-hidden />
-            {status === "all" ? "Filter" : `Status: ${FILTERS.find((f) => f.value === status)?.label}`}
+            {status === "all"
+              ? t("eventTypes.toolbar.filter")
+              : t("eventTypes.toolbar.statusIs", {
+                  status: t(FILTERS.find((f) => f.value === status)?.label ?? "eventTypes.toolbar.all"),
+                })}
           </Button>
         }
       >
         <DropdownMenu.Label className="px-2.5 py-1.5 font-medium text-slate-500 text-xs">
-          Status
+          {t("eventTypes.toolbar.status")}
         </DropdownMenu.Label>
         <DropdownMenu.RadioGroup value={status} onValueChange={(v) => onStatus(v as StatusFilter)}>
           {FILTERS.map((f) => (
@@ -52,7 +63,7 @@ export function EventTypesToolbar({
                   <Check size={16} className="text-accent-strong" aria-hidden />
                 </DropdownMenu.ItemIndicator>
               </span>
-              {f.label}
+              {t(f.label)}
             </DropdownMenu.RadioItem>
           ))}
         </DropdownMenu.RadioGroup>

@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { MAX_FIXED_TIMES, MISSING_PART_MESSAGES } from "../../../contract/event-types";
+import { MAX_FIXED_TIMES } from "../../../contract/event-types";
 import type { DaySlotsAnswer } from "../../../contract/responses/bookings";
 import { Field, Input, Spinner } from "../../components/ui";
 import { api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { formatPollTime, localZone } from "../polls/time";
 
 /**
@@ -53,19 +54,17 @@ export function FixedTimesField({
           : [...times, at].sort(),
     );
   };
-  const label = poll ? "Proposed times" : "Offered times";
+  const label = poll ? t("eventTypes.fixed.proposed") : t("eventTypes.fixed.offered");
 
   return (
     <div className="flex flex-col gap-3">
       <div>
         <span className="font-medium text-slate-800 text-sm">{label}</span>
         <p className="text-[13px] text-slate-500">
-          {poll
-            ? `Pick up to ${MAX_FIXED_TIMES} times from your free slots; participants vote on them.`
-            : "Pick the times this private link offers, or none to offer your availability. The link works for one booking."}
+          {poll ? t("eventTypes.fixed.pollHint", { max: MAX_FIXED_TIMES }) : t("eventTypes.fixed.oneOffHint")}
         </p>
       </div>
-      <Field label="Day" htmlFor={`${idPrefix}-fixed-day`}>
+      <Field label={t("eventTypes.fixed.day")} htmlFor={`${idPrefix}-fixed-day`}>
         <div className="w-48">
           <Input
             id={`${idPrefix}-fixed-day`}
@@ -75,15 +74,13 @@ export function FixedTimesField({
           />
         </div>
       </Field>
-      <fieldset className="flex min-h-9 flex-wrap gap-2" aria-label="Free slots">
+      <fieldset className="flex min-h-9 flex-wrap gap-2" aria-label={t("eventTypes.fixed.freeSlots")}>
         {slots.isLoading ? (
           <Spinner />
         ) : slots.isError ? (
-          <p className="text-red-600 text-sm">
-            Could not load your free slots. Pick another day or try again.
-          </p>
+          <p className="text-red-600 text-sm">{t("eventTypes.fixed.slotsFailed")}</p>
         ) : (slots.data ?? []).length === 0 ? (
-          <p className="text-slate-500 text-sm">No free slots that day.</p>
+          <p className="text-slate-500 text-sm">{t("eventTypes.fixed.noSlots")}</p>
         ) : (
           slots.data?.map((s) => {
             const on = times.includes(new Date(s.iso).toISOString());
@@ -103,16 +100,16 @@ export function FixedTimesField({
       </fieldset>
       {times.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={label}>
-          {times.map((t) => (
+          {times.map((time) => (
             <li
-              key={t}
-              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-slate-700 text-xs"
+              key={time}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 ps-3 pe-1 text-slate-700 text-xs"
             >
-              {formatPollTime(t, zone)}
+              {formatPollTime(time, zone)}
               <button
                 type="button"
-                aria-label={`Remove ${formatPollTime(t, zone)}`}
-                onClick={() => toggle(t)}
+                aria-label={t("eventTypes.fixed.remove", { time: formatPollTime(time, zone) })}
+                onClick={() => toggle(time)}
                 className="rounded-full p-0.5 hover:bg-slate-200"
               >
                 <X size={12} />
@@ -123,13 +120,17 @@ export function FixedTimesField({
       )}
       <p className={`text-xs ${poll && times.length === 0 ? "text-amber-700" : "text-slate-500"}`}>
         {poll && times.length === 0
-          ? `${MISSING_PART_MESSAGES.times}: until then, the poll is not open to participants.`
+          ? t("eventTypes.fixed.pollMissing")
           : !poll && times.length === 0
-            ? "None chosen: the link offers your availability."
-            : `${times.length} of ${MAX_FIXED_TIMES} selected`}
+            ? t("eventTypes.fixed.noneChosen")
+            : t("eventTypes.fixed.selected", { count: times.length, max: MAX_FIXED_TIMES })}
       </p>
       {onExpiresChange && (
-        <Field label="Link expires" htmlFor={`${idPrefix}-expires`} hint="Leave empty for no expiry">
+        <Field
+          label={t("eventTypes.fixed.expires")}
+          htmlFor={`${idPrefix}-expires`}
+          hint={t("eventTypes.fixed.expiresHint")}
+        >
           <div className="w-64">
             <Input
               id={`${idPrefix}-expires`}
@@ -142,7 +143,7 @@ export function FixedTimesField({
       )}
       {resultsId && (
         <Link to={`/polls/${resultsId}`} className="w-fit text-accent-strong text-sm hover:underline">
-          Open results
+          {t("eventTypes.fixed.openResults")}
         </Link>
       )}
     </div>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { calendarsResponses } from "../../../contract/responses/calendars";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { Field, Select, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { googleAccountsQuery } from "./linkWarning";
 
 /** Spec: the first account picked automatically is the primary one, else the first active one. */
@@ -27,7 +28,7 @@ export function GoogleAccountPicker({
   if (accounts.isPending) {
     return (
       <div className="flex flex-col gap-1.5" aria-busy>
-        <span className="font-medium text-slate-800 text-sm">Google calendar</span>
+        <span className="font-medium text-slate-800 text-sm">{t("eventTypes.google.label")}</span>
         <Skeleton className="h-10 w-full" />
       </div>
     );
@@ -39,13 +40,13 @@ export function GoogleAccountPicker({
       <div className="flex items-start gap-3 rounded-lg border border-slate-300 border-dashed bg-slate-50 px-3 py-3">
         <CalendarX2 size={18} className="mt-0.5 shrink-0 text-slate-500" aria-hidden />
         <div className="text-sm">
-          <p className="font-medium text-slate-800">No Google accounts connected</p>
+          <p className="font-medium text-slate-800">{t("eventTypes.google.none")}</p>
           <p className="mt-0.5 text-slate-500">
-            Connect one under{" "}
+            {t("eventTypes.google.connectUnder")}{" "}
             <Link to="/availability" className="font-medium text-accent-strong hover:underline">
-              Availability › Calendar Settings
+              {t("eventTypes.google.where")}
             </Link>{" "}
-            so Kairos can create the Meet link.
+            {t("eventTypes.google.soKairos")}
           </p>
         </div>
       </div>
@@ -54,12 +55,12 @@ export function GoogleAccountPicker({
 
   const selected = value ?? defaultGoogleAccount(list) ?? "";
   return (
-    <Field label="Google calendar" htmlFor={id} hint="The Meet link is created in this account's calendar.">
+    <Field label={t("eventTypes.google.label")} htmlFor={id} hint={t("eventTypes.google.hint")}>
       <Select id={id} value={selected} onChange={(e) => onChange(e.target.value || null)}>
         {list.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name ? `${a.name} (${a.email})` : a.email}
-            {a.isPrimary ? " · primary" : ""}
+            {a.isPrimary ? t("eventTypes.google.primary") : ""}
           </option>
         ))}
       </Select>

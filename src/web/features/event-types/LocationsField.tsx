@@ -9,9 +9,12 @@ import {
   REPEATABLE_LOCATIONS,
 } from "../../../contract/event-types";
 import { Button, Input, Select } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { FieldGroup } from "./FieldGroup";
 import { GoogleAccountPicker } from "./GoogleAccountPicker";
+import { locationName } from "./links";
 import { type MissingLink, missingLink, useGoogleConnected } from "./linkWarning";
 
 /** One place as the drawers edit it; displayName rides along so untouched places keep theirs. */
@@ -28,12 +31,15 @@ export type LocationErrors =
     })
   | undefined;
 
-const VALUE_LABEL: Partial<Record<LocationType, string>> = {
-  in_person: "Address",
-  phone: "Phone number",
-  custom: "Details",
+const VALUE_LABEL: Partial<Record<LocationType, AppMessageId>> = {
+  in_person: "eventTypes.location.address",
+  phone: "eventTypes.location.phoneNumber",
+  custom: "eventTypes.location.details",
 };
-const valueLabel = (type: LocationType) => VALUE_LABEL[type] ?? `${LOCATION_INFO[type].displayName} link`;
+const valueLabel = (type: LocationType) => {
+  const id = VALUE_LABEL[type];
+  return id ? t(id) : t("eventTypes.location.link", { name: LOCATION_INFO[type].displayName });
+};
 
 let nextKey = 0;
 const newKey = () => `loc-${++nextKey}`;
@@ -74,7 +80,7 @@ export function LocationsField({
     );
 
   const add = () => {
-    const type = LOCATION_TYPES.find((t) => !used(t, -1)) ?? "custom";
+    const type = LOCATION_TYPES.find((lt) => !used(lt, -1)) ?? "custom";
     onChange([...locations, { type, value: "" }]);
     setKeys([...rowKeys, newKey()]);
     focusRow(locations.length, "type");
@@ -103,20 +109,18 @@ export function LocationsField({
   const listError = errors?.message ?? errors?.root?.message;
   return (
     <FieldGroup
-      legend="Location"
+      legend={t("eventTypes.location.legend")}
       error={listError}
       errorId={`${idPrefix}-locations-error`}
-      hint={
-        locations.length > 1 ? "Invitees choose one when they book; the first is picked for them." : undefined
-      }
+      hint={locations.length > 1 ? t("eventTypes.location.hintMany") : undefined}
     >
       {locations.length === 0 ? (
         <div className="flex items-center gap-3 rounded-lg border border-slate-300 border-dashed px-3 py-3 text-slate-500 text-sm">
           <MapPinOff size={18} className="shrink-0 text-slate-500" aria-hidden />
-          No location: invitees are not told where you will meet.
+          {t("eventTypes.location.none")}
         </div>
       ) : (
-        <ol ref={listRef} className="flex flex-col gap-3" aria-label="Locations">
+        <ol ref={listRef} className="flex flex-col gap-3" aria-label={t("eventTypes.location.list")}>
           {locations.map((location, i) => (
             <LocationRow
               key={rowKeys[i]}
@@ -149,7 +153,7 @@ export function LocationsField({
         <div>
           <Button ref={addRef} variant="outline" size="sm" onClick={add}>
             <Plus size={16} aria-hidden />
-            Add a location
+            {t("eventTypes.location.add")}
           </Button>
         </div>
       )}
@@ -186,6 +190,7 @@ function LocationRow({
 }) {
   const n = index + 1;
   const info = LOCATION_INFO[location.type];
+  const name = locationName(location.type);
   const describedBy = (own: string | undefined, suffix: string) =>
     [own ? `${id}-${suffix}-error` : null, warning ? `${id}-warning` : null].filter(Boolean).join(" ") ||
     undefined;
@@ -194,7 +199,7 @@ function LocationRow({
       <div className="flex items-center gap-2">
         <LocationIcon type={location.type} size={18} className="shrink-0 text-slate-500" />
         <label htmlFor={`${id}-type`} className="sr-only">
-          Location {n} type
+          {t("eventTypes.location.typeLabel", { n })}
         </label>
         <Select
           id={`${id}-type`}
@@ -207,7 +212,7 @@ function LocationRow({
         >
           {LOCATION_TYPES.map((type) => (
             <option key={type} value={type} disabled={type !== location.type && isUsed(type)}>
-              {LOCATION_INFO[type].displayName}
+              {locationName(type)}
             </option>
           ))}
         </Select>
@@ -218,7 +223,7 @@ function LocationRow({
               variant="ghost"
               size="sm"
               className="px-2"
-              aria-label={`Move location ${n} up`}
+              aria-label={t("eventTypes.location.up", { n })}
               disabled={index === 0}
               onClick={() => onMove(-1)}
             >
@@ -229,7 +234,7 @@ function LocationRow({
               variant="ghost"
               size="sm"
               className="px-2"
-              aria-label={`Move location ${n} down`}
+              aria-label={t("eventTypes.location.down", { n })}
               disabled={index === count - 1}
               onClick={() => onMove(1)}
             >
@@ -241,7 +246,7 @@ function LocationRow({
           variant="ghost"
           size="sm"
           className="px-2 text-slate-500 hover:text-red-600"
-          aria-label={`Remove location ${n} (${info.displayName})`}
+          aria-label={t("eventTypes.location.remove", { n, name })}
           onClick={onRemove}
         >
           <Trash2 size={16} aria-hidden />
@@ -253,13 +258,13 @@ function LocationRow({
         </p>
       )}
       {location.type === "ask_invitee" ? (
-        <p className="text-[13px] text-slate-500">Invitees tell you where to meet when they book.</p>
+        <p className="text-[13px] text-slate-500">{t("eventTypes.location.askHint")}</p>
       ) : (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-value`} className="font-medium text-[13px] text-slate-700">
             {valueLabel(location.type)}
             {location.type === "google_meet" && (
-              <span className="font-normal text-slate-500"> (optional)</span>
+              <span className="font-normal text-slate-500">{t("eventTypes.location.optional")}</span>
             )}
           </label>
           <Input
@@ -279,7 +284,7 @@ function LocationRow({
           )}
         </div>
       )}
-      {warning && <LinkWarning id={`${id}-warning`} kind={warning} name={info.displayName} />}
+      {warning && <LinkWarning id={`${id}-warning`} kind={warning} name={name} />}
       {googlePicker}
     </li>
   );
@@ -297,21 +302,17 @@ function LinkWarning({ id, kind, name }: { id: string; kind: "paste" | "google";
       <p>
         {kind === "google" ? (
           <>
-            Invitees cannot book this while no Google account is connected (no Meet link could be made). Paste
-            a Meet link, or{" "}
+            {t("eventTypes.location.googleWarning")}{" "}
             <Link
               to="/availability?tab=calendar-settings"
               className="font-medium text-amber-900 underline underline-offset-2"
             >
-              connect a Google account
+              {t("eventTypes.location.connectGoogle")}
             </Link>{" "}
-            so Kairos creates one.
+            {t("eventTypes.location.soKairosCreates")}
           </>
         ) : (
-          <>
-            No link will reach invitees: they will read "Your host will send the link". Add your {name} link,
-            or choose another location.
-          </>
+          t("eventTypes.location.pasteWarning", { name })
         )}
       </p>
     </div>

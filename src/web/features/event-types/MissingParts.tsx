@@ -1,6 +1,14 @@
 import { CircleAlert } from "lucide-react";
-import { type EventKind, MISSING_PART_MESSAGES, type MissingPart } from "../../../contract/event-types";
+import type { EventKind, MissingPart } from "../../../contract/event-types";
 import { Badge } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
+
+/** What each missing part asks of the host (the server's MISSING_PART_MESSAGES, in the app's language). */
+export const MISSING_PART_IDS: Record<MissingPart, AppMessageId> = {
+  hosts: "eventTypes.missing.hosts",
+  times: "eventTypes.missing.times",
+};
 
 /**
  * What the form as edited still lacks, in the server's words (the server decides what is offered:
@@ -22,10 +30,10 @@ export function MissingPartsNotice({ missing }: { missing: MissingPart[] }) {
     >
       <CircleAlert size={18} aria-hidden className="mt-px shrink-0 text-amber-600" />
       <div>
-        <p className="font-medium">Not offered to invitees yet</p>
+        <p className="font-medium">{t("eventTypes.missing.notOffered")}</p>
         <ul className="mt-0.5 text-amber-800">
           {missing.map((m) => (
-            <li key={m}>{MISSING_PART_MESSAGES[m]}</li>
+            <li key={m}>{t(MISSING_PART_IDS[m])}</li>
           ))}
         </ul>
       </div>
@@ -37,9 +45,9 @@ export function MissingPartsNotice({ missing }: { missing: MissingPart[] }) {
 export function IncompleteBadge({ missing }: { missing: MissingPart[] }) {
   if (missing.length === 0) return null;
   return (
-    <span title={missing.map((m) => MISSING_PART_MESSAGES[m]).join("; ")}>
+    <span title={missing.map((m) => t(MISSING_PART_IDS[m])).join("; ")}>
       <Badge tone="amber" dot>
-        Incomplete
+        {t("eventTypes.missing.incomplete")}
       </Badge>
     </span>
   );

@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { useHasBookableTimes } from "./queries";
 
 /**
@@ -21,10 +22,8 @@ export function NoBookableTimes({ et, compact }: { et: EventTypeDto; compact?: b
     >
       <AlertTriangle size={compact ? 14 : 16} aria-hidden className="mt-0.5 shrink-0 text-amber-600" />
       <span>
-        <span className="font-medium">No bookable times.</span>{" "}
-        {compact
-          ? "Invitees see no free time in the next 3 months."
-          : "Invitees see no free time in the next 3 months. Check the availability schedule (open days and hours), its booking window and minimum notice, and the duration."}
+        <span className="font-medium">{t("eventTypes.noTimes.title")}</span>{" "}
+        {compact ? t("eventTypes.noTimes.short") : t("eventTypes.noTimes.long")}
       </span>
     </div>
   );

@@ -1,12 +1,14 @@
 import { Phone } from "lucide-react";
 import type { PhoneFieldMode } from "../../../contract/event-types";
+import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { FieldGroup } from "./FieldGroup";
 
-const MODES: { value: PhoneFieldMode; label: string; hint: string }[] = [
-  { value: "required", label: "Required", hint: "Invitees must give it" },
-  { value: "optional", label: "Optional", hint: "Invitees may skip it" },
-  { value: "hidden", label: "Hidden", hint: "Not asked for" },
+const MODES: { value: PhoneFieldMode; label: AppMessageId; hint: AppMessageId }[] = [
+  { value: "required", label: "eventTypes.phone.required", hint: "eventTypes.phone.requiredHint" },
+  { value: "optional", label: "eventTypes.phone.optional", hint: "eventTypes.phone.optionalHint" },
+  { value: "hidden", label: "eventTypes.phone.hidden", hint: "eventTypes.phone.hiddenHint" },
 ];
 
 /**
@@ -25,15 +27,15 @@ export function PhoneSettingField({
 }) {
   return (
     <FieldGroup
-      legend="Invitee's phone number"
+      legend={t("eventTypes.phone.legend")}
       hint={
         phoneCall ? (
           <span className="inline-flex items-start gap-1.5">
-            <Phone size={14} aria-hidden className="mt-0.5 shrink-0" />A phone call always asks for the
-            invitee's number, whatever you choose here.
+            <Phone size={14} aria-hidden className="mt-0.5 shrink-0" />
+            {t("eventTypes.phone.callHint")}
           </span>
         ) : (
-          "Numbers are checked for the invitee's country and shown to you with their country code."
+          t("eventTypes.phone.checkedHint")
         )
       }
     >
@@ -57,9 +59,9 @@ export function PhoneSettingField({
                 onChange={() => onChange(m.value)}
                 className="accent-accent"
               />
-              {m.label}
+              {t(m.label)}
             </span>
-            <span className="mt-0.5 text-slate-500 text-xs">{m.hint}</span>
+            <span className="mt-0.5 text-slate-500 text-xs">{t(m.hint)}</span>
           </label>
         ))}
       </div>

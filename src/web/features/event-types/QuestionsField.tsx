@@ -9,15 +9,17 @@ import {
 } from "react-hook-form";
 import { QUESTION_TYPES } from "../../../contract/event-types";
 import { Button, Checkbox, Input, Select, Textarea } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import type { EditFormInput } from "./forms";
 
-const TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], string> = {
-  text: "Short answer",
-  textarea: "Paragraph",
-  phone: "Phone number",
-  select: "Dropdown",
-  radio: "One choice",
-  checkbox: "Checkboxes",
+const TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], AppMessageId> = {
+  text: "eventTypes.questions.text",
+  textarea: "eventTypes.questions.textarea",
+  phone: "eventTypes.location.phoneNumber",
+  select: "eventTypes.questions.select",
+  radio: "eventTypes.questions.radio",
+  checkbox: "eventTypes.questions.checkbox",
 };
 const CHOICE_TYPES = new Set(["select", "radio", "checkbox"]);
 export const MAX_QUESTIONS = 30;
@@ -38,14 +40,14 @@ export function QuestionsField({
 
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 block font-medium text-slate-800 text-sm">Invitee questions</legend>
-      <p className="-mt-1 text-[13px] text-slate-500">
-        Name and email are always asked. Add anything else you need.
-      </p>
+      <legend className="mb-1 block font-medium text-slate-800 text-sm">
+        {t("eventTypes.questions.legend")}
+      </legend>
+      <p className="-mt-1 text-[13px] text-slate-500">{t("eventTypes.questions.hint")}</p>
       {fields.length === 0 && (
         <div className="flex items-center gap-3 rounded-lg border border-slate-300 border-dashed px-3 py-3 text-slate-500 text-sm">
           <MessageSquarePlus size={18} className="shrink-0 text-slate-500" aria-hidden />
-          No custom questions yet.
+          {t("eventTypes.questions.none")}
         </div>
       )}
       <ol className="flex flex-col gap-3">
@@ -58,11 +60,11 @@ export function QuestionsField({
               <div className="flex items-start gap-2">
                 <div className="min-w-0 flex-1">
                   <label htmlFor={`question-${i}`} className="sr-only">
-                    Question {n}
+                    {t("eventTypes.questions.label", { n })}
                   </label>
                   <Input
                     id={`question-${i}`}
-                    placeholder={`Question ${n}, e.g. What would you like to discuss?`}
+                    placeholder={t("eventTypes.questions.placeholder", { n })}
                     invalid={!!e?.question}
                     aria-describedby={e?.question ? `question-${i}-error` : undefined}
                     {...register(`questions.${i}.question`)}
@@ -77,7 +79,7 @@ export function QuestionsField({
                   variant="ghost"
                   size="sm"
                   className="h-10 px-2.5 text-slate-500 hover:text-red-600"
-                  aria-label={`Remove question ${n}`}
+                  aria-label={t("eventTypes.questions.remove", { n })}
                   onClick={() => remove(i)}
                 >
                   <Trash2 size={16} aria-hidden />
@@ -85,16 +87,16 @@ export function QuestionsField({
               </div>
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
                 <label htmlFor={`question-${i}-type`} className="sr-only">
-                  Answer type for question {n}
+                  {t("eventTypes.questions.typeLabel", { n })}
                 </label>
                 <Select
                   id={`question-${i}-type`}
                   wrapperClassName="w-44"
                   {...register(`questions.${i}.type`)}
                 >
-                  {QUESTION_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {TYPE_LABELS[t]}
+                  {QUESTION_TYPES.map((qt) => (
+                    <option key={qt} value={qt}>
+                      {t(TYPE_LABELS[qt])}
                     </option>
                   ))}
                 </Select>
@@ -109,7 +111,7 @@ export function QuestionsField({
                         onCheckedChange={(v) => field.onChange(v === true)}
                       />
                       <label htmlFor={`question-${i}-required`} className="text-slate-700 text-sm">
-                        Required
+                        {t("eventTypes.questions.required")}
                       </label>
                     </span>
                   )}
@@ -122,7 +124,7 @@ export function QuestionsField({
                   render={({ field, fieldState }) => (
                     <div className="mt-2 flex flex-col gap-1">
                       <label htmlFor={`question-${i}-options`} className="text-slate-600 text-xs">
-                        Choices, one per line
+                        {t("eventTypes.questions.choices")}
                       </label>
                       <Textarea
                         id={`question-${i}-options`}
@@ -153,7 +155,7 @@ export function QuestionsField({
             size="sm"
             onClick={() => append({ question: "", type: "text", required: false }, { shouldFocus: true })}
           >
-            <Plus size={14} aria-hidden /> Add question
+            <Plus size={14} aria-hidden /> {t("eventTypes.questions.add")}
           </Button>
         </div>
       )}

@@ -1,13 +1,15 @@
 import { type Control, useController } from "react-hook-form";
 import type { RecurrenceFrequency, RecurrenceSettings } from "../../../contract/recurrence";
 import { Select, Switch } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { DigitsInput } from "./DigitsInput";
 import type { EditFormInput } from "./forms";
 
-const FREQUENCIES: { value: RecurrenceFrequency; label: string }[] = [
-  { value: "weekly", label: "Weekly" },
-  { value: "biweekly", label: "Every 2 weeks" },
-  { value: "monthly", label: "Monthly" },
+const FREQUENCIES: { value: RecurrenceFrequency; label: AppMessageId }[] = [
+  { value: "weekly", label: "eventTypes.recurrence.weekly" },
+  { value: "biweekly", label: "eventTypes.recurrence.biweekly" },
+  { value: "monthly", label: "eventTypes.recurrence.monthly" },
 ];
 
 /** The editor's recurrence setting, bound to its form. */
@@ -44,10 +46,10 @@ export function RecurrenceField({
       <div className="flex items-center justify-between gap-4">
         <div>
           <label htmlFor="edit-recurrence" className="block font-medium text-slate-800 text-sm">
-            Recurring event
+            {t("eventTypes.recurrence.label")}
           </label>
           <p className="text-[13px] text-slate-500">
-            {value ? "Invitees book a series of meetings at the same time" : "Invitees book one meeting"}
+            {value ? t("eventTypes.recurrence.on") : t("eventTypes.recurrence.off")}
           </p>
         </div>
         <Switch
@@ -58,7 +60,7 @@ export function RecurrenceField({
       </div>
       {value && (
         <div className="flex flex-wrap items-center gap-2 border-slate-100 border-t pt-3 text-slate-700 text-sm">
-          <label htmlFor="edit-recurrence-frequency">Repeats</label>
+          <label htmlFor="edit-recurrence-frequency">{t("eventTypes.recurrence.repeats")}</label>
           <Select
             id="edit-recurrence-frequency"
             wrapperClassName="w-40"
@@ -67,11 +69,11 @@ export function RecurrenceField({
           >
             {FREQUENCIES.map((f) => (
               <option key={f.value} value={f.value}>
-                {f.label}
+                {t(f.label)}
               </option>
             ))}
           </Select>
-          <label htmlFor="edit-recurrence-max">up to</label>
+          <label htmlFor="edit-recurrence-max">{t("eventTypes.recurrence.upTo")}</label>
           <DigitsInput
             id="edit-recurrence-max"
             wrapperClassName="w-20"
@@ -80,7 +82,7 @@ export function RecurrenceField({
             onValueChange={(maxOccurrences) => onChange({ ...value, maxOccurrences })}
             invalid={!!error}
           />
-          <span>occurrences</span>
+          <span>{t("eventTypes.recurrence.occurrences")}</span>
         </div>
       )}
       {error && (

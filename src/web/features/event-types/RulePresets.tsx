@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { effectiveRules } from "../../../contract/event-types";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { useCalendarSettings } from "../availability/queries";
 import { minutesText } from "../availability/schedule-format";
 
@@ -66,10 +67,14 @@ export function FloorNote({
   const text =
     rule === "notice"
       ? r.from.notice === "host"
-        ? `Your Calendar Settings ask at least ${minutesText(r.notice)}: invitees get that.`
+        ? t("eventTypes.floor.notice", { notice: minutesText(r.notice) })
         : null
       : r.from.bufferBefore === "host" || r.from.bufferAfter === "host"
-        ? `Your Calendar Settings keep at least ${floors.bufferTime} min each side: invitees get ${r.bufferBefore} min before, ${r.bufferAfter} min after.`
+        ? t("eventTypes.floor.buffer", {
+            buffer: floors.bufferTime,
+            before: r.bufferBefore,
+            after: r.bufferAfter,
+          })
         : null;
   if (!text) return null;
   return (
@@ -79,7 +84,7 @@ export function FloorNote({
         to="/availability?tab=calendar-settings"
         className="font-medium text-accent-strong hover:underline"
       >
-        Calendar Settings
+        {t("eventTypes.floor.link")}
       </Link>
     </p>
   );

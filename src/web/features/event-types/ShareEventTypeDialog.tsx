@@ -12,6 +12,7 @@ import {
   TabsTrigger,
 } from "../../components/ui";
 import { copyText } from "../../lib/clipboard";
+import { t } from "../../lib/i18n";
 import { EmbedCodePanel } from "../embeds/EmbedCodePanel";
 import { bookingUrl, openBookingPage, profileUrl } from "./links";
 
@@ -38,32 +39,35 @@ export function ShareEventTypeDialog({
     >
       {eventType && (
         <DialogContent
-          title={`Share ${eventType.title}`}
-          description="Send this link to invitees so they can pick a time, or embed it on your website."
+          title={t("eventTypes.share.title", { title: eventType.title })}
+          description={t("eventTypes.share.description")}
           widthClassName={tab === "embed" ? "max-w-4xl" : "max-w-lg"}
         >
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList>
-              <TabsTrigger value="link">Link</TabsTrigger>
-              <TabsTrigger value="embed">Embed</TabsTrigger>
+              <TabsTrigger value="link">{t("eventTypes.share.link")}</TabsTrigger>
+              <TabsTrigger value="embed">{t("eventTypes.share.embed")}</TabsTrigger>
             </TabsList>
             <TabsContent value="link" className="pt-4">
               <div className="flex flex-col gap-5">
-                <CopyRow id="share-booking-link" label="Booking page" value={bookingUrl(eventType)} />
+                <CopyRow
+                  id="share-booking-link"
+                  label={t("eventTypes.share.bookingPage")}
+                  value={bookingUrl(eventType)}
+                />
                 <CopyRow
                   id="share-profile-link"
-                  label="Your public profile (all active event types)"
+                  label={t("eventTypes.share.profile")}
                   value={profileUrl(eventType.user.username)}
                 />
                 {!eventType.isActive && (
                   <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 text-sm">
-                    This event type is inactive, so its booking page shows "Event Not Found" until you turn it
-                    on.
+                    {t("eventTypes.share.inactive")}
                   </p>
                 )}
                 <div className="flex justify-end">
                   <Button variant="ghost" size="sm" onClick={() => openBookingPage(eventType)}>
-                    <ExternalLink size={14} aria-hidden /> Preview booking page
+                    <ExternalLink size={14} aria-hidden /> {t("eventTypes.share.preview")}
                   </Button>
                 </div>
               </div>
@@ -74,8 +78,13 @@ export function ShareEventTypeDialog({
                   // A poll is voted on at /poll/:slug, not booked: its embed is the profile.
                   ...(eventType.type === "poll"
                     ? []
-                    : [{ link: `${eventType.user.username}/${eventType.slug}`, label: "This event type" }]),
-                  { link: eventType.user.username, label: "Your profile (all event types)" },
+                    : [
+                        {
+                          link: `${eventType.user.username}/${eventType.slug}`,
+                          label: t("eventTypes.share.thisType"),
+                        },
+                      ]),
+                  { link: eventType.user.username, label: t("eventTypes.share.yourProfile") },
                 ]}
                 copy={(text) => void copyText(text)}
               />
@@ -104,9 +113,9 @@ function CopyRow({ id, label, value }: { id: string; label: string; value: strin
         <Button
           variant="outline"
           onClick={() => void copyText(value)}
-          aria-label={`Copy ${label.toLowerCase()} link`}
+          aria-label={t("eventTypes.share.copyLabel", { label })}
         >
-          <Copy size={16} aria-hidden /> Copy
+          <Copy size={16} aria-hidden /> {t("eventTypes.share.copy")}
         </Button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { type Control, useController } from "react-hook-form";
 import { Switch } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import type { EditFormInput } from "./forms";
 
 /**
@@ -12,12 +13,10 @@ export function ShowAttendeesSetting({ control }: { control: Control<EditFormInp
     <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
       <div>
         <label htmlFor="edit-show-attendees" className="block font-medium text-slate-800 text-sm">
-          Show attendees to each other
+          {t("eventTypes.attendees.label")}
         </label>
         <p className="text-[13px] text-slate-500">
-          {field.value
-            ? "Each attendee sees the others' names (never their emails)"
-            : "Attendees do not see who else booked"}
+          {field.value ? t("eventTypes.attendees.on") : t("eventTypes.attendees.off")}
         </p>
       </div>
       <Switch id="edit-show-attendees" checked={field.value ?? false} onCheckedChange={field.onChange} />

@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 /** The booking link: origin/{username}/ as a fixed prefix, then the editable slug. */
 export function SlugField({
@@ -16,7 +17,7 @@ export function SlugField({
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor="edit-slug" className="block font-medium text-slate-800 text-sm">
-        Booking link
+        {t("eventTypes.slug.label")}
       </label>
       <div
         className={cn(
@@ -26,7 +27,7 @@ export function SlugField({
             : "border-slate-300 focus-within:border-accent focus-within:ring-accent/20 hover:border-slate-400",
         )}
       >
-        <span className="flex max-w-[55%] shrink-0 items-center truncate border-slate-200 border-r bg-slate-50 px-3 text-slate-500">
+        <span className="flex max-w-[55%] shrink-0 items-center truncate border-slate-200 border-e bg-slate-50 px-3 text-slate-500">
           {prefix}
         </span>
         <input
@@ -45,7 +46,7 @@ export function SlugField({
         </p>
       ) : (
         <p id="edit-slug-hint" className="text-[13px] text-slate-500 leading-5">
-          Lower-case letters, digits and hyphens. Old links stop working when you change it.
+          {t("eventTypes.slug.hint")}
         </p>
       )}
     </div>

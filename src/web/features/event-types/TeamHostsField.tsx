@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { type EventKind, MISSING_PART_MESSAGES } from "../../../contract/event-types";
+import type { EventKind } from "../../../contract/event-types";
 import { Avatar, Input, Select, Skeleton } from "../../components/ui";
+import { t } from "../../lib/i18n";
 import { useTeam, useTeams } from "../teams/queries";
 
 /** The team and the members who host; saved with the rest of the form (one save). */
@@ -40,13 +41,13 @@ export function TeamHostsField({
   if (teams.data?.length === 0)
     return (
       <div className="flex flex-col gap-2">
-        <span className="font-medium text-slate-800 text-sm">Hosts</span>
+        <span className="font-medium text-slate-800 text-sm">{t("eventTypes.team.hosts")}</span>
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 text-sm">
-          {roundRobin ? "Round robin" : "Collective"} events are hosted by a team.{" "}
+          {roundRobin ? t("eventTypes.team.noTeamRoundRobin") : t("eventTypes.team.noTeamCollective")}{" "}
           <Link to="/teams" className="font-medium underline">
-            Create a team
+            {t("eventTypes.team.create")}
           </Link>{" "}
-          first; until it has hosts, this event is not offered to invitees.
+          {t("eventTypes.team.createAfter")}
         </p>
       </div>
     );
@@ -55,23 +56,21 @@ export function TeamHostsField({
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <span className="font-medium text-slate-800 text-sm">Hosts</span>
+        <span className="font-medium text-slate-800 text-sm">{t("eventTypes.team.hosts")}</span>
         <p className="text-[13px] text-slate-500">
-          {roundRobin
-            ? "Invitees see a time when any chosen host is free; the booking goes to the free host with the fewest bookings this month (by weight), then priority, then who was booked least recently."
-            : "Invitees see a time only when every chosen host is free; the meeting holds all of them."}
+          {roundRobin ? t("eventTypes.team.roundRobinHint") : t("eventTypes.team.collectiveHint")}
         </p>
       </div>
       <label htmlFor={`${idPrefix}-team`} className="flex flex-col gap-1.5 text-sm">
-        <span className="font-medium text-slate-700">Team</span>
+        <span className="font-medium text-slate-700">{t("eventTypes.team.team")}</span>
         <Select
           id={`${idPrefix}-team`}
           value={teamId}
           onChange={(e) => onChange({ teamId: e.target.value, hosts: [] })}
         >
-          {teams.data?.map((t) => (
-            <option key={t._id} value={t._id}>
-              {t.name}
+          {teams.data?.map((tm) => (
+            <option key={tm._id} value={tm._id}>
+              {tm.name}
             </option>
           ))}
         </Select>
@@ -81,7 +80,7 @@ export function TeamHostsField({
       ) : (
         <ul
           className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
-          aria-label="Team members"
+          aria-label={t("eventTypes.team.members")}
           aria-describedby={missing ? `${idPrefix}-hosts-missing` : undefined}
         >
           {team.data?.members.map((m) => {
@@ -114,7 +113,7 @@ export function TeamHostsField({
                   <div className="flex items-center gap-3">
                     <NumberSetting
                       id={`${idPrefix}-weight-${m._id}`}
-                      label="Weight"
+                      label={t("eventTypes.team.weight")}
                       min={1}
                       max={100}
                       value={host.weight ?? 1}
@@ -122,7 +121,7 @@ export function TeamHostsField({
                     />
                     <NumberSetting
                       id={`${idPrefix}-priority-${m._id}`}
-                      label="Priority"
+                      label={t("eventTypes.team.priority")}
                       min={0}
                       max={10}
                       value={host.priority ?? 0}
@@ -137,7 +136,7 @@ export function TeamHostsField({
       )}
       {missing && (
         <p id={`${idPrefix}-hosts-missing`} className="text-[13px] text-amber-700 leading-5">
-          {MISSING_PART_MESSAGES.hosts}: until then, invitees are not offered this event.
+          {t("eventTypes.team.missing")}
         </p>
       )}
     </div>

@@ -13,6 +13,7 @@ import {
   type UpdateEventTypeBody,
   updateEventTypeBody,
 } from "../../../contract/event-types";
+import { t } from "../../lib/i18n";
 
 // The drawers validate with the API's own field rules; only the shape of the form differs.
 const fields = updateEventTypeBody.shape;
@@ -47,11 +48,11 @@ const questionForm = questionSchema
   .superRefine((q, ctx) => {
     if (!q.options) return;
     if (q.options.length === 0)
-      ctx.addIssue({ code: "custom", path: ["options"], message: "Add at least one choice" });
+      ctx.addIssue({ code: "custom", path: ["options"], message: t("eventTypes.form.oneChoice") });
     else if (q.options.length > 50)
-      ctx.addIssue({ code: "custom", path: ["options"], message: "At most 50 choices" });
+      ctx.addIssue({ code: "custom", path: ["options"], message: t("eventTypes.form.maxChoices") });
     else if (q.options.some((o) => o.length > 200))
-      ctx.addIssue({ code: "custom", path: ["options"], message: "Keep each choice under 200 characters" });
+      ctx.addIssue({ code: "custom", path: ["options"], message: t("eventTypes.form.choiceLength") });
   });
 
 export const editForm = z.object({
@@ -64,7 +65,8 @@ export const editForm = z.object({
   slug: fields.slug.unwrap(),
   bookingSettings: bookingSettingsSchema,
   maxInvitees: fields.maxInvitees.unwrap(),
-  questions: z.array(questionForm).max(30, "At most 30 questions"),
+  // A function, so the message is read in the language active when the form is checked.
+  questions: z.array(questionForm).max(30, { error: () => t("eventTypes.form.maxQuestions") }),
   phoneField: fields.phoneField.unwrap(),
   language: fields.language.unwrap(),
   translations: fields.translations.unwrap().default({}),
@@ -87,10 +89,10 @@ export type EditFormValues = z.output<typeof editForm>;
 export const formErrorMessages = {
   error: (issue: { code: string; origin?: unknown; minimum?: unknown; maximum?: unknown }) => {
     if (issue.origin === "string" && issue.code === "too_big")
-      return `Use at most ${issue.maximum} characters`;
+      return t("eventTypes.form.maxChars", { max: issue.maximum });
     if (issue.origin !== "number") return undefined;
-    if (issue.code === "too_small") return `Must be at least ${issue.minimum}`;
-    if (issue.code === "too_big") return `Must be at most ${issue.maximum}`;
+    if (issue.code === "too_small") return t("eventTypes.form.min", { min: issue.minimum });
+    if (issue.code === "too_big") return t("eventTypes.form.max", { max: issue.maximum });
     return undefined;
   },
 };

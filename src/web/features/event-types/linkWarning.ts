@@ -4,6 +4,7 @@ import type { calendarsResponses } from "../../../contract/responses/calendars";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api } from "../../lib/api";
+import { t } from "../../lib/i18n";
 
 /** Locations whose join link is the host's to paste: without one, invitees wait for a link that never comes. */
 const PASTED_LINK = new Set<LocationType>(["zoom", "microsoft_teams", "webex", "goto_meeting"]);
@@ -60,12 +61,10 @@ export function useWarnMissingLinks() {
     const google = missing.includes(LOCATION_INFO.google_meet.displayName);
     toast.warning(
       google
-        ? `${missing.join(", ")}: invitees cannot book until a Google account is connected`
-        : `${missing.join(", ")}: no meeting link will reach invitees`,
+        ? t("eventTypes.warn.google", { names: missing.join(", ") })
+        : t("eventTypes.warn.noLink", { names: missing.join(", ") }),
       {
-        description: google
-          ? "Connect a Google account, paste a Meet link, or choose another location."
-          : "Add the meeting link in the location, or choose another location.",
+        description: google ? t("eventTypes.warn.googleFix") : t("eventTypes.warn.linkFix"),
         duration: 10_000,
       },
     );

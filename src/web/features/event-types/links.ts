@@ -1,6 +1,8 @@
-import type { EventTypeDto } from "../../../contract/event-types";
+import type { EventTypeDto, LocationType } from "../../../contract/event-types";
 import { LOCATION_INFO } from "../../../contract/event-types";
 import { eventTypePath, profilePath } from "../../../contract/usernames";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 
 type Linkable = Pick<EventTypeDto, "slug"> & {
   type?: EventTypeDto["type"];
@@ -30,13 +32,29 @@ export function openBookingPage(et: Linkable): void {
 export function firstLocationName(et: Pick<EventTypeDto, "locations">): string {
   const first = et.locations[0];
   if (!first) return LOCATION_INFO.zoom.displayName;
-  return first.displayName || LOCATION_INFO[first.type].displayName;
+  return first.displayName || locationName(first.type);
+}
+
+/** Location kinds whose names are words (the others are product names, the same in every language). */
+const LOCATION_WORDS: Partial<Record<LocationType, AppMessageId>> = {
+  in_person: "eventTypes.location.inPerson",
+  phone: "eventTypes.location.phone",
+  custom: "eventTypes.location.custom",
+  ask_invitee: "eventTypes.location.askInvitee",
+};
+
+/** A location kind's name in the app's language. */
+export function locationName(type: LocationType): string {
+  const id = LOCATION_WORDS[type];
+  return id ? t(id) : LOCATION_INFO[type].displayName;
 }
 
 /** '30 min', '1 hr', '1 hr 30 min'. */
 export function formatDuration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const h = Math.floor(minutes / 60);
+  if (minutes < 60) return t("eventTypes.duration.minutes", { minutes });
+  const hours = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m ? `${h} hr ${m} min` : `${h} hr`;
+  return m
+    ? t("eventTypes.duration.hoursMinutes", { hours, minutes: m })
+    : t("eventTypes.duration.hours", { hours });
 }

@@ -5,6 +5,7 @@ import type { eventTypeResponses } from "../../../contract/responses/event-types
 import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { availabilityKeys } from "../availability/queries";
 import { teamKeys } from "../teams/queries";
 
@@ -100,10 +101,14 @@ export function useToggleActive() {
     },
     onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(eventTypeKeys.all, context.previous);
-      toast.error(errorMessage(error, "Failed to update event type"));
+      toast.error(errorMessage(error, t("eventTypes.edit.failed")));
     },
     onSuccess: (updated) => {
-      toast.success(updated.isActive ? `"${updated.title}" is active` : `"${updated.title}" is inactive`);
+      toast.success(
+        t(updated.isActive ? "eventTypes.toggle.active" : "eventTypes.toggle.inactive", {
+          title: updated.title,
+        }),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: eventTypeKeys.all });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
 import { toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { DeleteEventTypeDialog } from "./DeleteEventTypeDialog";
 import type { EventTypeCardActions } from "./EventTypeCard";
 import { useDuplicateEventType, useToggleActive } from "./queries";
@@ -37,10 +38,10 @@ export function useEventTypeActions(): { actions: EventTypeCardActions; dialogs:
     onDuplicate: (et) =>
       duplicate.mutate(et._id, {
         onSuccess: (copy) =>
-          toast.success(`"${copy.title}" created`, {
-            action: { label: "Edit", onClick: () => actions.onEdit(copy) },
+          toast.success(t("eventTypes.create.created", { title: copy.title }), {
+            action: { label: t("eventTypes.card.edit"), onClick: () => actions.onEdit(copy) },
           }),
-        onError: (error) => toast.error(errorMessage(error, "Failed to duplicate event type")),
+        onError: (error) => toast.error(errorMessage(error, t("eventTypes.duplicate.failed"))),
       }),
   };
   const dialogs = (

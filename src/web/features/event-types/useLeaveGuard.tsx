@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "../../components/ui";
+import { t } from "../../lib/i18n";
 
 /**
  * Leaving a form with unsaved changes asks first: closing its drawer or dialog (`leave(close)`),
@@ -31,10 +32,10 @@ export function useLeaveGuard(dirty: boolean): { leave: (go: () => void) => void
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => !next && stay()}
-      title="Discard unsaved changes?"
-      description="Your changes have not been saved. If you leave now, they are lost."
-      cancelLabel="Keep editing"
-      confirmLabel="Discard changes"
+      title={t("eventTypes.leave.title")}
+      description={t("eventTypes.leave.description")}
+      cancelLabel={t("eventTypes.leave.keep")}
+      confirmLabel={t("eventTypes.leave.discard")}
       onConfirm={() => {
         const go = pending;
         setPending(null);

@@ -1,35 +1,37 @@
 import { BarChart3, CalendarCheck, Globe2, Link2, type LucideIcon, UsersRound, Workflow } from "lucide-react";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 
-const features: { icon: LucideIcon; title: string; body: string }[] = [
+const features: { icon: LucideIcon; title: AppMessageId; body: AppMessageId }[] = [
   {
     icon: Link2,
-    title: "One link, no back-and-forth",
-    body: "Share your booking page in an email or your signature. People pick a time that works; you get the invite.",
+    title: "landing.f1.title",
+    body: "landing.f1.body",
   },
   {
     icon: CalendarCheck,
-    title: "Availability that stays true",
-    body: "Connect Google Calendar, set weekly hours and holidays, and Kairos only offers times you are actually free.",
+    title: "landing.f2.title",
+    body: "landing.f2.body",
   },
   {
     icon: Globe2,
-    title: "Every timezone, handled",
-    body: "Invitees see slots in their own zone, detected automatically. Nobody does the math, nobody shows up an hour early.",
+    title: "landing.f3.title",
+    body: "landing.f3.body",
   },
   {
     icon: Workflow,
-    title: "Workflows that run themselves",
-    body: "Send reminders before a meeting and follow-ups after it, on the schedule you choose, without lifting a finger.",
+    title: "landing.f4.title",
+    body: "landing.f4.body",
   },
   {
     icon: UsersRound,
-    title: "Contacts that build themselves",
-    body: "Every booking creates or updates a contact, so you always know who you met, when, and how often.",
+    title: "landing.f5.title",
+    body: "landing.f5.body",
   },
   {
     icon: BarChart3,
-    title: "Insights at a glance",
-    body: "Bookings, hours and attendees month over month, and which event types people book the most.",
+    title: "landing.f6.title",
+    body: "landing.f6.body",
   },
 ];
 
@@ -42,8 +44,8 @@ export function Features() {
             <Icon size={20} aria-hidden />
           </span>
           <div>
-            <h3 className="font-semibold text-base text-slate-900 sm:mt-4">{title}</h3>
-            <p className="mt-1 text-slate-600 text-sm leading-6 sm:mt-2">{body}</p>
+            <h3 className="font-semibold text-base text-slate-900 sm:mt-4">{t(title)}</h3>
+            <p className="mt-1 text-slate-600 text-sm leading-6 sm:mt-2">{t(body)}</p>
           </div>
         </li>
       ))}

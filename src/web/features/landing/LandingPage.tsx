@@ -4,6 +4,7 @@ import { SiteFooter } from "../../components/layout/SiteFooter";
 import { SiteHeader } from "../../components/layout/SiteHeader";
 import { buttonClasses } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { useScrollToHash } from "../../lib/useScrollToHash";
 import { Features } from "./Features";
 import { LogoStrip } from "./LogoStrip";
@@ -11,10 +12,11 @@ import { SampleBookingCard } from "./SampleBookingCard";
 import { Testimonials } from "./Testimonials";
 
 const steps = [
-  { title: "Set your hours", body: "Tell Kairos when you like to meet. Your calendar keeps it honest." },
-  { title: "Share your link", body: "Send it anywhere. Invitees see open times in their own timezone." },
-  { title: "Get booked", body: "They pick a slot; the meeting lands on both calendars with the details." },
-];
+  { title: "landing.s1.title", body: "landing.s1.body" },
+  { title: "landing.s2.title", body: "landing.s2.body" },
+  { title: "landing.s3.title", body: "landing.s3.body" },
+] as const;
+const PROMISES = ["landing.hero.free", "landing.hero.noCard", "landing.hero.minutes"] as const;
 
 /** Public landing page ('/'). Its only actions are the Log In links to /login. */
 export function LandingPage() {
@@ -33,26 +35,26 @@ export function LandingPage() {
             <div className="mx-auto max-w-3xl text-center">
               <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white/80 px-3 py-1 font-medium text-blue-700 text-xs">
                 <span className="size-1.5 rounded-full bg-accent" aria-hidden />
-                Trusted by 20 million+ users
+                {t("landing.hero.trusted")}
               </p>
               <h1 className="mt-6 font-semibold text-[32px] text-slate-900 leading-[1.1] tracking-[-0.03em] sm:text-[48px] lg:text-[56px]">
-                Easy scheduling <span className="text-accent-strong">ahead</span>
+                {t("landing.hero.titleStart")}{" "}
+                <span className="text-accent-strong">{t("landing.hero.titleEnd")}</span>
               </h1>
               <p className="mx-auto mt-5 max-w-2xl text-base text-slate-600 leading-7 sm:text-xl sm:leading-8">
-                Kairos finds the perfect time without the back-and-forth emails. Share your link, let people
-                pick a slot, and get straight to the meeting.
+                {t("landing.hero.body")}
               </p>
               <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
                 <Link to="/login" className={cn(buttonClasses({ size: "lg" }), "w-full sm:w-auto")}>
-                  Log in to get started
-                  <ArrowRight size={18} aria-hidden />
+                  {t("landing.hero.cta")}
+                  <ArrowRight size={18} aria-hidden className="rtl:-scale-x-100" />
                 </Link>
               </div>
               <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-slate-500 text-sm">
-                {["Free for individuals", "No credit card needed", "Set up in minutes"].map((item) => (
+                {PROMISES.map((item) => (
                   <li key={item} className="flex items-center gap-1.5">
                     <Check size={16} aria-hidden className="text-emerald-500" />
-                    {item}
+                    {t(item)}
                   </li>
                 ))}
               </ul>
@@ -65,8 +67,9 @@ export function LandingPage() {
         <section aria-labelledby="proof-heading" className="border-slate-100 border-y bg-slate-50/60">
           <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
             <h2 id="proof-heading" className="text-center text-slate-600 text-sm">
-              More than <span className="font-semibold text-slate-900">20 million users</span> at teams of
-              every size schedule with Kairos
+              {t("landing.proof.moreThan")}{" "}
+              <span className="font-semibold text-slate-900">{t("landing.proof.users")}</span>{" "}
+              {t("landing.proof.rest")}
             </h2>
             <div className="mt-10">
               <LogoStrip />
@@ -81,9 +84,9 @@ export function LandingPage() {
         >
           <SectionHeading
             id="how-heading"
-            eyebrow="How it works"
-            title="From “when works for you?” to booked"
-            body="Three steps, once. After that your calendar fills itself."
+            eyebrow={t("landing.how.eyebrow")}
+            title={t("landing.how.title")}
+            body={t("landing.how.body")}
           />
           <ol className="mt-12 grid gap-5 md:grid-cols-3">
             {steps.map((step, i) => (
@@ -95,8 +98,8 @@ export function LandingPage() {
                   {i + 1}
                 </span>
                 <div>
-                  <h3 className="font-semibold text-base text-slate-900 md:mt-4">{step.title}</h3>
-                  <p className="mt-1 text-slate-600 text-sm leading-6 md:mt-2">{step.body}</p>
+                  <h3 className="font-semibold text-base text-slate-900 md:mt-4">{t(step.title)}</h3>
+                  <p className="mt-1 text-slate-600 text-sm leading-6 md:mt-2">{t(step.body)}</p>
                 </div>
               </li>
             ))}
@@ -112,9 +115,9 @@ export function LandingPage() {
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8 lg:py-24">
             <SectionHeading
               id="features-heading"
-              eyebrow="Features"
-              title="Everything scheduling, nothing extra"
-              body="The tools busy people and growing teams use every day to stay on top of their time."
+              eyebrow={t("landing.features.eyebrow")}
+              title={t("landing.features.title")}
+              body={t("landing.features.body")}
             />
             <div className="mt-14">
               <Features />
@@ -129,9 +132,9 @@ export function LandingPage() {
         >
           <SectionHeading
             id="quotes-heading"
-            eyebrow="Customers"
-            title="Loved by people who meet for a living"
-            body="Sales, recruiting, support, founders: whoever books the meetings gets their week back."
+            eyebrow={t("landing.quotes.eyebrow")}
+            title={t("landing.quotes.title")}
+            body={t("landing.quotes.body")}
           />
           <div className="mt-12">
             <Testimonials />
@@ -147,14 +150,14 @@ export function LandingPage() {
             />
             <div className="relative">
               <h2 className="font-semibold text-[24px] text-white leading-tight tracking-[-0.02em] sm:text-[32px]">
-                Take back your calendar
+                {t("landing.cta.title")}
               </h2>
               <p className="mx-auto mt-3 max-w-lg text-base text-slate-300 leading-7">
-                Join 20 million+ people who let Kairos handle the scheduling.
+                {t("landing.cta.body")}
               </p>
               <Link to="/login" className={cn(buttonClasses({ size: "lg" }), "mt-8 w-full sm:w-auto")}>
-                Log In
-                <ArrowRight size={18} aria-hidden />
+                {t("landing.cta.logIn")}
+                <ArrowRight size={18} aria-hidden className="rtl:-scale-x-100" />
               </Link>
             </div>
           </div>

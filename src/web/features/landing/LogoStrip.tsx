@@ -1,4 +1,5 @@
 import { Hexagon, Leaf, type LucideIcon, Mountain, Orbit, Sparkle, Waves } from "lucide-react";
+import { t } from "../../lib/i18n";
 
 interface Brand {
   name: string;
@@ -19,7 +20,7 @@ const brands: Brand[] = [
 export function LogoStrip() {
   return (
     <ul
-      aria-label="Companies that schedule with Kairos"
+      aria-label={t("landing.logos")}
       className="grid grid-cols-2 items-center justify-items-center gap-x-6 gap-y-8 sm:grid-cols-3 lg:grid-cols-6"
     >
       {brands.map(({ name, icon: Icon, className }) => (

@@ -10,6 +10,7 @@ import {
   weekdayOf,
 } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 
 const SLOTS = ["9:00am", "10:00am", "11:00am", "2:00pm", "3:00pm"];
 const CHOSEN_SLOT = "10:00am";
@@ -48,25 +49,25 @@ export function SampleBookingCard({ className }: { className?: string }) {
   const [weekday, rest] = formatLongDate(selected).split(", ");
 
   return (
-    <figure className={cn("relative", className)} aria-label="Sample booking page: a 30 minute meeting">
+    <figure className={cn("relative", className)} aria-label={t("landing.sample.label")}>
       <div
         inert
         className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-[0_24px_60px_-20px_rgba(15,23,42,0.25)] md:grid md:grid-cols-[240px_minmax(0,1fr)_200px] lg:grid-cols-[260px_minmax(0,1fr)_220px]"
       >
-        <div className="border-slate-200 border-b p-5 sm:p-6 md:border-r md:border-b-0">
+        <div className="border-slate-200 border-b p-5 sm:p-6 md:border-e md:border-b-0">
           <div className="flex items-center gap-3 md:block">
-            <Avatar name="Maya Chen" size={40} className="md:mb-3" />
+            <Avatar name={t("landing.sample.host")} size={40} className="md:mb-3" />
             <div>
-              <p className="font-medium text-slate-500 text-sm">Maya Chen</p>
+              <p className="font-medium text-slate-500 text-sm">{t("landing.sample.host")}</p>
               <p className="font-semibold text-[20px] text-slate-900 leading-7 md:mt-1 md:text-2xl">
-                30 Minute Meeting
+                {t("landing.sample.title")}
               </p>
             </div>
           </div>
           <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2.5 font-medium text-slate-600 text-sm md:mt-5 md:flex-col">
             <li className="flex items-center gap-2">
               <Clock size={18} aria-hidden className="text-slate-500" />
-              30 min
+              {t("duration.minutes", { minutes: 30 })}
             </li>
             <li className="flex items-center gap-2">
               <Video size={18} aria-hidden className="text-slate-500" />
@@ -74,12 +75,12 @@ export function SampleBookingCard({ className }: { className?: string }) {
             </li>
           </ul>
           <p className="mt-5 hidden text-slate-500 text-sm leading-6 md:block">
-            A quick intro call to see how we can work together. Pick any time that suits you.
+            {t("landing.sample.description")}
           </p>
         </div>
 
         <div className="p-5 sm:p-6">
-          <p className="mb-4 font-semibold text-base text-slate-900">Select a Date &amp; Time</p>
+          <p className="mb-4 font-semibold text-base text-slate-900">{t("booking.selectDateTime")}</p>
           <MonthCalendar
             month={month}
             selected={selected}
@@ -92,13 +93,21 @@ export function SampleBookingCard({ className }: { className?: string }) {
           />
           <div className="mt-4 flex items-center gap-2 text-slate-600 text-sm">
             <Globe size={16} aria-hidden className="text-slate-500" />
-            <span className="truncate">Eastern Time - US &amp; Canada</span>
+            <span className="truncate">{t("landing.sample.zone")}</span>
           </div>
         </div>
 
-        <div className="border-slate-200 border-t p-5 sm:p-6 md:border-t-0 md:border-l md:pl-5">
+        <div className="border-slate-200 border-t p-5 sm:p-6 md:border-t-0 md:border-s md:ps-5">
           <p className="mb-4 text-slate-900 text-sm">
-            <span className="font-semibold">{weekday},</span> <span className="text-slate-500">{rest}</span>
+            {rest ? (
+              <>
+                <span className="font-semibold">{weekday},</span>{" "}
+                <span className="text-slate-500">{rest}</span>
+              </>
+            ) : (
+              // Languages whose long date has no ", " between weekday and date: shown whole.
+              <span className="font-semibold">{weekday}</span>
+            )}
           </p>
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-1">
             {SLOTS.map((slot) =>
@@ -108,7 +117,7 @@ export function SampleBookingCard({ className }: { className?: string }) {
                     {slot}
                   </span>
                   <span className="flex h-11 items-center justify-center rounded-[6px] bg-accent-strong font-semibold text-sm text-white">
-                    Next
+                    {t("slots.next")}
                   </span>
                 </li>
               ) : (
@@ -123,7 +132,9 @@ export function SampleBookingCard({ className }: { className?: string }) {
         </div>
       </div>
       <figcaption className="sr-only">
-        Example booking page: pick a day, then one of the times 9:00am, 10:00am, 11:00am, 2:00pm or 3:00pm.
+        {t("landing.sample.caption", {
+          times: `${SLOTS.slice(0, -1).join(", ")} ${t("landing.sample.or")} ${SLOTS[SLOTS.length - 1]}`,
+        })}
       </figcaption>
     </figure>
   );

@@ -12,16 +12,18 @@ import {
   Textarea,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { formatSlotInWords } from "../bookings/time";
 import { useAnswerByLink, useRequestView } from "./queries";
 
-const DONE: Record<string, string> = {
-  confirmed: "This request is confirmed: the invitee has been emailed their invitation.",
-  completed: "This request was confirmed.",
-  no_show: "This request was confirmed.",
-  declined: "This request was declined: the invitee has been emailed.",
-  expired: "This request expired before it was answered.",
-  cancelled: "The invitee cancelled this request.",
+const DONE: Record<string, AppMessageId> = {
+  confirmed: "meetings.request.done.confirmed",
+  completed: "meetings.request.done.was",
+  no_show: "meetings.request.done.was",
+  declined: "meetings.request.done.declined",
+  expired: "meetings.request.done.expired",
+  cancelled: "meetings.request.done.cancelled",
 };
 
 /**
@@ -40,7 +42,7 @@ export default function BookingRequestPage() {
   const tooLong = reason.trim().length > MAX_DECLINE_REASON;
 
   useEffect(() => {
-    document.title = action === "decline" ? "Decline request" : "Confirm request";
+    document.title = action === "decline" ? t("meetings.declineTitle") : t("meetings.request.confirmTitle");
   }, [action]);
 
   if (view.isLoading) return <FullPageSpinner />;
@@ -53,43 +55,43 @@ export default function BookingRequestPage() {
         {!r ? (
           <EmptyState
             icon={CalendarX}
-            title="Request not found"
-            description="The link may be mistyped or incomplete."
+            title={t("meetings.request.notFound")}
+            description={t("meetings.request.notFoundText")}
           />
         ) : (
           <>
             <h1 className="font-semibold text-slate-900 text-xl">
               {r.status !== "pending"
-                ? "Booking request"
+                ? t("meetings.request.heading")
                 : action === "confirm"
-                  ? "Confirm this booking?"
-                  : "Decline this request?"}
+                  ? t("meetings.request.confirmQuestion")
+                  : t("meetings.request.declineQuestion")}
             </h1>
             <dl className="mt-4 grid gap-1 text-sm">
-              <dt className="sr-only">Event</dt>
+              <dt className="sr-only">{t("meetings.request.event")}</dt>
               <dd className="font-medium text-slate-900">{r.title}</dd>
-              <dt className="sr-only">Invitee</dt>
+              <dt className="sr-only">{t("meetings.request.invitee")}</dt>
               <dd className="text-slate-700">
                 {r.attendeeName} ({r.attendeeEmail})
               </dd>
-              <dt className="sr-only">When</dt>
+              <dt className="sr-only">{t("meetings.request.when")}</dt>
               <dd className="text-slate-700">
                 {formatSlotInWords(r.startTime, r.endTime, r.hostZone)} ({r.hostZone})
               </dd>
             </dl>
             {r.status !== "pending" ? (
               <p role="status" className="mt-6 rounded-md bg-slate-100 px-3 py-2 text-slate-700 text-sm">
-                {DONE[r.status] ?? "This request has been answered."}
+                {t(DONE[r.status] ?? "meetings.request.answered")}
               </p>
             ) : (
               <>
                 {action === "decline" && (
                   <Field
-                    label="Reason (optional)"
+                    label={t("meetings.reasonOptional")}
                     htmlFor="request-reason"
                     className="mt-6"
-                    error={tooLong ? `At most ${MAX_DECLINE_REASON} characters` : undefined}
-                    hint="Shown in the invitee's email."
+                    error={tooLong ? t("meetings.atMost", { max: MAX_DECLINE_REASON }) : undefined}
+                    hint={t("meetings.reasonHint")}
                   >
                     <Textarea
                       id="request-reason"
@@ -102,7 +104,7 @@ export default function BookingRequestPage() {
                 )}
                 {answer.isError && (
                   <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-red-700 text-sm">
-                    {errorMessage(answer.error, "Failed to answer the request.")}
+                    {errorMessage(answer.error, t("meetings.request.failed"))}
                   </p>
                 )}
                 <div className="mt-6 flex flex-col gap-2 sm:flex-row">
@@ -115,17 +117,19 @@ export default function BookingRequestPage() {
                   >
                     {action === "confirm" ? (
                       <>
-                        <CalendarCheck size={16} aria-hidden /> Confirm booking
+                        <CalendarCheck size={16} aria-hidden /> {t("meetings.request.confirmBooking")}
                       </>
                     ) : (
-                      "Decline request"
+                      t("meetings.declineTitle")
                     )}
                   </Button>
                   <Link
                     to={`/meetings/request?${new URLSearchParams({ uid, token, action: action === "confirm" ? "decline" : "confirm" })}`}
                     className={buttonClasses({ variant: "outline" })}
                   >
-                    {action === "confirm" ? "Decline instead" : "Confirm instead"}
+                    {action === "confirm"
+                      ? t("meetings.request.declineInstead")
+                      : t("meetings.request.confirmInstead")}
                   </Link>
                 </div>
               </>

@@ -4,9 +4,19 @@ import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { CancelReasonFields } from "../../components/CancelReasonFields";
 import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { formatSlotInWords } from "../bookings/time";
 import { useCancelBooking } from "./queries";
 import { seatsLabel } from "./SeatAttendees";
+
+/** The host's reasons as the app's language words them; the value sent stays the English reason. */
+const REASON_IDS: Record<HostCancelReason, AppMessageId> = {
+  "Scheduling conflict": "meetings.reason.conflict",
+  "No longer available at this time": "meetings.reason.unavailable",
+  "Meeting no longer needed": "meetings.reason.notNeeded",
+  Other: "meetings.reason.other",
+};
 
 /**
  * The host cancels a booking (spec sections 4 and 5): a reason is required, confirm stays disabled
@@ -51,35 +61,42 @@ export function CancelMeetingDialog({
       });
       toast.success(
         seat
-          ? `${seat.name}'s seat cancelled`
+          ? t("meetings.seatCancelled", { name: seat.name })
           : meeting
-            ? "Meeting cancelled; every attendee is emailed"
-            : "Booking Cancelled..",
+            ? t("meetings.meetingCancelled")
+            : t("meetings.bookingCancelled"),
       );
       close();
     } catch {
-      toast.error("Failed to cancel booking.");
+      toast.error(t("meetings.cancelFailed"));
     }
   };
 
   const zone = booking?.host.timezone ?? "UTC";
   // Whom the cancellation is for, and whom the message goes to.
-  const who = seat?.name ?? (booking?.seats ? `${seatsLabel(booking.seats)} taken` : booking?.attendee.name);
+  const who =
+    seat?.name ??
+    (booking?.seats
+      ? t("meetings.seatsTaken", { seats: seatsLabel(booking.seats) })
+      : booking?.attendee.name);
   const to = seat
     ? seat.name.split(" ")[0]
     : booking?.seats
-      ? "attendees"
+      ? t("meetings.attendeesTo")
       : booking?.attendee.name.split(" ")[0];
   return (
     <Dialog open={!!booking} onOpenChange={(open) => (open || busy ? undefined : close())}>
       {booking && (
         <DialogContent
-          title={seat ? "Cancel seat" : "Cancel meeting"}
+          title={seat ? t("meetings.cancelSeat") : t("meetings.cancelMeeting")}
           description={
             <>
-              {booking.eventType.title} with {who},{" "}
-              {formatSlotInWords(booking.startTime, booking.endTime, zone)}.{" "}
-              {seat ? `${seat.name} is emailed; the other seats stay.` : "Everyone invited is emailed."}
+              {t("meetings.withWhen", {
+                title: booking.eventType.title,
+                who: who ?? "",
+                when: formatSlotInWords(booking.startTime, booking.endTime, zone),
+              })}{" "}
+              {seat ? t("meetings.seatEmailed", { name: seat.name }) : t("meetings.everyoneEmailed")}
             </>
           }
           widthClassName="max-w-md"
@@ -94,9 +111,10 @@ export function CancelMeetingDialog({
           <CancelReasonFields
             reasons={HOST_CANCEL_REASONS}
             idPrefix={id}
-            legend="Reason for cancelling"
-            noteLabel={`Message to ${to}`}
-            notePlaceholder="Sorry, something came up. Feel free to book another time."
+            reasonLabel={(r) => t(REASON_IDS[r])}
+            legend={t("meetings.reasonLegend")}
+            noteLabel={t("meetings.messageTo", { name: to ?? "" })}
+            notePlaceholder={t("meetings.messagePlaceholder")}
             reason={reason}
             onReasonChange={setReason}
             note={note}
@@ -106,11 +124,15 @@ export function CancelMeetingDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={busy}>
-                {seat ? "Keep seat" : "Keep meeting"}
+                {seat ? t("meetings.keepSeat") : t("meetings.keepMeeting")}
               </Button>
             </DialogClose>
             <Button variant="danger" disabled={!reason} loading={busy} onClick={() => void confirm()}>
-              {busy ? "Cancelling..." : seat ? "Cancel seat" : "Cancel meeting"}
+              {busy
+                ? t("meetings.cancelling")
+                : seat
+                  ? t("meetings.cancelSeat")
+                  : t("meetings.cancelMeeting")}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -12,6 +12,7 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { formatSlotInWords } from "../bookings/time";
 import { useAnswerRequest } from "./queries";
 
@@ -39,10 +40,10 @@ export function DeclineRequestDialog({
     if (!booking || tooLong) return;
     try {
       await answer.mutateAsync({ id: booking._id, confirm: false, reason: reason.trim() });
-      toast.success("Request declined");
+      toast.success(t("meetings.requestDeclined"));
       close();
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to decline the request."));
+      toast.error(errorMessage(error, t("meetings.declineFailed")));
     }
   };
 
@@ -51,21 +52,20 @@ export function DeclineRequestDialog({
     <Dialog open={!!booking} onOpenChange={(open) => (open || busy ? undefined : close())}>
       {booking && (
         <DialogContent
-          title="Decline request"
-          description={
-            <>
-              {booking.eventType.title} with {booking.attendee.name},{" "}
-              {formatSlotInWords(booking.startTime, booking.endTime, zone)}. The time is freed and{" "}
-              {booking.attendee.name.split(" ")[0]} is emailed.
-            </>
-          }
+          title={t("meetings.declineTitle")}
+          description={t("meetings.declineText", {
+            title: booking.eventType.title,
+            name: booking.attendee.name,
+            when: formatSlotInWords(booking.startTime, booking.endTime, zone),
+            first: booking.attendee.name.split(" ")[0],
+          })}
           widthClassName="max-w-md"
         >
           <Field
-            label="Reason (optional)"
+            label={t("meetings.reasonOptional")}
             htmlFor={`${id}-reason`}
-            error={tooLong ? `At most ${MAX_DECLINE_REASON} characters` : undefined}
-            hint="Shown in the invitee's email."
+            error={tooLong ? t("meetings.atMost", { max: MAX_DECLINE_REASON }) : undefined}
+            hint={t("meetings.reasonHint")}
           >
             <Textarea
               id={`${id}-reason`}
@@ -74,17 +74,17 @@ export function DeclineRequestDialog({
               rows={3}
               disabled={busy}
               invalid={tooLong}
-              placeholder="Sorry, I am not available then. Feel free to request another time."
+              placeholder={t("meetings.declinePlaceholder")}
             />
           </Field>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={busy}>
-                Keep request
+                {t("meetings.keepRequest")}
               </Button>
             </DialogClose>
             <Button variant="danger" disabled={tooLong} loading={busy} onClick={() => void decline()}>
-              {busy ? "Declining..." : "Decline request"}
+              {busy ? t("meetings.declining") : t("meetings.declineTitle")}
             </Button>
           </DialogFooter>
         </DialogContent>

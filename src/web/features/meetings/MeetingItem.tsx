@@ -15,10 +15,10 @@ import {
 import type { BookingDto } from "../../../contract/bookings";
 import type { ListedBooking, MeetingSeat } from "../../../contract/seats";
 import { formatPhone } from "../../../domain/phone-format";
-import { occurrenceLabel } from "../../../domain/recurrence-rules";
 import { Badge, Button, ClampedText, Menu, MenuItem, MenuSeparator, Skeleton } from "../../components/ui";
 import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { formatDuration, formatTime } from "../bookings/time";
 import { CalendarSyncBadge, type CalendarSyncState } from "../calendars/CalendarSyncBadge";
@@ -66,7 +66,7 @@ export function meetingAbilities(b: ListedBooking, now: number) {
 /** 'Join Zoom', 'Join Google Meet', else 'Join Meeting'. */
 export function joinLabel(b: BookingDto): string {
   const name = b.location?.displayName?.trim();
-  return name && b.location?.type !== "custom" ? `Join ${name}` : "Join Meeting";
+  return name && b.location?.type !== "custom" ? t("meetings.join", { name }) : t("meetings.joinMeeting");
 }
 
 function locationText(b: BookingDto): string | null {
@@ -102,7 +102,7 @@ export function MeetingItem({
   const where = locationText(b);
   const info = [
     ...b.answers.filter((a) => a.answer.trim()),
-    ...(b.message.trim() ? [{ question: "Notes", answer: b.message }] : []),
+    ...(b.message.trim() ? [{ question: t("meetings.notes"), answer: b.message }] : []),
   ];
   const title = b.eventType.title || b.eventType.name;
   const live = !cancelled && Date.parse(b.startTime) <= now && Date.parse(b.endTime) > now;
@@ -110,10 +110,10 @@ export function MeetingItem({
 
   return (
     <article
-      aria-label={`${title} with ${who}`}
+      aria-label={t("meetings.itemLabel", { title, who })}
       className="relative grid gap-x-6 px-4 py-4 sm:grid-cols-[9.5rem_minmax(0,1fr)_auto] sm:px-5"
     >
-      <div className="flex items-baseline gap-2 pr-10 sm:block sm:pr-0">
+      <div className="flex items-baseline gap-2 pe-10 sm:block sm:pe-0">
         <p
           className={cn(
             "tabular whitespace-nowrap font-medium text-slate-900 text-sm",
@@ -136,16 +136,24 @@ export function MeetingItem({
           />
           <h3 className={cn("font-semibold text-slate-900", cancelled && "text-slate-500")}>{title}</h3>
           <Badge tone={badge.tone} dot data-testid="booking-status">
-            {badge.label}
+            {t(badge.label)}
           </Badge>
           {live && (
             <Badge tone="blue" dot>
-              In progress
+              {t("meetings.inProgress")}
             </Badge>
           )}
-          {b.rescheduleCount > 0 && !cancelled && <span className="text-slate-500 text-xs">Rescheduled</span>}
-          {b.coHosting && <span className="text-slate-500 text-xs">Co-host · hosted by {b.host.name}</span>}
-          {b.series && <span className="text-slate-500 text-xs">{occurrenceLabel(b.series)}</span>}
+          {b.rescheduleCount > 0 && !cancelled && (
+            <span className="text-slate-500 text-xs">{t("meetings.rescheduled")}</span>
+          )}
+          {b.coHosting && (
+            <span className="text-slate-500 text-xs">{t("meetings.coHost", { name: b.host.name })}</span>
+          )}
+          {b.series && (
+            <span className="text-slate-500 text-xs">
+              {t("meetings.occurrence", { n: b.series.index + 1, count: b.series.count })}
+            </span>
+          )}
           <CalendarSyncBadge sync={calendarSync} />
         </div>
 
@@ -188,7 +196,9 @@ export function MeetingItem({
             <li className="inline-flex min-w-0 items-center gap-1.5" title={b.guests.join(", ")}>
               <Users size={14} aria-hidden className="shrink-0 text-slate-500" />
               <span className="truncate">
-                {b.guests.length === 1 ? b.guests[0] : `${b.guests[0]} +${b.guests.length - 1} guests`}
+                {b.guests.length === 1
+                  ? b.guests[0]
+                  : t("meetings.guests", { first: b.guests[0], count: b.guests.length - 1 })}
               </span>
             </li>
           )}
@@ -196,24 +206,34 @@ export function MeetingItem({
 
         {b.status === "pending" && b.requestExpiresAt && (
           <p className="mt-2 text-slate-600 text-sm">
-            Awaiting your answer · expires {dayHeading(b.requestExpiresAt, zone, new Date(now), true)},{" "}
-            {formatTime(b.requestExpiresAt, zone)}
+            {t("meetings.awaiting", {
+              day: dayHeading(b.requestExpiresAt, zone, new Date(now), true),
+              time: formatTime(b.requestExpiresAt, zone),
+            })}
           </p>
         )}
         {b.status === "declined" && b.cancelReason && (
-          <p className="mt-2 text-red-700/90 text-sm">Declined: {b.cancelReason}</p>
+          <p className="mt-2 text-red-700/90 text-sm">
+            {t("meetings.declinedReason", { reason: b.cancelReason })}
+          </p>
         )}
         {b.status === "cancelled" && b.cancelReason && (
           <p className="mt-2 text-red-700/90 text-sm">
-            Cancelled{b.cancelledBy ? ` by ${b.cancelledBy === "host" ? "you" : "the invitee"}` : ""}:{" "}
-            {b.cancelReason}
+            {t(
+              b.cancelledBy === "host"
+                ? "meetings.cancelledByYou"
+                : b.cancelledBy
+                  ? "meetings.cancelledByInvitee"
+                  : "meetings.cancelledReason",
+              { reason: b.cancelReason },
+            )}
           </p>
         )}
 
         {info.length > 0 && (
           <div className="mt-3 rounded-lg bg-slate-50 px-3.5 py-2.5 ring-1 ring-slate-200/70 ring-inset">
             <p className="font-medium text-slate-500 text-xs uppercase tracking-wide">
-              Additional Information
+              {t("meetings.additionalInfo")}
             </p>
             <dl className="mt-1.5 grid gap-2 text-sm">
               {info.map((a) => (
@@ -229,7 +249,8 @@ export function MeetingItem({
         )}
         {b.guests.length > 1 && (
           <p className="mt-2 text-slate-500 text-xs">
-            <span className="font-medium text-slate-600">Guests:</span> {b.guests.join(", ")}
+            <span className="font-medium text-slate-600">{t("meetings.guestsLabel")}</span>{" "}
+            {b.guests.join(", ")}
           </p>
         )}
         {b.attribution && <AttributionLine attribution={b.attribution} />}
@@ -242,19 +263,19 @@ export function MeetingItem({
               size="sm"
               onClick={() => actions.onConfirm(b)}
               loading={actions.confirmingId === b._id}
-              aria-label={`Confirm ${title} with ${b.attendee.name}`}
+              aria-label={t("meetings.confirmLabel", { title, name: b.attendee.name })}
             >
               <Check size={14} aria-hidden />
-              Confirm
+              {t("meetings.confirm")}
             </Button>
             <Button
               size="sm"
               variant="outline"
               onClick={() => actions.onDecline(b)}
-              aria-label={`Decline ${title} with ${b.attendee.name}`}
+              aria-label={t("meetings.declineLabel", { title, name: b.attendee.name })}
             >
               <X size={14} aria-hidden />
-              Decline
+              {t("meetings.decline")}
             </Button>
           </div>
         )}
@@ -270,7 +291,7 @@ export function MeetingItem({
           </a>
         )}
         {/* On a phone the menu sits in the row's top corner, beside the time. */}
-        <div className="max-sm:absolute max-sm:top-3 max-sm:right-3">
+        <div className="max-sm:absolute max-sm:end-3 max-sm:top-3">
           <MeetingMenu booking={b} can={can} actions={actions} title={title} who={who} />
         </div>
       </div>
@@ -298,7 +319,7 @@ function MeetingMenu({
       trigger={
         <button
           type="button"
-          aria-label={`Actions for ${title} with ${who}`}
+          aria-label={t("meetings.actionsFor", { title, who })}
           className="flex size-8 shrink-0 items-center justify-center rounded-md border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900 data-[state=open]:bg-slate-100"
         >
           <MoreHorizontal size={16} aria-hidden />
@@ -307,7 +328,7 @@ function MeetingMenu({
     >
       {can.edit && (
         <MenuItem icon={CalendarClock} onSelect={() => actions.onReschedule(b)}>
-          Reschedule
+          {t("meetings.reschedule")}
         </MenuItem>
       )}
       {can.join && b.meetingLink && (
@@ -320,19 +341,19 @@ function MeetingMenu({
       )}
       {can.markNoShow && (
         <MenuItem icon={UserRoundX} onSelect={() => actions.onNoShow(b, true)}>
-          Mark as no-show
+          {t("meetings.markNoShow")}
         </MenuItem>
       )}
       {can.unmarkNoShow && (
         <MenuItem icon={UserRoundCheck} onSelect={() => actions.onNoShow(b, false)}>
-          Unmark no-show
+          {t("meetings.unmarkNoShow")}
         </MenuItem>
       )}
       {can.cancel && (
         <>
           {(can.edit || can.join || can.markNoShow) && <MenuSeparator />}
           <MenuItem icon={Ban} danger onSelect={() => actions.onCancel(b)}>
-            {b.seats ? "Cancel meeting" : "Cancel"}
+            {b.seats ? t("meetings.cancelMeeting") : t("meetings.cancel")}
           </MenuItem>
         </>
       )}
@@ -373,7 +394,7 @@ function AttributionLine({ attribution }: { attribution: NonNullable<BookingDto[
   ];
   return (
     <p className="mt-2 text-slate-500 text-xs" data-testid="booking-attribution">
-      <span className="font-medium text-slate-600">Source:</span> {parts.join(" · ")}
+      <span className="font-medium text-slate-600">{t("meetings.source")}</span> {parts.join(" · ")}
     </p>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { intlLocale, t } from "../../lib/i18n";
 import { useNow } from "../bookings/useNow";
 import { useCalendarSync } from "../calendars/CalendarSyncBadge";
 import { CancelMeetingDialog } from "./CancelMeetingDialog";
@@ -36,7 +37,8 @@ import { RescheduleDialog } from "./RescheduleDialog";
 
 const PAGE_SIZE = 20;
 const ONLY_PAST: ReadonlySet<StatusFilter> = new Set(["completed", "no_show"]);
-const count = new Intl.NumberFormat("en-US");
+// Made when rendering: the language can change while the app is open.
+const counter = () => new Intl.NumberFormat(intlLocale());
 
 function readTab(v: string | null): MeetingsTab {
   return v === "past" ? "past" : "upcoming";
@@ -128,8 +130,8 @@ export default function MeetingsPage() {
       answer.mutate(
         { id: b._id, confirm: true },
         {
-          onSuccess: () => toast.success(`Confirmed: ${b.attendee.name} is emailed`),
-          onError: (error) => toast.error(errorMessage(error, "Failed to confirm the request.")),
+          onSuccess: () => toast.success(t("meetings.confirmed", { name: b.attendee.name })),
+          onError: (error) => toast.error(errorMessage(error, t("meetings.confirmFailed"))),
         },
       );
     },
@@ -138,26 +140,29 @@ export default function MeetingsPage() {
         { id: b._id, noShow: flag },
         {
           onSuccess: () =>
-            toast.success(flag ? `${b.attendee.name} marked as no-show` : "No-show mark removed"),
-          onError: () => toast.error("Failed to update booking."),
+            toast.success(
+              flag ? t("meetings.noShowMarked", { name: b.attendee.name }) : t("meetings.noShowRemoved"),
+            ),
+          onError: () => toast.error(t("meetings.updateFailed")),
         },
       );
     },
   };
 
   const zone = list[0]?.host.timezone;
+  const count = counter();
   const clearFilters = () => update({ q: null, status: null, page: null });
 
   return (
     <>
-      <PageHeader title="Meetings" subtitle="Everything booked with you, upcoming and past" />
+      <PageHeader title={t("meetings.title")} subtitle={t("meetings.subtitle")} />
 
       <Tabs value={tab} onValueChange={(v) => update({ tab: v === "past" ? "past" : null, page: null })}>
         <Card className="overflow-hidden">
           <div className="flex flex-col gap-3 border-slate-200 border-b px-4 pt-2 pb-4 sm:px-5">
-            <TabsList aria-label="When" className="-mx-4 px-2 sm:-mx-5 sm:px-3">
-              <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
-              <TabsTrigger value="past">Past</TabsTrigger>
+            <TabsList aria-label={t("meetings.tabs")} className="-mx-4 px-2 sm:-mx-5 sm:px-3">
+              <TabsTrigger value="upcoming">{t("meetings.tabs.upcoming")}</TabsTrigger>
+              <TabsTrigger value="past">{t("meetings.tabs.past")}</TabsTrigger>
             </TabsList>
             <MeetingsToolbar
               search={search}
@@ -178,7 +183,9 @@ export default function MeetingsPage() {
           <TabsContent value={tab} className="pt-0">
             <p aria-live="polite" className="sr-only">
               {query.isSuccess && pagination
-                ? `${count.format(pagination.total)}${more} ${pagination.total === 1 && !more ? "meeting" : "meetings"} found`
+                ? more
+                  ? t("meetings.foundCapped", { count: count.format(pagination.total) })
+                  : t("meetings.found", { count: pagination.total })
                 : ""}
             </p>
 
@@ -192,16 +199,16 @@ export default function MeetingsPage() {
                 ))}
               </div>
             ) : query.isError && !data ? (
-              <ErrorState title="Failed to load meetings" query={query} className="py-14" />
+              <ErrorState title={t("meetings.loadFailed")} query={query} className="py-14" />
             ) : list.length === 0 ? (
               filtering ? (
                 <EmptyState
                   icon={SearchX}
-                  title="No meetings found"
-                  description="Try adjusting your search or filter criteria"
+                  title={t("meetings.noneFound")}
+                  description={t("meetings.noneFoundText")}
                   action={
                     <Button variant="outline" onClick={clearFilters}>
-                      Clear filters
+                      {t("meetings.clearFilters")}
                     </Button>
                   }
                   className="py-14"
@@ -209,12 +216,12 @@ export default function MeetingsPage() {
               ) : (
                 <EmptyState
                   icon={CalendarDays}
-                  title="No meetings scheduled"
-                  description="Your scheduled meetings will appear here"
+                  title={t("meetings.empty")}
+                  description={t("meetings.emptyText")}
                   action={
                     tab === "upcoming" ? (
                       <Link to="/event-types" className={buttonClasses({ variant: "outline" })}>
-                        Share your event types
+                        {t("meetings.shareTypes")}
                       </Link>
                     ) : undefined
                   }
@@ -252,25 +259,33 @@ export default function MeetingsPage() {
             {pagination && list.length > 0 && (
               <footer className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t px-4 py-3 text-slate-500 text-sm sm:px-5">
                 <span className="tabular">
-                  {(pagination.page - 1) * pagination.limit + 1}–
-                  {Math.min(pagination.page * pagination.limit, pagination.total)} of{" "}
-                  {count.format(pagination.total)}
-                  {more}
-                  {zone && <span className="hidden sm:inline"> · times in {zoneName(zone)}</span>}
+                  {t("meetings.range", {
+                    from: (pagination.page - 1) * pagination.limit + 1,
+                    to: Math.min(pagination.page * pagination.limit, pagination.total),
+                    total: `${count.format(pagination.total)}${more}`,
+                  })}
+                  {zone && (
+                    <span className="hidden sm:inline">
+                      {t("meetings.timesIn", { zone: zoneName(zone) })}
+                    </span>
+                  )}
                 </span>
                 {pagination.totalPages > 1 && (
-                  <nav aria-label="Pages" className="flex items-center gap-2">
+                  <nav aria-label={t("meetings.pages")} className="flex items-center gap-2">
                     <Button
                       variant="outline"
                       size="sm"
                       disabled={page <= 1}
                       onClick={() => goToPage(page - 1)}
                     >
-                      <ChevronLeft size={14} aria-hidden /> Previous
+                      <ChevronLeft size={14} aria-hidden className="rtl:-scale-x-100" />{" "}
+                      {t("meetings.previous")}
                     </Button>
                     <span className="tabular px-1">
-                      Page {pagination.page} of {count.format(pagination.totalPages)}
-                      {more}
+                      {t("meetings.pageOf", {
+                        page: pagination.page,
+                        total: `${count.format(pagination.totalPages)}${more}`,
+                      })}
                     </span>
                     <Button
                       variant="outline"
@@ -278,7 +293,7 @@ export default function MeetingsPage() {
                       disabled={page >= pagination.totalPages && !pagination.totalCapped}
                       onClick={() => goToPage(page + 1)}
                     >
-                      Next <ChevronRight size={14} aria-hidden />
+                      {t("meetings.next")} <ChevronRight size={14} aria-hidden className="rtl:-scale-x-100" />
                     </Button>
                   </nav>
                 )}

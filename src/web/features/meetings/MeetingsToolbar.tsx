@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { SearchBox, Select } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import type { StatusFilter } from "./queries";
 
-export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All Status" },
-  { value: "pending", label: "Pending" },
-  { value: "confirmed", label: "Confirmed" },
-  { value: "cancelled", label: "Cancelled" },
-  { value: "completed", label: "Completed" },
-  { value: "no_show", label: "No Show" },
-  { value: "declined", label: "Declined" },
-  { value: "expired", label: "Expired" },
+export const STATUS_OPTIONS: { value: StatusFilter; label: AppMessageId }[] = [
+  { value: "all", label: "meetings.status.all" },
+  { value: "pending", label: "meetings.status.pending" },
+  { value: "confirmed", label: "meetings.status.confirmed" },
+  { value: "cancelled", label: "meetings.status.cancelled" },
+  { value: "completed", label: "meetings.status.completed" },
+  { value: "no_show", label: "meetings.status.noShow" },
+  { value: "declined", label: "meetings.status.declined" },
+  { value: "expired", label: "meetings.status.expired" },
 ];
 
 /** Typing settles for this long before the server is asked. */
@@ -57,16 +59,22 @@ export function MeetingsToolbar({
 
   return (
     <div className="flex items-center gap-2 sm:gap-3">
-      <SearchBox label="Search meetings" value={text} onChange={setText} onClear={clear} maxLength={200} />
+      <SearchBox
+        label={t("meetings.toolbar.search")}
+        value={text}
+        onChange={setText}
+        onClear={clear}
+        maxLength={200}
+      />
       <Select
-        aria-label="Status"
+        aria-label={t("meetings.toolbar.status")}
         value={status}
         onChange={(e) => onStatus(e.target.value as StatusFilter)}
         wrapperClassName="w-32 shrink-0 sm:w-44"
       >
         {STATUS_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </Select>

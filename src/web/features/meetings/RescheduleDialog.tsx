@@ -18,6 +18,7 @@ import {
 } from "../../components/ui";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { addMinutes, formatSlotInWords } from "../bookings/time";
 import { dateInZone, zoneName } from "./format";
 import { useRescheduleBooking, useRescheduleDays, useRescheduleSlots } from "./queries";
@@ -51,7 +52,9 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
     try {
       await move.mutateAsync({ id: booking._id, startTime: picked.iso, scope });
       toast.success(
-        `Rescheduled to ${formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}`,
+        t("meetings.rescheduledTo", {
+          when: formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone),
+        }),
       );
       onClose();
     } catch (error) {
@@ -60,10 +63,10 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
         (error.errorCode === "SLOT_TAKEN" || error.errorCode === "SLOT_UNAVAILABLE");
       toast.error(
         taken
-          ? "That time was just taken. Pick another one."
+          ? t("meetings.slotTaken")
           : error instanceof Error && error.message !== "API call failed"
             ? error.message
-            : "Failed to reschedule booking.",
+            : t("meetings.rescheduleFailed"),
       );
       if (taken) {
         setPicked(null);
@@ -75,17 +78,16 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
 
   return (
     <DialogContent
-      title="Reschedule meeting"
-      description={
-        <>
-          {booking.eventType.title} with {booking.attendee.name}. Both of you get the updated invite by email.
-        </>
-      }
+      title={t("meetings.rescheduleTitle")}
+      description={t("meetings.rescheduleText", {
+        title: booking.eventType.title,
+        name: booking.attendee.name,
+      })}
       widthClassName="max-w-3xl"
       onInteractOutside={(e) => move.isPending && e.preventDefault()}
     >
       <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
-        <p className="text-slate-500">Currently</p>
+        <p className="text-slate-500">{t("meetings.currently")}</p>
         <p className="font-medium text-slate-900">
           {formatSlotInWords(booking.startTime, booking.endTime, zone)}
         </p>
@@ -117,7 +119,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
             maxMonth={addMonths(monthOf(today), 24)}
             loading={days.isPending}
           />
-          <p className="mt-3 text-slate-500 text-xs">Times in {zoneName(zone)}</p>
+          <p className="mt-3 text-slate-500 text-xs">{t("meetings.timesInZone", { zone: zoneName(zone) })}</p>
         </div>
 
         <section aria-labelledby="reschedule-day" className="flex min-h-0 flex-col">
@@ -132,23 +134,23 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
         <p className="text-slate-600 text-sm" aria-live="polite">
           {picked ? (
             <span className="inline-flex flex-wrap items-center gap-1.5">
-              <ArrowRight size={14} aria-hidden className="text-accent-strong" />
+              <ArrowRight size={14} aria-hidden className="text-accent-strong rtl:-scale-x-100" />
               <span className="font-medium text-slate-900">
                 {formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}
               </span>
             </span>
           ) : (
-            "Pick a new time"
+            t("meetings.pickNew")
           )}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <DialogClose asChild>
             <Button variant="outline" disabled={move.isPending}>
-              Cancel
+              {t("meetings.keep")}
             </Button>
           </DialogClose>
           <Button disabled={!picked} loading={move.isPending} onClick={() => void submit()}>
-            {move.isPending ? "Rescheduling..." : "Reschedule"}
+            {move.isPending ? t("meetings.rescheduling") : t("meetings.reschedule")}
           </Button>
         </div>
       </div>
@@ -170,7 +172,7 @@ function SlotGrid({
   if (query.isPending)
     return (
       <LoadingState
-        label="Loading times"
+        label={t("meetings.loadingTimes")}
         rows={6}
         rowClassName="h-10"
         className="grid grid-cols-3 gap-2 md:grid-cols-2"
@@ -179,7 +181,7 @@ function SlotGrid({
   if (query.isError)
     return (
       <ErrorState
-        title="Could not load times"
+        title={t("meetings.timesFailed")}
         query={query}
         className="rounded-lg border border-slate-200 border-dashed px-4 py-6"
       />
@@ -189,15 +191,15 @@ function SlotGrid({
     return (
       <EmptyState
         icon={CalendarX}
-        title="No free times on this day"
+        title={t("meetings.noTimes")}
         className="rounded-lg border border-slate-200 border-dashed px-4 py-6"
       />
     );
   const currentMs = Date.parse(current);
   return (
     <ul
-      aria-label="Available times"
-      className="-mr-1 grid max-h-72 grid-cols-3 content-start gap-2 overflow-y-auto p-0.5 pr-1 md:grid-cols-2"
+      aria-label={t("meetings.availableTimes")}
+      className="-me-1 grid max-h-72 grid-cols-3 content-start gap-2 overflow-y-auto p-0.5 pe-1 md:grid-cols-2"
     >
       {list.map((slot) => {
         const isCurrent = Date.parse(slot.iso) === currentMs;
@@ -209,7 +211,7 @@ function SlotGrid({
               disabled={isCurrent}
               aria-pressed={isPicked}
               onClick={() => onPick(slot)}
-              title={isCurrent ? "The current time" : undefined}
+              title={isCurrent ? t("meetings.currentTime") : undefined}
               className={cn(
                 "tabular flex h-10 w-full flex-col items-center justify-center rounded-[6px] border font-semibold text-sm transition-colors",
                 isPicked
@@ -220,7 +222,9 @@ function SlotGrid({
               )}
             >
               <span className="leading-4">{slot.startTime}</span>
-              {isCurrent && <span className="font-normal text-[10px] leading-3">current</span>}
+              {isCurrent && (
+                <span className="font-normal text-[10px] leading-3">{t("meetings.current")}</span>
+              )}
             </button>
           </li>
         );

@@ -2,10 +2,12 @@ import { Mail, X } from "lucide-react";
 import type { MeetingSeat, MeetingSeats } from "../../../contract/seats";
 import { Badge, Button } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { t } from "../../lib/i18n";
 import { STATUS_BADGE } from "./status";
 
 /** "3 of 10 seats". */
-export const seatsLabel = (seats: MeetingSeats) => `${seats.taken} of ${seats.capacity} seats`;
+export const seatsLabel = (seats: MeetingSeats) =>
+  t("meetings.seats", { taken: seats.taken, capacity: seats.capacity });
 
 /**
  * The attendees of a group meeting as its host sees them (issue 28 item 2): how many seats are taken
@@ -26,7 +28,7 @@ export function SeatAttendees({
       <p className="font-medium text-slate-800 text-sm" data-testid="meeting-seats">
         {seatsLabel(seats)}
       </p>
-      <ul className="mt-1 grid gap-1" aria-label="Attendees">
+      <ul className="mt-1 grid gap-1" aria-label={t("meetings.attendees")}>
         {seats.attendees.map((seat) => {
           const holding = seat.status === "confirmed" || seat.status === "pending";
           return (
@@ -42,17 +44,17 @@ export function SeatAttendees({
                 <span className="truncate">{seat.email}</span>
               </a>
               {seat.status !== "confirmed" && (
-                <Badge tone={STATUS_BADGE[seat.status].tone}>{STATUS_BADGE[seat.status].label}</Badge>
+                <Badge tone={STATUS_BADGE[seat.status].tone}>{t(STATUS_BADGE[seat.status].label)}</Badge>
               )}
               {canCancel && holding && (
                 <Button
                   size="sm"
                   variant="ghost"
                   onClick={() => onCancelSeat(seat)}
-                  aria-label={`Cancel the seat of ${seat.name}`}
+                  aria-label={t("meetings.cancelSeatLabel", { name: seat.name })}
                 >
                   <X size={14} aria-hidden />
-                  Cancel seat
+                  {t("meetings.cancelSeat")}
                 </Button>
               )}
             </li>

@@ -1,4 +1,6 @@
 import type { BookingDto } from "../../../contract/bookings";
+import { t } from "../../lib/i18n";
+import { ltr } from "../availability/schedule-format";
 import { dateInZone, formatter as fmt, formatTime } from "../bookings/time";
 
 /**
@@ -18,9 +20,9 @@ export function dayHeading(iso: string, zone: string, now: Date, compact = false
   const day = dateInZone(new Date(iso), zone);
   const today = dateInZone(now, zone);
   const diff = dayDiff(day, today);
-  if (diff === 0) return "Today";
-  if (diff === 1) return "Tomorrow";
-  if (diff === -1) return "Yesterday";
+  if (diff === 0) return t("meetings.dayHeading.today");
+  if (diff === 1) return t("meetings.dayHeading.tomorrow");
+  if (diff === -1) return t("meetings.dayHeading.yesterday");
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
   return fmt(zone, {
     weekday: compact ? "short" : "long",
@@ -32,7 +34,7 @@ export function dayHeading(iso: string, zone: string, now: Date, compact = false
 
 /** '9:00am - 9:30am'. */
 export function timeRange(b: Pick<BookingDto, "startTime" | "endTime">, zone: string): string {
-  return `${formatTime(b.startTime, zone)} - ${formatTime(b.endTime, zone)}`;
+  return `${ltr(formatTime(b.startTime, zone))} - ${ltr(formatTime(b.endTime, zone))}`;
 }
 
 /** 'India Standard Time', 'Central European Standard Time': which clock the times are on. */

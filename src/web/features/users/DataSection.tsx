@@ -7,6 +7,7 @@ import { SettingsCard } from "../../components/SettingsCard";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
 import { api, request, saveFile } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 
 /** Data: download everything as JSON; delete the account. */
 export function DataSection() {
@@ -24,33 +25,29 @@ export function DataSection() {
         `kairos-${user.username}-${new Date().toISOString().slice(0, 10)}.json`,
       );
     } catch {
-      toast.error("Could not download your data", { description: "Please try again." });
+      toast.error(t("settings.data.downloadFailed"), { description: t("settings.tryAgain") });
     } finally {
       setDownloading(false);
     }
   };
 
   return (
-    <SettingsCard id="data" title="Your data" description="Take your data with you, or close your account.">
+    <SettingsCard id="data" title={t("settings.nav.data")} description={t("settings.data.description")}>
       <div className="flex flex-col gap-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="max-w-md text-slate-600 text-sm">
-            Download your profile, event types, schedules, settings, holidays, bookings, contacts and sign-in
-            methods as one JSON file.
-          </p>
+          <p className="max-w-md text-slate-600 text-sm">{t("settings.data.downloadText")}</p>
           <Button variant="outline" loading={downloading} onClick={() => void download()}>
-            <Download size={16} aria-hidden /> {downloading ? "Preparing..." : "Download my data"}
+            <Download size={16} aria-hidden />{" "}
+            {downloading ? t("settings.data.preparing") : t("settings.data.download")}
           </Button>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50/60 px-4 py-4">
           <div className="max-w-md">
-            <p className="font-medium text-red-800 text-sm">Delete account</p>
-            <p className="mt-1 text-red-700 text-sm">
-              Upcoming meetings are cancelled and invitees are told. Everything else is removed for good.
-            </p>
+            <p className="font-medium text-red-800 text-sm">{t("settings.data.delete")}</p>
+            <p className="mt-1 text-red-700 text-sm">{t("settings.data.deleteText")}</p>
           </div>
           <Button variant="danger" onClick={() => setDeleting(true)}>
-            <Trash2 size={16} aria-hidden /> Delete account
+            <Trash2 size={16} aria-hidden /> {t("settings.data.delete")}
           </Button>
         </div>
       </div>
@@ -78,7 +75,7 @@ function DeleteAccountDialog({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!matches) {
-      setError("Type your account's email address to confirm");
+      setError(t("settings.data.typeEmail"));
       return;
     }
     setBusy(true);
@@ -89,9 +86,9 @@ function DeleteAccountDialog({
       // of sending the browser to /login (CI saw /login in two runs when the guard redirected).
       await navigate("/", { replace: true, flushSync: true });
       await signOut({ leaving: true });
-      toast.success("Your account was deleted");
+      toast.success(t("settings.data.deleted"));
     } catch (e) {
-      setError(e instanceof Error ? e.message : "Could not delete the account");
+      setError(e instanceof Error ? e.message : t("settings.data.deleteFailed"));
       setBusy(false);
     }
   };
@@ -107,13 +104,17 @@ function DeleteAccountDialog({
       }}
     >
       <DialogContent
-        title="Delete your account?"
-        description="This cannot be undone. Your upcoming meetings are cancelled and the invitees get a notice."
+        title={t("settings.data.deleteTitle")}
+        description={t("settings.data.deleteDescription")}
         widthClassName="max-w-md"
         role="alertdialog"
       >
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-          <Field label={`Type ${email} to confirm`} htmlFor="delete-confirm-email" error={error ?? undefined}>
+          <Field
+            label={t("settings.data.typeToConfirm", { email })}
+            htmlFor="delete-confirm-email"
+            error={error ?? undefined}
+          >
             <Input
               id="delete-confirm-email"
               type="email"
@@ -128,10 +129,10 @@ function DeleteAccountDialog({
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("settings.cancel")}
             </Button>
             <Button type="submit" variant="danger" loading={busy} disabled={!matches && !busy}>
-              {busy ? "Deleting..." : "Delete account"}
+              {busy ? t("settings.deleting") : t("settings.data.delete")}
             </Button>
           </DialogFooter>
         </form>

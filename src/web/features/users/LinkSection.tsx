@@ -9,6 +9,7 @@ import { useAuth } from "../../lib/auth";
 import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
 import { setServerErrors } from "../../lib/formErrors";
+import { t } from "../../lib/i18n";
 import { profileUrl } from "../event-types/links";
 import { useUpdateUsername } from "./queries";
 
@@ -36,8 +37,8 @@ export function LinkSection() {
     if (username === user.username) return;
     try {
       await save.mutateAsync(username);
-      toast.success("Username saved", {
-        description: `Your page is now ${window.location.host}/${username}`,
+      toast.success(t("settings.link.saved"), {
+        description: t("settings.link.savedText", { address: `${window.location.host}/${username}` }),
       });
     } catch (error) {
       setServerErrors(error, setError, ["username"], "username");
@@ -47,15 +48,11 @@ export function LinkSection() {
 
   const host = window.location.host;
   return (
-    <SettingsCard
-      id="link"
-      title="Public link"
-      description="Your profile is at your username; each event type adds its own link after it."
-    >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Public link">
+    <SettingsCard id="link" title={t("settings.nav.link")} description={t("settings.link.description")}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t("settings.nav.link")}>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="username" className="font-medium text-slate-800 text-sm">
-            Username
+            {t("settings.link.username")}
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <div
@@ -66,7 +63,7 @@ export function LinkSection() {
                   : "border-slate-300 focus-within:border-accent focus-within:ring-accent/20",
               )}
             >
-              <span className="flex max-w-[55%] shrink-0 items-center truncate border-slate-200 border-r bg-slate-50 px-3 text-slate-500">
+              <span className="flex max-w-[55%] shrink-0 items-center truncate border-slate-200 border-e bg-slate-50 px-3 text-slate-500">
                 {host}/
               </span>
               <input
@@ -81,7 +78,7 @@ export function LinkSection() {
               />
             </div>
             <Button type="submit" loading={isSubmitting} disabled={!changed && !isSubmitting}>
-              {isSubmitting ? "Saving..." : "Save username"}
+              {isSubmitting ? t("settings.saving") : t("settings.link.save")}
             </Button>
           </div>
           {error ? (
@@ -90,8 +87,7 @@ export function LinkSection() {
             </p>
           ) : (
             <p id="username-help" className="text-slate-500 text-sm">
-              3-40 lower-case letters, digits and hyphens. After a change, your old links keep working for 90
-              days.
+              {t("settings.link.hint")}
             </p>
           )}
         </div>
@@ -101,7 +97,7 @@ export function LinkSection() {
           {profileUrl(user.username)}
         </span>
         <Button variant="ghost" size="sm" onClick={() => void copyText(profileUrl(user.username))}>
-          <Copy size={14} aria-hidden /> Copy link
+          <Copy size={14} aria-hidden /> {t("settings.link.copy")}
         </Button>
         <a
           href={profilePath(user.username)}
@@ -109,7 +105,7 @@ export function LinkSection() {
           rel="noopener noreferrer"
           className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 font-medium text-accent-strong hover:bg-accent-soft"
         >
-          <ExternalLink size={14} aria-hidden /> View
+          <ExternalLink size={14} aria-hidden /> {t("settings.link.view")}
         </a>
       </div>
     </SettingsCard>

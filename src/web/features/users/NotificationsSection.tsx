@@ -1,22 +1,24 @@
 import { type NotificationSettings, REMINDER_MINUTES_OPTIONS } from "../../../contract/calendar-settings";
 import { SettingsCard } from "../../components/SettingsCard";
 import { ErrorState, Field, Label, Select, Skeleton, Switch } from "../../components/ui";
+import type { AppMessageId } from "../../lib/app-messages";
+import { t } from "../../lib/i18n";
 import { useCalendarSettings } from "../availability/queries";
 import { minutesText } from "../availability/schedule-format";
 import { useSaveCalendarSettings } from "../availability/useSaveCalendarSettings";
 
 const NOTIFICATIONS: {
   key: Exclude<keyof NotificationSettings, "reminderMinutes">;
-  label: string;
-  hint: string;
+  label: AppMessageId;
+  hint: AppMessageId;
 }[] = [
-  { key: "emailOnBooking", label: "New booking", hint: "An e-mail to you for each new booking." },
-  { key: "emailOnCancellation", label: "Cancellation", hint: "An e-mail to you when an invitee cancels." },
+  { key: "emailOnBooking", label: "settings.notify.newBooking", hint: "settings.notify.newBookingHint" },
   {
-    key: "emailReminders",
-    label: "Reminders",
-    hint: "Reminder e-mails to you and your invitees before each meeting.",
+    key: "emailOnCancellation",
+    label: "settings.notify.cancellation",
+    hint: "settings.notify.cancellationHint",
   },
+  { key: "emailReminders", label: "settings.notify.reminders", hint: "settings.notify.remindersHint" },
 ];
 
 /**
@@ -25,22 +27,22 @@ const NOTIFICATIONS: {
  */
 export function NotificationsSection() {
   const settings = useCalendarSettings();
-  const save = useSaveCalendarSettings("Notification settings");
+  const save = useSaveCalendarSettings("notifications");
 
   return (
     <SettingsCard
       id="notifications"
-      title="Notifications"
-      description="E-mails Kairos sends about your bookings."
+      title={t("settings.nav.notifications")}
+      description={t("settings.notify.description")}
     >
       {settings.isPending ? (
-        <div role="status" aria-label="Loading notification settings" className="space-y-3">
+        <div role="status" aria-label={t("settings.notify.loading")} className="space-y-3">
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
         </div>
       ) : settings.isError ? (
-        <ErrorState title="Failed to load notification settings" query={settings} className="py-6" />
+        <ErrorState title={t("settings.notify.loadFailed")} query={settings} className="py-6" />
       ) : (
         <>
           <ul className="-mt-3 divide-y divide-slate-100">
@@ -48,10 +50,10 @@ export function NotificationsSection() {
               <li key={key} className="flex items-center justify-between gap-4 py-3">
                 <div>
                   <Label htmlFor={`notify-${key}`} className="cursor-pointer">
-                    {label}
+                    {t(label)}
                   </Label>
                   <p id={`notify-${key}-hint`} className="text-[13px] text-slate-500">
-                    {hint}
+                    {t(hint)}
                   </p>
                 </div>
                 <Switch
@@ -64,7 +66,11 @@ export function NotificationsSection() {
             ))}
           </ul>
           {settings.data.notifications.emailReminders && (
-            <Field label="Send reminders" htmlFor="notify-reminder-minutes" className="mt-3 sm:w-60">
+            <Field
+              label={t("settings.notify.send")}
+              htmlFor="notify-reminder-minutes"
+              className="mt-3 sm:w-60"
+            >
               <Select
                 id="notify-reminder-minutes"
                 value={settings.data.notifications.reminderMinutes}
@@ -78,7 +84,7 @@ export function NotificationsSection() {
               >
                 {REMINDER_MINUTES_OPTIONS.map((m) => (
                   <option key={m} value={m}>
-                    {minutesText(m)} before
+                    {t("settings.notify.before", { time: minutesText(m) })}
                   </option>
                 ))}
               </Select>

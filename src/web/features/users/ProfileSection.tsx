@@ -9,6 +9,7 @@ import { SettingsCard } from "../../components/SettingsCard";
 import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../components/ui";
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { TimezoneSelect } from "../bookings/TimezoneSelect";
 import { uploadAvatar, useUpdateProfile, type WithUser } from "./queries";
 
@@ -56,23 +57,37 @@ export function ProfileSection() {
         language: saved.language,
         appLanguage: saved.appLanguage,
       });
-      toast.success("Profile saved");
+      toast.success(t("settings.profile.saved"));
     } catch (error) {
       if (error instanceof ApiError && error.errors) {
         for (const [field, message] of Object.entries(error.errors)) {
           setError(field as keyof ProfileForm, { message });
         }
       }
-      toast.error("Failed to save your profile", { description: errorMessage(error) });
+      toast.error(t("settings.profile.saveFailed"), { description: errorMessage(error) });
     }
   });
 
   if (!user) return null;
   return (
-    <SettingsCard id="profile" title="Profile" description="How invitees see you on your public pages.">
+    <SettingsCard
+      id="profile"
+      title={t("settings.nav.profile")}
+      description={t("settings.profile.description")}
+    >
       <AvatarField />
-      <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2" aria-label="Profile">
-        <Field label="Name" htmlFor="profile-name" error={errors.name?.message} className="sm:col-span-2">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+        aria-label={t("settings.nav.profile")}
+      >
+        <Field
+          label={t("settings.profile.name")}
+          htmlFor="profile-name"
+          error={errors.name?.message}
+          className="sm:col-span-2"
+        >
           <Input id="profile-name" autoComplete="name" invalid={!!errors.name} {...register("name")} />
         </Field>
         <Controller
@@ -89,16 +104,16 @@ export function ProfileSection() {
           )}
         />
         <div className="grid grid-cols-2 gap-4">
-          <Field label="Time format" htmlFor="profile-time-format">
+          <Field label={t("settings.profile.timeFormat")} htmlFor="profile-time-format">
             <Select id="profile-time-format" {...register("timeFormat")}>
-              <option value="12h">12h (1:30pm)</option>
-              <option value="24h">24h (13:30)</option>
+              <option value="12h">{t("settings.profile.h12")}</option>
+              <option value="24h">{t("settings.profile.h24")}</option>
             </Select>
           </Field>
-          <Field label="Week starts on" htmlFor="profile-week-start">
+          <Field label={t("settings.profile.weekStart")} htmlFor="profile-week-start">
             <Select id="profile-week-start" {...register("weekStart")}>
-              <option value="sunday">Sunday</option>
-              <option value="monday">Monday</option>
+              <option value="sunday">{t("settings.profile.sunday")}</option>
+              <option value="monday">{t("settings.profile.monday")}</option>
             </Select>
           </Field>
         </div>
@@ -107,15 +122,15 @@ export function ProfileSection() {
           name="appLanguage"
           render={({ field }) => (
             <Field
-              label="App language"
+              label={t("settings.profile.appLanguage")}
               htmlFor="profile-app-language"
-              hint="Kairos and the mails it sends you speak it."
+              hint={t("settings.profile.appLanguageHint")}
             >
               <LanguageSelect
                 id="profile-app-language"
                 value={field.value ?? null}
                 onChange={field.onChange}
-                unsetLabel="Browser's language"
+                unsetLabel={t("settings.profile.browserLanguage")}
               />
             </Field>
           )}
@@ -125,37 +140,37 @@ export function ProfileSection() {
           name="language"
           render={({ field }) => (
             <Field
-              label="Booking pages' language"
+              label={t("settings.profile.bookingLanguage")}
               htmlFor="profile-language"
-              hint="Your booking pages and invitees' mails speak it, unless an event type fixes one."
+              hint={t("settings.profile.bookingLanguageHint")}
             >
               <LanguageSelect
                 id="profile-language"
                 value={field.value ?? null}
                 onChange={field.onChange}
-                unsetLabel="Invitee's language"
+                unsetLabel={t("settings.profile.inviteeLanguage")}
               />
             </Field>
           )}
         />
         <Field
-          label="Welcome text"
+          label={t("settings.profile.welcome")}
           htmlFor="profile-welcome"
           error={errors.welcomeText?.message}
-          hint={`Shown on your public profile. ${welcomeLength}/${WELCOME_TEXT_MAX}`}
+          hint={t("settings.profile.welcomeHint", { length: welcomeLength, max: WELCOME_TEXT_MAX })}
           className="sm:col-span-2"
         >
           <Textarea
             id="profile-welcome"
             rows={3}
-            placeholder="Welcome to my scheduling page. Please follow the instructions to add an event to my calendar."
+            placeholder={t("settings.profile.welcomePlaceholder")}
             invalid={!!errors.welcomeText}
             {...register("welcomeText")}
           />
         </Field>
         <div className="flex justify-end sm:col-span-2">
           <Button type="submit" loading={save.isPending} disabled={!isDirty && !save.isPending}>
-            {save.isPending ? "Saving..." : "Save profile"}
+            {save.isPending ? t("settings.saving") : t("settings.profile.save")}
           </Button>
         </div>
       </form>
@@ -176,19 +191,19 @@ function AvatarField() {
     if (!file) return;
     setProblem(null);
     if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
-      setProblem("Choose a JPG, GIF or PNG image.");
+      setProblem(t("settings.avatar.type"));
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      setProblem("The image is larger than 5 MB. Choose a smaller one.");
+      setProblem(t("settings.avatar.size"));
       return;
     }
     setBusy("upload");
     try {
       setUser(await uploadAvatar(file));
-      toast.success("Avatar updated");
+      toast.success(t("settings.avatar.updated"));
     } catch (error) {
-      setProblem(errorMessage(error, "Could not upload the image"));
+      setProblem(errorMessage(error, t("settings.avatar.uploadFailed")));
     } finally {
       setBusy(null);
     }
@@ -198,9 +213,9 @@ function AvatarField() {
     setBusy("remove");
     try {
       setUser((await api.delete<WithUser>("/users/avatar")).user);
-      toast.success("Avatar removed");
+      toast.success(t("settings.avatar.removed"));
     } catch (error) {
-      toast.error("Could not remove the avatar", { description: errorMessage(error) });
+      toast.error(t("settings.avatar.removeFailed"), { description: errorMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -212,7 +227,7 @@ function AvatarField() {
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-2">
           <label htmlFor="avatar-file" className="sr-only">
-            Profile picture
+            {t("settings.avatar.label")}
           </label>
           <input
             ref={input}
@@ -231,11 +246,12 @@ function AvatarField() {
             loading={busy === "upload"}
             onClick={() => input.current?.click()}
           >
-            <ImageUp size={16} aria-hidden /> {busy === "upload" ? "Uploading..." : "Upload picture"}
+            <ImageUp size={16} aria-hidden />{" "}
+            {busy === "upload" ? t("settings.avatar.uploading") : t("settings.avatar.upload")}
           </Button>
           {user.avatar && (
             <Button variant="ghost" size="sm" loading={busy === "remove"} onClick={() => void remove()}>
-              <Trash2 size={16} aria-hidden /> Remove
+              <Trash2 size={16} aria-hidden /> {t("settings.avatar.remove")}
             </Button>
           )}
         </div>
@@ -245,7 +261,7 @@ function AvatarField() {
           </p>
         ) : (
           <p id="avatar-help" className="text-slate-500 text-sm">
-            JPG, GIF or PNG, up to 5 MB.
+            {t("settings.avatar.help")}
           </p>
         )}
       </div>

@@ -9,12 +9,17 @@ import { SettingsCard } from "../../components/SettingsCard";
 import { Button, Field, Input, toast } from "../../components/ui";
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { t } from "../../lib/i18n";
 import { sessionsKey } from "./queries";
 
 /** Security: change the password (needs the current one) and the email (confirmed by a link). */
 export function SecuritySection() {
   return (
-    <SettingsCard id="security" title="Security" description="Your password and sign-in email.">
+    <SettingsCard
+      id="security"
+      title={t("settings.nav.security")}
+      description={t("settings.security.description")}
+    >
       <div className="grid gap-8 lg:grid-cols-2">
         <PasswordForm />
         <EmailForm />
@@ -48,19 +53,25 @@ function PasswordForm() {
       await api.put("/users/password", values);
       reset({ currentPassword: "", newPassword: "" });
       void queryClient.invalidateQueries({ queryKey: sessionsKey });
-      toast.success("Password changed", { description: "Your other sessions were signed out." });
+      toast.success(t("settings.security.passwordChanged"), {
+        description: t("settings.security.othersSignedOut"),
+      });
     } catch (error) {
       if (!showFieldErrors(error, setError))
-        toast.error("Failed to change password", { description: errorMessage(error) });
+        toast.error(t("settings.security.passwordFailed"), { description: errorMessage(error) });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="password-title">
       <h3 id="password-title" className="font-medium text-slate-900 text-sm">
-        Change password
+        {t("settings.security.changePassword")}
       </h3>
-      <Field label="Current password" htmlFor="current-password" error={errors.currentPassword?.message}>
+      <Field
+        label={t("settings.security.currentPassword")}
+        htmlFor="current-password"
+        error={errors.currentPassword?.message}
+      >
         <Input
           id="current-password"
           type="password"
@@ -70,10 +81,10 @@ function PasswordForm() {
         />
       </Field>
       <Field
-        label="New password"
+        label={t("settings.security.newPassword")}
         htmlFor="new-password"
         error={errors.newPassword?.message}
-        hint={`At least ${PASSWORD_MIN} characters. Other sessions are signed out.`}
+        hint={t("settings.security.newPasswordHint", { min: PASSWORD_MIN })}
       >
         <Input
           id="new-password"
@@ -85,7 +96,7 @@ function PasswordForm() {
       </Field>
       <div>
         <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? "Changing..." : "Change password"}
+          {isSubmitting ? t("settings.security.changing") : t("settings.security.changePassword")}
         </Button>
       </div>
     </form>
@@ -97,7 +108,8 @@ const emailForm = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.email({ message: "Enter a valid email address" })),
+    // A function: read in the language active when the form is checked.
+    .pipe(z.email({ error: () => t("settings.security.invalidEmail") })),
   currentPassword: z.string().max(200),
 });
 type EmailForm = z.infer<typeof emailForm>;
@@ -120,7 +132,7 @@ function EmailForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     if (user.hasPassword && !values.currentPassword) {
-      setError("currentPassword", { message: "Enter your current password" });
+      setError("currentPassword", { message: t("settings.security.enterCurrent") });
       return;
     }
     try {
@@ -134,7 +146,7 @@ function EmailForm() {
       if (!showFieldErrors(error, setError)) {
         const message = errorMessage(error);
         if (error instanceof ApiError && error.status === 409) setError("newEmail", { message });
-        else toast.error("Failed to change email", { description: message });
+        else toast.error(t("settings.security.emailFailed"), { description: message });
       }
     }
   });
@@ -142,21 +154,18 @@ function EmailForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="email-title">
       <h3 id="email-title" className="font-medium text-slate-900 text-sm">
-        Change email
+        {t("settings.security.changeEmail")}
       </h3>
-      <p className="-mt-2 text-slate-500 text-sm">
-        Now <span className="font-medium text-slate-700">{user.email}</span>. We send a link to the new
-        address; the change happens when you open it.
-      </p>
+      <p className="-mt-2 text-slate-500 text-sm">{t("settings.security.emailNow", { email: user.email })}</p>
       {sentTo && (
         <p
           role="status"
           className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-800 text-sm"
         >
-          Check {sentTo} for the confirmation link. It works for 24 hours.
+          {t("settings.security.checkInbox", { email: sentTo })}
         </p>
       )}
-      <Field label="New email" htmlFor="new-email" error={errors.newEmail?.message}>
+      <Field label={t("settings.security.newEmail")} htmlFor="new-email" error={errors.newEmail?.message}>
         <Input
           id="new-email"
           type="email"
@@ -166,7 +175,11 @@ function EmailForm() {
         />
       </Field>
       {user.hasPassword && (
-        <Field label="Current password" htmlFor="email-password" error={errors.currentPassword?.message}>
+        <Field
+          label={t("settings.security.currentPassword")}
+          htmlFor="email-password"
+          error={errors.currentPassword?.message}
+        >
           <Input
             id="email-password"
             type="password"
@@ -178,7 +191,7 @@ function EmailForm() {
       )}
       <div>
         <Button type="submit" variant="outline" loading={isSubmitting}>
-          {isSubmitting ? "Sending..." : "Send confirmation link"}
+          {isSubmitting ? t("settings.security.sending") : t("settings.security.sendLink")}
         </Button>
       </div>
     </form>

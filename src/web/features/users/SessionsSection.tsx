@@ -15,10 +15,11 @@ import {
 } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { intlLocale, t } from "../../lib/i18n";
 import { sessionsKey, useSessions } from "./queries";
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 function DeviceIcon({ device }: { device: string }) {
   const Icon = /iOS|Android/.test(device) ? Smartphone : /Unknown/.test(device) ? MonitorSmartphone : Laptop;
@@ -37,9 +38,10 @@ export function SessionsSection() {
     mutationFn: (id: string) => api.delete(`/users/sessions/${id}`),
     onSuccess: (_data, id) => {
       queryClient.setQueryData<SessionDto[]>(sessionsKey, (list) => list?.filter((s) => s._id !== id));
-      toast.success("Session signed out");
+      toast.success(t("settings.sessions.signedOut"));
     },
-    onError: (error) => toast.error("Could not sign out that session", { description: errorMessage(error) }),
+    onError: (error) =>
+      toast.error(t("settings.sessions.signOutFailed"), { description: errorMessage(error) }),
   });
   const everywhere = useMutation({
     mutationFn: () => api.delete("/users/sessions"),
@@ -47,44 +49,51 @@ export function SessionsSection() {
       await signOut();
       navigate("/login", { replace: true });
     },
-    onError: (error) => toast.error("Could not sign out everywhere", { description: errorMessage(error) }),
+    onError: (error) =>
+      toast.error(t("settings.sessions.everywhereFailed"), { description: errorMessage(error) }),
   });
 
   return (
     <SettingsCard
       id="sessions"
-      title="Active sessions"
-      description="Browsers and devices signed in to your account."
+      title={t("settings.sessions.title")}
+      description={t("settings.sessions.description")}
     >
       {sessions.isPending ? (
-        <LoadingState label="Loading sessions" />
+        <LoadingState label={t("settings.sessions.loading")} />
       ) : sessions.isError ? (
-        <ErrorState variant="inline" title="Failed to load your sessions." query={sessions} />
+        <ErrorState variant="inline" title={t("settings.sessions.loadFailed")} query={sessions} />
       ) : sessions.data.length === 0 ? (
-        <EmptyState icon={MonitorSmartphone} title="No active sessions" className="py-6" />
+        <EmptyState icon={MonitorSmartphone} title={t("settings.sessions.none")} className="py-6" />
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Sessions">
+        <ul
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          aria-label={t("settings.sessions.list")}
+        >
           {sessions.data.map((s) => (
             <li key={s._id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <DeviceIcon device={s.device} />
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-2 font-medium text-slate-900 text-sm">
                   {s.device}
-                  {s.current && <Badge tone="green">This device</Badge>}
+                  {s.current && <Badge tone="green">{t("settings.sessions.thisDevice")}</Badge>}
                 </p>
                 <p className="text-slate-500 text-xs">
-                  Last used {when(s.lastUsedAt)} · signed in {when(s.createdAt)}
+                  {t("settings.sessions.used", { last: when(s.lastUsedAt), first: when(s.createdAt) })}
                 </p>
               </div>
               {!s.current && (
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Sign out ${s.device}, last used ${when(s.lastUsedAt)}`}
+                  aria-label={t("settings.sessions.signOutLabel", {
+                    device: s.device,
+                    last: when(s.lastUsedAt),
+                  })}
                   loading={revoke.isPending && revoke.variables === s._id}
                   onClick={() => revoke.mutate(s._id)}
                 >
-                  <LogOut size={14} aria-hidden /> Sign out
+                  <LogOut size={14} aria-hidden /> {t("settings.sessions.signOut")}
                 </Button>
               )}
             </li>
@@ -93,16 +102,16 @@ export function SessionsSection() {
       )}
       <div className="mt-4 flex justify-end">
         <Button variant="outline" onClick={() => setConfirmAll(true)}>
-          <LogOut size={16} aria-hidden /> Sign out everywhere
+          <LogOut size={16} aria-hidden /> {t("settings.sessions.everywhere")}
         </Button>
       </div>
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}
-        title="Sign out everywhere?"
-        description="Every browser and device signed in to your account is signed out, this one too."
-        confirmLabel="Sign out everywhere"
-        busyLabel="Signing out..."
+        title={t("settings.sessions.everywhereTitle")}
+        description={t("settings.sessions.everywhereText")}
+        confirmLabel={t("settings.sessions.everywhere")}
+        busyLabel={t("settings.sessions.signingOut")}
         busy={everywhere.isPending}
         onConfirm={() => everywhere.mutate()}
       />

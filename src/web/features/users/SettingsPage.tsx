@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { t } from "../../lib/i18n";
 import { SignInMethodsSection } from "../auth/SignInMethodsSection";
 import { BlocklistSection } from "../blocklist/BlocklistSection";
 import { DevelopersSection } from "../developers/DevelopersSection";
@@ -14,18 +15,18 @@ import { SecuritySection } from "./SecuritySection";
 import { SessionsSection } from "./SessionsSection";
 
 const SECTIONS = [
-  { id: "profile", label: "Profile" },
-  { id: "link", label: "Public link" },
-  { id: "notifications", label: "Notifications" },
-  { id: "blocked-bookers", label: "Blocked bookers" },
-  { id: "embeds", label: "Embeds" },
-  { id: "developers", label: "Developers" },
-  { id: "webhooks", label: "Webhooks" },
-  { id: "security", label: "Security" },
-  { id: "sessions", label: "Sessions" },
-  { id: "sign-in-methods", label: "Sign-in methods" },
-  { id: "data", label: "Your data" },
-];
+  { id: "profile", label: "settings.nav.profile" },
+  { id: "link", label: "settings.nav.link" },
+  { id: "notifications", label: "settings.nav.notifications" },
+  { id: "blocked-bookers", label: "settings.nav.blocked" },
+  { id: "embeds", label: "settings.nav.embeds" },
+  { id: "developers", label: "settings.nav.developers" },
+  { id: "webhooks", label: "settings.nav.webhooks" },
+  { id: "security", label: "settings.nav.security" },
+  { id: "sessions", label: "settings.nav.sessions" },
+  { id: "sign-in-methods", label: "settings.nav.signIn" },
+  { id: "data", label: "settings.nav.data" },
+] as const;
 
 /**
  * /settings: the host's own account, one page of sections with a jump list. A feature that adds a
@@ -42,12 +43,9 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Settings"
-        subtitle="Your profile, public link, notifications, blocked bookers, embeds, API keys, webhooks, sign-in security and data"
-      />
+      <PageHeader title={t("settings.title")} subtitle={t("settings.subtitle")} />
       <div className="grid gap-8 lg:grid-cols-[180px_minmax(0,1fr)]">
-        <nav aria-label="Settings sections" className="hidden lg:block">
+        <nav aria-label={t("settings.sections")} className="hidden lg:block">
           <ul className="sticky top-20 flex flex-col gap-1 text-sm">
             {SECTIONS.map((s) => (
               <li key={s.id}>
@@ -55,7 +53,7 @@ export default function SettingsPage() {
                   href={`#${s.id}`}
                   className="block rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                 >
-                  {s.label}
+                  {t(s.label)}
                 </a>
               </li>
             ))}
