@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signedInHost } from "./event-types.page";
+import { EventTypesScreen, expectAccessible, signedInHost } from "./event-types.page";
 import { shoot, uniqueEmail, waitForMail } from "./support";
 
 const catalogue = (locale: string): Record<string, string> =>
@@ -15,7 +15,6 @@ test("a German browser books in German (page, mail, invite); ?lang=ja reads a 24
 }) => {
   test.setTimeout(150_000);
   const host = await signedInHost(request, browser, "Lena Lang");
-  await host.context.close();
   const settings = { leadHours: 0, noticeUnit: "minutes", daysAhead: 60, unit: "days", mode: "rolling" };
   const make = async (title: string, language: string | null) => {
     const res = await request.post("/api/event-types", {
@@ -26,8 +25,18 @@ test("a German browser books in German (page, mail, invite); ?lang=ja reads a 24
     const { slug, user } = (await res.json()).data as { slug: string; user: { username: string } };
     return `/${user.username}/${slug}`;
   };
-  const path = await make("Kennenlernen", null);
+  const path = await make("Getting to know you", null);
   const fixedFrench = await make("Rendez-vous", "fr");
+
+  // The host writes the title in German too (Languages, in the editor): German invitees read it.
+  const screen = new EventTypesScreen(host.page);
+  await screen.goto();
+  const editor = await screen.openEditor("Getting to know you");
+  await editor.getByRole("combobox", { name: "Add a language" }).selectOption("de");
+  await editor.getByRole("textbox", { name: "Title (Deutsch)" }).fill("Kennenlernen");
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editor).toBeHidden();
+  await host.context.close();
 
   // The served HTML is German from its first byte: lang, the first view, no English of the catalogue.
   const raw = await request.get(path, { headers: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" } });
@@ -47,6 +56,7 @@ test("a German browser books in German (page, mail, invite); ?lang=ja reads a 24
   ).newPage();
   await german.goto(path);
   await expect(german.getByRole("heading", { name: "Datum und Uhrzeit wählen" })).toBeVisible();
+  await expect(german.getByRole("heading", { name: "Kennenlernen" })).toBeVisible();
   await german
     .getByRole("button", { name: /, Zeiten frei$/ })
     .first()

@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import { DEFAULT_EVENT_NAME, type EventTypeDto, slugify } from "../../../contract/event-types";
-import { LOCALE_NAMES, LOCALES, matchLocale } from "../../../contract/languages";
 import type { EventTypeHostsDto } from "../../../contract/teams";
 import { BookingLimitsFields } from "../../components/BookingLimitsFields";
-import { Button, DrawerContent, Field, Input, Select, Switch, Textarea, toast } from "../../components/ui";
+import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from "../../components/ui";
 import { ApiError, errorMessage } from "../../lib/api";
 import { t } from "../../lib/i18n";
 import { AvailabilityField } from "./AvailabilityField";
@@ -28,6 +27,7 @@ import {
   toUpdateBody,
 } from "./forms";
 import { HostField } from "./HostField";
+import { LanguageFields } from "./LanguageFields";
 import { LocationsField } from "./LocationsField";
 import { useWarnMissingLinks } from "./linkWarning";
 import { MissingPartsNotice, missingInForm } from "./MissingParts";
@@ -362,30 +362,7 @@ export function EditEventTypeForm({
             )}
           />
           <QuestionsField control={control} register={register} errors={errors} />
-          <Controller
-            control={control}
-            name="language"
-            render={({ field }) => (
-              <Field
-                label={t("eventTypes.edit.language")}
-                htmlFor="event-language"
-                hint={t("eventTypes.edit.languageHint")}
-              >
-                <Select
-                  id="event-language"
-                  value={field.value ?? ""}
-                  onChange={(e) => field.onChange(matchLocale(e.target.value))}
-                >
-                  <option value="">{t("eventTypes.edit.inviteeLanguage")}</option>
-                  {LOCALES.map((locale) => (
-                    <option key={locale} value={locale}>
-                      {LOCALE_NAMES[locale]}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            )}
-          />
+          <LanguageFields control={control} />
         </DrawerSection>
 
         {!isTeamKind(et.type) && (
