@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidDate as isCalendarDate } from "../domain/availability/calendar-days.js";
 import { formatTimeLabel, isValidTimeZone, parseTimeLabel } from "../domain/time-labels.js";
+import { DAY_CODES, DEFAULT_SLOT, LIMITS, WEEKDAYS, type Weekday } from "./availability-constants.js";
 
 /** A real calendar date as YYYY-MM-DD (2026-02-30 is refused), in a sane range of years. */
 export function isValidDate(value: string): boolean {
@@ -16,36 +17,8 @@ export const dateSchema = z.string().refine(isValidDate, { message: "Use a date 
  */
 export const scheduleTimeZoneSchema = z.string().refine(isValidTimeZone, { message: "Unknown timezone" });
 
-/** Sunday first, as the spec's day codes 'S','M','T','W','T','F','S'. */
-export const WEEKDAYS = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const DAY_CODES = ["S", "M", "T", "W", "T", "F", "S"] as const;
-
-export const DEFAULT_SCHEDULE_NAME = "Working hours (default)";
-export const DEFAULT_SLOT = { startTime: "9:00am", endTime: "5:00pm" } as const;
-/** Editor choices (spec section 9); the API accepts any value inside the limits below. */
-export const MAXIMUM_NOTICE_OPTIONS_DAYS = [30, 60, 90, 120] as const;
-/** Editor choices in hours; the API stores minimumNotice in minutes (hours * 60). */
-export const MINIMUM_NOTICE_OPTIONS_HOURS = [1, 2, 4, 8, 24] as const;
-export const DEFAULT_MAXIMUM_NOTICE_DAYS = 60;
-export const LIMITS = {
-  bufferMinutesMax: 1440,
-  minimumNoticeMinutesMax: 525_600,
-  maximumNoticeDaysMin: 1,
-  maximumNoticeDaysMax: 730,
-  slotsPerDayMax: 24,
-  overridesMax: 500,
-  nameMax: 100,
-  reasonMax: 200,
-} as const;
+// The plain constants live apart, without zod, for screens that load only them (issue 30).
+export * from "./availability-constants.js";
 
 /** A time label, normalised to the canonical '9:00am' form; as an end, '12:00am' is the end of the day. */
 export const timeLabelSchema = z

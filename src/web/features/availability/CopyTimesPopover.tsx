@@ -1,7 +1,7 @@
 import { Copy } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
-import { WEEKDAYS } from "../../../contract/availability";
+import { WEEKDAYS } from "../../../contract/availability-constants";
 import { Button, Checkbox, Label } from "../../components/ui";
 import { t } from "../../lib/i18n";
 import { weekdayName } from "./schedule-format";

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import { type DaySchedule, DEFAULT_SLOT, type TimeSlot } from "../../../contract/availability";
+import type { DaySchedule, TimeSlot } from "../../../contract/availability";
+import { DEFAULT_SLOT } from "../../../contract/availability-constants";
 import { Label, Switch } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";

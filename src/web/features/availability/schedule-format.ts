@@ -1,4 +1,5 @@
-import { type DaySchedule, DEFAULT_SCHEDULE_NAME, type TimeSlot } from "../../../contract/availability";
+import type { DaySchedule, TimeSlot } from "../../../contract/availability";
+import { DEFAULT_SCHEDULE_NAME } from "../../../contract/availability-constants";
 import { isRtl } from "../../../contract/languages";
 import { currentLocale, intlLocale, t } from "../../lib/i18n";
 

@@ -1,6 +1,7 @@
 import { CalendarRange } from "lucide-react";
 import { useState } from "react";
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type DashboardStats } from "../../../contract/analytics";
+import type { DashboardStats } from "../../../contract/analytics";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../contract/analytics-periods";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Card, ErrorState, Select, Skeleton } from "../../components/ui";
 import type { AppMessageId } from "../../lib/app-messages";

@@ -8,7 +8,7 @@ import {
   Users,
 } from "lucide-react";
 import type { DashboardStats, StatWithGrowth } from "../../../contract/analytics";
-import { PERIOD_DAYS } from "../../../contract/analytics";
+import { PERIOD_DAYS } from "../../../contract/analytics-periods";
 import { Card, Skeleton } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { intlLocale, t } from "../../lib/i18n";

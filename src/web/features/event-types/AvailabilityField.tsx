@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULE_NAME } from "../../../contract/availability";
+import { DEFAULT_SCHEDULE_NAME } from "../../../contract/availability-constants";
 import { Label, Select, Skeleton } from "../../components/ui";
 import { t } from "../../lib/i18n";
 import { useSchedules } from "../availability/queries";

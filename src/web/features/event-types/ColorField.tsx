@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { DEFAULT_COLOR } from "../../../contract/event-types";
+import { DEFAULT_COLOR } from "../../../contract/event-type-constants";
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";
 import { FieldGroup } from "./FieldGroup";

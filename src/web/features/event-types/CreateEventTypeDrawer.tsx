@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { type EventKind, KIND_DEFAULTS } from "../../../contract/event-types";
+import { type EventKind, KIND_DEFAULTS } from "../../../contract/event-type-constants";
 import { Button, Drawer, DrawerContent, Field, Input, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import type { AppMessageId } from "../../lib/app-messages";

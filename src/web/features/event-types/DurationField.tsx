@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { DURATION_PRESETS } from "../../../contract/event-types";
+import { DURATION_PRESETS } from "../../../contract/event-type-constants";
 import { Input } from "../../components/ui";
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";

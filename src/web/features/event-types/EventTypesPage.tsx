@@ -1,7 +1,8 @@
 import { CalendarClock, Plus, SearchX } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { EVENT_KINDS, type EventKind, type EventTypeDto } from "../../../contract/event-types";
+import { EVENT_KINDS, type EventKind } from "../../../contract/event-type-constants";
+import type { EventTypeDto } from "../../../contract/event-types";
 import { CreateTypeDialog } from "../../components/layout/CreateTypeDialog";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Button, Card, EmptyState, ErrorState } from "../../components/ui";

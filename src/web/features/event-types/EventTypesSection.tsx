@@ -1,7 +1,7 @@
 import { ArrowRight, Clock, MapPin, Power } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { DEFAULT_COLOR } from "../../../contract/event-types";
+import { DEFAULT_COLOR } from "../../../contract/event-type-constants";
 import { Badge, Button, Card, ErrorState, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { t } from "../../lib/i18n";

@@ -7,7 +7,7 @@ import {
   type LocationType,
   MAX_LOCATIONS,
   REPEATABLE_LOCATIONS,
-} from "../../../contract/event-types";
+} from "../../../contract/event-type-constants";
 import { Button, Input, Select } from "../../components/ui";
 import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";

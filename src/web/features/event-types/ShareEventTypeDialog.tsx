@@ -1,11 +1,12 @@
 import { Copy, ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { EventTypeDto } from "../../../contract/event-types";
 import {
   Button,
   Dialog,
   DialogContent,
   Input,
+  Spinner,
   Tabs,
   TabsContent,
   TabsList,
@@ -13,8 +14,12 @@ import {
 } from "../../components/ui";
 import { copyText } from "../../lib/clipboard";
 import { t } from "../../lib/i18n";
-import { EmbedCodePanel } from "../embeds/EmbedCodePanel";
 import { bookingUrl, openBookingPage, profileUrl } from "./links";
+
+// Its form (react-hook-form and zod, ~40 kB) loads when the Embed tab opens, not with the dashboard (issue 30).
+const EmbedCodePanel = lazy(() =>
+  import("../embeds/EmbedCodePanel").then((m) => ({ default: m.EmbedCodePanel })),
+);
 
 /**
  * Share: the booking link and the host's public profile link, each with a copy button; Embed: the
@@ -73,21 +78,23 @@ export function ShareEventTypeDialog({
               </div>
             </TabsContent>
             <TabsContent value="embed" className="pt-4">
-              <EmbedCodePanel
-                pages={[
-                  // A poll is voted on at /poll/:slug, not booked: its embed is the profile.
-                  ...(eventType.type === "poll"
-                    ? []
-                    : [
-                        {
-                          link: `${eventType.user.username}/${eventType.slug}`,
-                          label: t("eventTypes.share.thisType"),
-                        },
-                      ]),
-                  { link: eventType.user.username, label: t("eventTypes.share.yourProfile") },
-                ]}
-                copy={(text) => void copyText(text)}
-              />
+              <Suspense fallback={<Spinner />}>
+                <EmbedCodePanel
+                  pages={[
+                    // A poll is voted on at /poll/:slug, not booked: its embed is the profile.
+                    ...(eventType.type === "poll"
+                      ? []
+                      : [
+                          {
+                            link: `${eventType.user.username}/${eventType.slug}`,
+                            label: t("eventTypes.share.thisType"),
+                          },
+                        ]),
+                    { link: eventType.user.username, label: t("eventTypes.share.yourProfile") },
+                  ]}
+                  copy={(text) => void copyText(text)}
+                />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </DialogContent>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type EventTypeDto, LOCATION_INFO, type LocationType } from "../../../contract/event-types";
+import { LOCATION_INFO, type LocationType } from "../../../contract/event-type-constants";
+import type { EventTypeDto } from "../../../contract/event-types";
 import type { calendarsResponses } from "../../../contract/responses/calendars";
 import type { AnswerData } from "../../../contract/responses/shared";
 import { toast } from "../../components/ui";

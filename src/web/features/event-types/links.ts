@@ -1,5 +1,5 @@
+import { LOCATION_INFO } from "../../../contract/event-type-constants";
 import type { EventTypeDto, LocationType } from "../../../contract/event-types";
-import { LOCATION_INFO } from "../../../contract/event-types";
 import { eventTypePath, profilePath } from "../../../contract/usernames";
 import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";
