@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
@@ -17,7 +18,13 @@ const outDir = "../../dist/web";
 const publicBuild: InlineConfig = {
   configFile: false,
   root: "src/web",
-  plugins: [react(), tailwindcss(), preloadAppChunk("bookApp.tsx"), inlineStylesheet()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompiledCatalogues(),
+    preloadAppChunk("bookApp.tsx"),
+    inlineStylesheet(),
+  ],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
@@ -180,6 +187,26 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
+ * The catalogues (src/i18n/web and app) compiled as they are bundled, with Lingui's compiler here in
+ * Node: the browser gets messages ready to fill and never loads the compiler (issue 30, the host app's
+ * first load). Marked, so the app knows (web/lib/i18n-precompiled.ts). The dev server and vitest skip
+ * this and compile in the browser.
+ */
+function precompiledCatalogues(): Plugin {
+  return {
+    name: "kairos-precompiled-catalogues",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      if (!/[\\/]src[\\/]i18n[\\/](web|app)[\\/].+\.json$/.test(id)) return null;
+      const source = JSON.parse(fs.readFileSync(id, "utf8")) as Record<string, string>;
+      const compiled = Object.entries(source).map(([key, message]) => [key, compileMessage(message)]);
+      return JSON.stringify(Object.fromEntries([["__precompiled", 1], ...compiled]));
+    },
+  };
+}
+
+/**
  * `vite build` builds the host app, then the public app into the same folder, then the booking page's
  * first view for the server (dist/ssr) and the embed loader, then compresses them and prints what each
  * page sends.
@@ -202,7 +229,7 @@ function buildPublicApp(): Plugin {
 // proxies nothing: in dev, run `npm run dev` (API on 3000) and `npx vite` (proxy /api).
 export default defineConfig({
   root: "src/web",
-  plugins: [react(), tailwindcss(), buildPublicApp()],
+  plugins: [react(), tailwindcss(), precompiledCatalogues(), buildPublicApp()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -2,14 +2,15 @@
  * The host app's language (issue 27). Signed-in screens speak the host's choice (Settings > Profile >
  * App language), else the browser's; the public pages the app serves (team, poll, profile) the
  * invitee's: `?lang=`, else the browser's. The words are the invitees' catalogue (src/i18n/web) and
- * the app's (src/i18n/app/<area>), compiled here; one chunk per language, loaded before the first
+ * the app's (src/i18n/app/<area>), compiled at build time; one chunk per language, loaded before the first
  * render so nothing shows in another language first.
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { resolveLanguage } from "../../contract/language-resolution";
 import { isRtl, type Locale, matchLocale } from "../../contract/languages";
 import { activate, currentLocale, i18n } from "./i18n";
-import { compileCatalogue, loadCatalogue } from "./i18n-catalogues";
+import { loadCatalogue } from "./i18n-catalogues";
+import { readyMessages } from "./i18n-precompiled";
 
 const appCatalogues = import.meta.glob<Record<string, string>>("./app-catalogues/*.ts", {
   import: "default",
@@ -22,7 +23,7 @@ export async function loadAppLanguage(locale: Locale): Promise<void> {
   const load = appCatalogues[`./app-catalogues/${locale}.ts`];
   if (!load) throw new Error(`no app catalogue for ${locale}`);
   const [web, app] = await Promise.all([loadCatalogue(locale), load()]);
-  activate({ locale, messages: compileCatalogue({ ...web, ...app }) });
+  activate({ locale, messages: await readyMessages({ ...web, ...app }) });
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? "rtl" : "ltr";
 }

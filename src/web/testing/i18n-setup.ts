@@ -6,6 +6,6 @@
 import en from "../../i18n/web/en.json";
 import appEn from "../lib/app-catalogues/en";
 import { activate } from "../lib/i18n";
-import { compileCatalogue } from "../lib/i18n-catalogues";
+import { compileCatalogue } from "../lib/i18n-compile";
 
 activate({ locale: "en", messages: compileCatalogue({ ...en, ...appEn }) });

@@ -12,7 +12,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../../i18n/web/en.json";
 import { activate } from "../../lib/i18n";
-import { compileCatalogue } from "../../lib/i18n-catalogues";
+import { compileCatalogue } from "../../lib/i18n-compile";
 import BookingPage from "./BookingPage";
 import { formatDateLong, formatDuration, formatTimeRange } from "./time";
 
