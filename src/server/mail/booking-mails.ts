@@ -124,7 +124,7 @@ export function bookingMessages(
     content: inviteFile(mine, kind === "cancelled", o.stamp, undefined, words),
   };
 
-  const inviteeAlso = alsoAttached(mine, o.stamp, words);
+  const inviteeAlso = alsoAttached(d, o.stamp, words, forInvitee);
 
   const messages: NewOutboxMessage[] = [];
   const toInvitee = (to: string, withLinks: typeof links) => {
@@ -157,14 +157,22 @@ export function bookingMessages(
   return messages;
 }
 
-/** The other invites a change updates (BookingMailData.alsoInvites), as attachments calendar apps import. */
-function alsoAttached(d: BookingMailData, stamp: Date, words?: MailWords) {
+/**
+ * The other invites a change updates (BookingMailData.alsoInvites), as attachments calendar apps
+ * import; `as` words them for their reader (the invitee's title).
+ */
+function alsoAttached(
+  d: BookingMailData,
+  stamp: Date,
+  words?: MailWords,
+  as: (x: BookingMailData) => BookingMailData = (x) => x,
+) {
   return (d.alsoInvites ?? []).map((x, i) => {
     const method = x.cancelled ? "CANCEL" : "REQUEST";
     return {
       filename: `invite-${i + 2}.ics`,
       contentType: `text/calendar; charset=utf-8; method=${method}`,
-      content: inviteFile(x.data, x.cancelled, stamp, undefined, words),
+      content: inviteFile(as(x.data), x.cancelled, stamp, undefined, words),
     };
   });
 }
