@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { UserProfile } from "../../contract/auth";
 import type { AnswerData } from "../../contract/responses/shared";
 import type { authResponses } from "../../contract/responses/users";
-import { getToken, request, setToken, TOKEN_KEY } from "./api";
+import { ApiError, getToken, request, setToken, TOKEN_KEY } from "./api";
 
 type AuthState =
   | { status: "loading"; user: null }
@@ -22,13 +22,19 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-async function fetchMe(): Promise<UserProfile | null> {
+/**
+ * The signed-in user; null when there is no session (no token, or the server refused it), "unreachable"
+ * when the answer never came (offline, a server restarting, a request cut short by leaving the page):
+ * that keeps the token, since signing the host out for a network hiccup would be wrong.
+ */
+async function fetchMe(): Promise<UserProfile | null | "unreachable"> {
   if (!getToken()) return null;
   try {
     const envelope = await request<AnswerData<typeof authResponses.me>>("GET", "/auth/me");
     return envelope.data?.user ?? null;
-  } catch {
-    return null;
+  } catch (error) {
+    // Status 0 is no answer at all (api.ts); 401 and other refusals end the session.
+    return error instanceof ApiError && error.status > 0 && error.status < 500 ? null : "unreachable";
   }
 }
 
@@ -37,9 +43,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     const user = await fetchMe();
-    if (user) setState({ status: "signedIn", user });
+    if (user && user !== "unreachable") setState({ status: "signedIn", user });
     else {
-      setToken(null);
+      if (user === null) setToken(null);
       setState({ status: "signedOut", user: null });
     }
   }, []);
