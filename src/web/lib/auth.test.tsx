@@ -35,6 +35,20 @@ describe("the signed-in session", () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe("a-token");
   });
 
+  it("keeps the token when the answer's body never arrives (the page was left while reading it)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{", { status: 200, headers: { "Content-Type": "application/json" } })),
+    );
+    render(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(status()).toBe("signedOut"));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe("a-token");
+  });
+
   it("drops the token the server refuses", async () => {
     fakeApi({ "GET /auth/me": () => ({ status: 401, body: { success: false, message: "Unauthorized" } }) });
     render(

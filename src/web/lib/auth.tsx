@@ -33,8 +33,9 @@ async function fetchMe(): Promise<UserProfile | null | "unreachable"> {
     const envelope = await request<AnswerData<typeof authResponses.me>>("GET", "/auth/me");
     return envelope.data?.user ?? null;
   } catch (error) {
-    // Status 0 is no answer at all (api.ts); 401 and other refusals end the session.
-    return error instanceof ApiError && error.status > 0 && error.status < 500 ? null : "unreachable";
+    // Only a refusal (401, 403...) ends the session. Status 0 is no answer at all, and a 200 whose body
+    // never arrived (the page was left mid-read) is no refusal either (api.ts).
+    return error instanceof ApiError && error.status >= 400 && error.status < 500 ? null : "unreachable";
   }
 }
 
