@@ -1,6 +1,6 @@
 import { type Control, Controller, useWatch } from "react-hook-form";
-import { LOCALE_NAMES, LOCALES, matchLocale } from "../../../contract/languages";
-import { Field, Select } from "../../components/ui";
+import { LanguageSelect } from "../../components/LanguageSelect";
+import { Field } from "../../components/ui";
 import { t } from "../../lib/i18n";
 import type { EditFormInput } from "./forms";
 import { TranslationsField } from "./TranslationsField";
@@ -22,18 +22,12 @@ export function LanguageFields({ control }: { control: Control<EditFormInput> })
             htmlFor="event-language"
             hint={t("eventTypes.edit.languageHint")}
           >
-            <Select
+            <LanguageSelect
               id="event-language"
-              value={field.value ?? ""}
-              onChange={(e) => field.onChange(matchLocale(e.target.value))}
-            >
-              <option value="">{t("eventTypes.edit.inviteeLanguage")}</option>
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale}>
-                  {LOCALE_NAMES[locale]}
-                </option>
-              ))}
-            </Select>
+              value={field.value ?? null}
+              onChange={field.onChange}
+              unsetLabel={t("eventTypes.edit.inviteeLanguage")}
+            />
           </Field>
         )}
       />

@@ -3,8 +3,8 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { LOCALE_NAMES, LOCALES, type Locale, matchLocale } from "../../../contract/languages";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, updateProfileBody, WELCOME_TEXT_MAX } from "../../../contract/users";
+import { LanguageSelect } from "../../components/LanguageSelect";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Avatar, Button, Field, Input, Select, Textarea, toast } from "../../components/ui";
 import { ApiError, api, errorMessage } from "../../lib/api";
@@ -266,28 +266,5 @@ function AvatarField() {
         )}
       </div>
     </div>
-  );
-}
-
-/** One of the ten languages, or none (`unsetLabel`: whose language applies then). */
-function LanguageSelect(props: {
-  id: string;
-  value: Locale | null;
-  onChange: (locale: Locale | null) => void;
-  unsetLabel: string;
-}) {
-  return (
-    <Select
-      id={props.id}
-      value={props.value ?? ""}
-      onChange={(e) => props.onChange(matchLocale(e.target.value))}
-    >
-      <option value="">{props.unsetLabel}</option>
-      {LOCALES.map((locale) => (
-        <option key={locale} value={locale} lang={locale}>
-          {LOCALE_NAMES[locale]}
-        </option>
-      ))}
-    </Select>
   );
 }
