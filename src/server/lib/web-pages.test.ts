@@ -77,6 +77,12 @@ describe("web pages: compression and first answers", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers["cache-control"]).toContain("immutable");
+    // A script is never a document: no CSP or framing headers on it, the per-file ones stay.
+    for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy"]) {
+      expect(br.headers[name], name).toBeUndefined();
+    }
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    expect(br.headers["cross-origin-resource-policy"]).toBe("same-origin");
   });
 
   it("compresses pages and keeps the CSP free of inline scripts", async () => {
@@ -90,6 +96,7 @@ describe("web pages: compression and first answers", () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain("host");
     const scriptSrc = String(res.headers["content-security-policy"]).match(/script-src [^;]*/)?.[0];
     expect(scriptSrc).toBe("script-src 'self'");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
   });
 
   it("inlines the booking page's event type and first times in the host's zone, then the invitee's", async () => {
