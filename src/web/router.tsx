@@ -1,42 +1,68 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { matchUserPath } from "../contract/usernames";
 import { HostShell } from "./components/layout/HostShell";
 import { PublicOnly, RequireAuth } from "./components/layout/RouteGuards";
 import { FullPageSpinner } from "./components/ui";
 import { LandingPage } from "./features/landing/LandingPage";
+import { lazyPage } from "./lib/app-areas";
 
 // Each screen family is its own chunk: the public booking page never loads the host area.
-const LoginPage = lazy(() => import("./features/auth/LoginPage"));
-const SignupPage = lazy(() => import("./features/auth/SignupPage"));
-const OAuthCallbackPage = lazy(() => import("./features/auth/OAuthCallbackPage"));
-const GoogleCalendarCallbackPage = lazy(() => import("./features/calendars/GoogleCalendarCallbackPage"));
-const PrivacyPolicyPage = lazy(() =>
+const LoginPage = lazyPage(["auth"], () => import("./features/auth/LoginPage"));
+const SignupPage = lazyPage(["auth"], () => import("./features/auth/SignupPage"));
+const OAuthCallbackPage = lazyPage(["auth"], () => import("./features/auth/OAuthCallbackPage"));
+const GoogleCalendarCallbackPage = lazyPage(
+  ["calendars"],
+  () => import("./features/calendars/GoogleCalendarCallbackPage"),
+);
+const PrivacyPolicyPage = lazyPage([], () =>
   import("./features/legal/PrivacyPolicyPage").then((m) => ({ default: m.PrivacyPolicyPage })),
 );
-const AboutPage = lazy(() => import("./features/legal/AboutPage").then((m) => ({ default: m.AboutPage })));
-const TermsPage = lazy(() => import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })));
-const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
-const MeetingsPage = lazy(() => import("./features/meetings/MeetingsPage"));
-const BookingRequestPage = lazy(() => import("./features/meetings/BookingRequestPage"));
-const AvailabilityPage = lazy(() => import("./features/availability/AvailabilityPage"));
-const EventTypesPage = lazy(() => import("./features/event-types/EventTypesPage"));
-const BookingPage = lazy(() => import("./features/bookings/BookingPage"));
-const BookingConfirmedPage = lazy(() => import("./features/bookings/BookingConfirmedPage"));
-const ContactsPage = lazy(() => import("./features/contacts/ContactsPage"));
-const ContactPage = lazy(() => import("./features/contacts/ContactPage"));
-const TeamsPage = lazy(() => import("./features/teams/TeamsPage"));
-const TeamInvitePage = lazy(() => import("./features/teams/TeamInvitePage"));
-const PublicTeamPage = lazy(() => import("./features/teams/PublicTeamPage"));
-const PollPage = lazy(() => import("./features/polls/PollPage"));
-const PollResultsPage = lazy(() => import("./features/polls/PollResultsPage"));
-const WorkflowsPage = lazy(() => import("./features/workflows/WorkflowsPage"));
-const ExecutionsPage = lazy(() => import("./features/workflows/ExecutionsPage"));
-const PublicProfilePage = lazy(() => import("./features/users/PublicProfilePage"));
-const SettingsPage = lazy(() => import("./features/users/SettingsPage"));
-const ForgotPasswordPage = lazy(() => import("./features/auth/ForgotPasswordPage"));
-const ResetPasswordPage = lazy(() => import("./features/auth/ResetPasswordPage"));
-const ConfirmEmailPage = lazy(() => import("./features/auth/ConfirmEmailPage"));
+const AboutPage = lazyPage([], () =>
+  import("./features/legal/AboutPage").then((m) => ({ default: m.AboutPage })),
+);
+const TermsPage = lazyPage([], () =>
+  import("./features/legal/TermsPage").then((m) => ({ default: m.TermsPage })),
+);
+const DashboardPage = lazyPage(
+  ["dashboard", "eventTypes", "availability", "meetings", "embeds", "translations"],
+  () => import("./features/dashboard/DashboardPage"),
+);
+const MeetingsPage = lazyPage(
+  ["meetings", "availability", "calendars"],
+  () => import("./features/meetings/MeetingsPage"),
+);
+const BookingRequestPage = lazyPage(["meetings"], () => import("./features/meetings/BookingRequestPage"));
+const AvailabilityPage = lazyPage(
+  ["availability", "calendars", "eventTypes"],
+  () => import("./features/availability/AvailabilityPage"),
+);
+const EventTypesPage = lazyPage(
+  ["eventTypes", "availability", "embeds", "translations"],
+  () => import("./features/event-types/EventTypesPage"),
+);
+const BookingPage = lazyPage([], () => import("./features/bookings/BookingPage"));
+const BookingConfirmedPage = lazyPage([], () => import("./features/bookings/BookingConfirmedPage"));
+const ContactsPage = lazyPage(["contacts", "eventTypes"], () => import("./features/contacts/ContactsPage"));
+const ContactPage = lazyPage(["contacts", "eventTypes"], () => import("./features/contacts/ContactPage"));
+const TeamsPage = lazyPage(["teams", "embeds"], () => import("./features/teams/TeamsPage"));
+const TeamInvitePage = lazyPage(["teams"], () => import("./features/teams/TeamInvitePage"));
+const PublicTeamPage = lazyPage(["teams"], () => import("./features/teams/PublicTeamPage"));
+const PollPage = lazyPage(["polls"], () => import("./features/polls/PollPage"));
+const PollResultsPage = lazyPage(["polls"], () => import("./features/polls/PollResultsPage"));
+const WorkflowsPage = lazyPage(
+  ["workflows", "eventTypes"],
+  () => import("./features/workflows/WorkflowsPage"),
+);
+const ExecutionsPage = lazyPage(["workflows"], () => import("./features/workflows/ExecutionsPage"));
+const PublicProfilePage = lazyPage([], () => import("./features/users/PublicProfilePage"));
+const SettingsPage = lazyPage(
+  ["settings", "auth", "availability", "blocklist", "developers", "embeds", "eventTypes", "webhooks"],
+  () => import("./features/users/SettingsPage"),
+);
+const ForgotPasswordPage = lazyPage(["auth"], () => import("./features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazyPage(["auth"], () => import("./features/auth/ResetPasswordPage"));
+const ConfirmEmailPage = lazyPage(["auth"], () => import("./features/auth/ConfirmEmailPage"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
 

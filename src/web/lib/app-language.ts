@@ -2,28 +2,28 @@
  * The host app's language (issue 27). Signed-in screens speak the host's choice (Settings > Profile >
  * App language), else the browser's; the public pages the app serves (team, poll, profile) the
  * invitee's: `?lang=`, else the browser's. The words are the invitees' catalogue (src/i18n/web) and
- * the app's (src/i18n/app/<area>), compiled at build time; one chunk per language, loaded before the first
- * render so nothing shows in another language first.
+ * the app's (src/i18n/app/<area>), compiled at build time; the areas the screens so far need (app-areas.ts),
+ * loaded before the first render so nothing shows in another language first.
  */
+import type { Messages } from "@lingui/core";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { resolveLanguage } from "../../contract/language-resolution";
 import { isRtl, type Locale, matchLocale } from "../../contract/languages";
+import { areaMessages, wantedAreas } from "./app-areas";
 import { activate, currentLocale, i18n } from "./i18n";
 import { loadCatalogue } from "./i18n-catalogues";
 import { readyMessages } from "./i18n-precompiled";
 
-const appCatalogues = import.meta.glob<Record<string, string>>("./app-catalogues/*.ts", {
-  import: "default",
-});
-
 /** Where the last signed-in choice is kept, so the next visit starts in it instead of flashing the browser's. */
 const STORED_KEY = "kairos.appLanguage";
 
+/** Activates `locale` with the invitees' words and those of every area a screen has asked for (app-areas.ts). */
 export async function loadAppLanguage(locale: Locale): Promise<void> {
-  const load = appCatalogues[`./app-catalogues/${locale}.ts`];
-  if (!load) throw new Error(`no app catalogue for ${locale}`);
-  const [web, app] = await Promise.all([loadCatalogue(locale), load()]);
-  activate({ locale, messages: await readyMessages({ ...web, ...app }) });
+  const [web, app] = await Promise.all([
+    loadCatalogue(locale).then(readyMessages),
+    areaMessages(locale, wantedAreas()),
+  ]);
+  activate({ locale, messages: { ...web, ...app } as Messages });
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? "rtl" : "ltr";
 }

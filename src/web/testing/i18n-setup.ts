@@ -4,8 +4,13 @@
  * spec writes them. A test of another language activates it (testing/languages.ts).
  */
 import en from "../../i18n/web/en.json";
-import appEn from "../lib/app-catalogues/en";
-import { activate } from "../lib/i18n";
+import { APP_AREAS, areaMessages, BASE_AREAS, ensureAreas } from "../lib/app-areas";
+import { activate, i18n } from "../lib/i18n";
 import { compileCatalogue } from "../lib/i18n-compile";
 
-activate({ locale: "en", messages: compileCatalogue({ ...en, ...appEn }) });
+activate({ locale: "en", messages: compileCatalogue(en) });
+// Screens render here without their route's lazy loader: every area is wanted, loaded now in English
+// and by loadAppLanguage in another language a test activates. The base areas, which main.tsx loads
+// with the language in the app, are wanted from the start, so ensureAreas leaves them to us.
+await ensureAreas(APP_AREAS);
+i18n.load("en", (await areaMessages("en", BASE_AREAS)) as never);
