@@ -196,7 +196,8 @@ export function registerWebPages(app: FastifyInstance, webDir: string | null, ro
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header("Cache-Control", "public, max-age=31536000, immutable");
         }
-        if (SUBRESOURCE_FILE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        if (SUBRESOURCE_FILE.test(filePath))
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }
