@@ -7,6 +7,7 @@ import type {
   WorkflowTrigger,
 } from "../../../contract/workflows";
 import type { AppMessageId } from "../../lib/app-messages";
+import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
 
 /** Spec: the trigger type with underscores as spaces, capitalised ("Event scheduled"), in the app's language. */
@@ -83,6 +84,7 @@ export const shortDateTime = (iso: string) =>
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    hourCycle: hourCycle(),
   })
     .format(new Date(iso))
     .replace(/\s?(AM|PM)$/, (_m, p: string) => p.toLowerCase());
