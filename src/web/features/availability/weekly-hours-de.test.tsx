@@ -3,8 +3,10 @@
  * Weekly hours in the host's language and clock (issue 27): the stored labels ('9:00am', what the API
  * keeps and the selects still send) read as a German host on a 24-hour clock reads times.
  */
+
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import type { DaySchedule, Weekday } from "../../../contract/availability";
 import { RequireAuth } from "../../components/layout/RouteGuards";
 import { loadAppLanguage } from "../../lib/app-language";
 import { followHostTimeFormat } from "../../lib/host-clock";
@@ -12,12 +14,23 @@ import { fakeApi, ok, renderScreen, testUser } from "../../testing/render";
 import { ScheduleSummary } from "./ScheduleSummary";
 import { WeeklyHoursEditor } from "./WeeklyHoursEditor";
 
-const off = (day: string) => ({ day, isAvailable: false, timeSlots: [] });
-const week = [
+const off = (day: Weekday): DaySchedule => ({
+  day,
+  dayCode: day.slice(0, 3),
+  isAvailable: false,
+  timeSlots: [],
+});
+const week: DaySchedule[] = [
   off("sunday"),
-  { day: "monday", isAvailable: true, timeSlots: [{ startTime: "9:00am", endTime: "5:00pm" }] },
+  {
+    day: "monday",
+    dayCode: "mon",
+    isAvailable: true,
+    timeSlots: [{ startTime: "9:00am", endTime: "5:00pm" }],
+  },
   {
     day: "tuesday",
+    dayCode: "tue",
     isAvailable: true,
     timeSlots: [
       { startTime: "8:30am", endTime: "12:00pm" },
