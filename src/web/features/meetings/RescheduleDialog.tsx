@@ -18,7 +18,7 @@ import {
 } from "../../components/ui";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { slotInWords } from "../../lib/host-clock";
+import { slotInWords, timeLabelText } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
 import { addMinutes } from "../bookings/time";
 import { dateInZone, zoneName } from "./format";
@@ -220,7 +220,7 @@ function SlotGrid({
                     : "border-blue-200 bg-white text-accent-hover hover:border-accent hover:ring-1 hover:ring-accent",
               )}
             >
-              <span className="leading-4">{slot.startTime}</span>
+              <span className="leading-4">{timeLabelText(slot.startTime)}</span>
               {isCurrent && (
                 <span className="font-normal text-[10px] leading-3">{t("meetings.current")}</span>
               )}
