@@ -43,6 +43,9 @@ const week: DaySchedule[] = [
   off("saturday"),
 ];
 
+/** The first screen in a language waits for its catalogue to load and compile, slow on a busy machine. */
+const LOADED = { timeout: 5000 };
+
 afterEach(() => followHostTimeFormat(null));
 afterAll(() => loadAppLanguage("en"));
 
@@ -68,7 +71,7 @@ describe("weekly hours for a German host on a 24-hour clock", () => {
         <ScheduleSummary />
       </RequireAuth>,
     );
-    expect(await screen.findByText("9:00 - 17:00")).toBeTruthy();
+    expect(await screen.findByText("9:00 - 17:00", {}, LOADED)).toBeTruthy();
     expect(screen.getByText("8:30 - 12:00, 18:00 - 24:00")).toBeTruthy();
     expect(document.body.textContent).toContain("Koordinierte Weltzeit");
     expect(document.body.textContent).not.toMatch(/\d(am|pm)/);

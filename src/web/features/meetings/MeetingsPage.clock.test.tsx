@@ -46,13 +46,16 @@ function showList(appLanguage: "de" | "en", timeFormat: "12h" | "24h") {
   );
 }
 
+/** The first screen in a language waits for its catalogue to load and compile, slow on a busy machine. */
+const LOADED = { timeout: 5000 };
+
 afterEach(() => followHostTimeFormat(null));
 afterAll(() => loadAppLanguage("en"));
 
 describe("the Meetings list's times", () => {
   it("a German host on a 24-hour clock reads 13:30 - 14:00 and the zone's German name", async () => {
     showList("de", "24h");
-    expect(await screen.findByText("13:30 - 14:00")).toBeTruthy();
+    expect(await screen.findByText("13:30 - 14:00", {}, LOADED)).toBeTruthy();
     expect(document.documentElement.lang).toBe("de");
     expect(document.body.textContent).toContain("Mitteleuropäische Zeit (Berlin)");
     expect(document.body.textContent).not.toMatch(/pm|PM/);
@@ -60,17 +63,17 @@ describe("the Meetings list's times", () => {
 
   it("a German host who chose 12-hour reads German's 12-hour form, not the 24-hour default", async () => {
     showList("de", "12h");
-    expect(await screen.findByText("1:30 PM - 2:00 PM")).toBeTruthy();
+    expect(await screen.findByText("1:30 PM - 2:00 PM", {}, LOADED)).toBeTruthy();
   });
 
   it("an English host on a 12-hour clock reads the spec's 1:30pm - 2:00pm", async () => {
     showList("en", "12h");
-    expect(await screen.findByText("1:30pm - 2:00pm")).toBeTruthy();
+    expect(await screen.findByText("1:30pm - 2:00pm", {}, LOADED)).toBeTruthy();
     expect(document.body.textContent).toContain("Central European Time (Berlin)");
   });
 
   it("an English host who chose 24-hour reads 13:30 - 14:00", async () => {
     showList("en", "24h");
-    expect(await screen.findByText("13:30 - 14:00")).toBeTruthy();
+    expect(await screen.findByText("13:30 - 14:00", {}, LOADED)).toBeTruthy();
   });
 });
