@@ -33,15 +33,16 @@ export const hourCycle = (): "h12" | "h23" => (hostHour24() ? "h23" : "h12");
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function clockFormat(
-  zone: string,
-  hourCycle: "h12" | "h23" | "h24",
-  locale = intlLocale(),
-): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${hourCycle}`;
+function clockFormat(zone: string, cycle: "h12" | "h23" | "h24", locale = intlLocale()): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${cycle}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "numeric", minute: "2-digit", hourCycle });
+    f = new Intl.DateTimeFormat(locale, {
+      timeZone: zone,
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle: cycle,
+    });
     formats.set(key, f);
   }
   return f;
@@ -61,7 +62,7 @@ export function clockTime(instant: Date | string | number, zone: string): string
 }
 
 /**
- * A wall-clock minute of a day (0..1440) as the host reads times: 540 is '9:00am' or '09:00'. 1440, the
+ * A wall-clock minute of a day (0..1440) as the host reads times: 540 is '9:00am', '09:00' or '午前9:00'. 1440, the
  * end of a day, is '12:00am' on a 12-hour clock and '24:00' on a 24-hour one (an end at midnight).
  */
 export function minuteOfDayText(minutes: number): string {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../../contract/languages.js";
 import type { WorkflowTemplate } from "../../../contract/workflows.js";
@@ -15,6 +16,14 @@ function texts(template: WorkflowTemplate): Record<string, string> {
   }
   return out;
 }
+/** Each template's ids in the host app's workflow catalogue (src/i18n/app/workflows). */
+const APP_KEY: Record<string, string> = {
+  "welcome-email": "welcome",
+  "meeting-reminder": "reminder",
+  "follow-up": "followUp",
+  "webhook-notification": "webhook",
+  "add-to-crm": "crm",
+};
 const variables = (text: string) => [...text.matchAll(/\{\{\s*\w+\s*\}\}/g)].map((m) => m[0]).sort();
 
 describe("workflow templates in the host's language", () => {
@@ -45,6 +54,15 @@ describe("workflow templates in the host's language", () => {
       const { name: _ours, ...ours } = texts(english);
       for (const [field, text] of Object.entries(ours)) expect(theirs[field], field).not.toBe(text);
     });
+  });
+
+  it.each(LOCALES)("%s: names and descriptions are the words the workflow dialog shows", (locale) => {
+    const file = new URL(`../../../i18n/app/workflows/${locale}.json`, import.meta.url);
+    const app = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>;
+    for (const template of templatesIn(locale)) {
+      expect(template.name).toBe(app[`workflows.template.${APP_KEY[template.id]}`]);
+      expect(template.description).toBe(app[`workflows.template.${APP_KEY[template.id]}Text`]);
+    }
   });
 
   it("English and no choice answer the spec's texts word for word", () => {
