@@ -44,7 +44,7 @@ const STATUS: Record<ContactMeeting["status"], [AppMessageId, BadgeTone]> = {
   expired: ["contacts.status.expired", "grey"],
 };
 
-/** In the app's language, made when rendering (the language can change at run time). */
+/** In the app's language on the host's clock, made when rendering (the language can change at run time). */
 const timeFormat = () =>
   new Intl.DateTimeFormat(intlLocale(), {
     weekday: "short",

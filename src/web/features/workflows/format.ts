@@ -77,7 +77,7 @@ export const shortDate = (iso: string) =>
   new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", year: "numeric" }).format(
     new Date(iso),
   );
-/** "Mar 15, 1:00pm": the spec's 12-hour times in English; other languages their own clock. */
+/** "Mar 15, 1:00pm" in English on a 12-hour clock; otherwise the host's language on the host's clock. */
 export const shortDateTime = (iso: string) =>
   new Intl.DateTimeFormat(intlLocale(), {
     month: "short",
