@@ -27,10 +27,14 @@ export async function workflowsRoutes(app: FastifyInstance, opts: { workflows: W
     },
   );
 
-  r.get("/workflows/templates/list", { schema: { tags, response: responses.templates } }, async () => ({
-    success: true,
-    data: workflows.templates(),
-  }));
+  r.get(
+    "/workflows/templates/list",
+    { schema: { tags, response: responses.templates } },
+    async (request) => ({
+      success: true,
+      data: workflows.templates(request.user.appLanguage),
+    }),
+  );
 
   r.get(
     "/workflows/:id",

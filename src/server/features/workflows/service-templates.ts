@@ -1,6 +1,10 @@
-import type { WorkflowTemplate } from "../../../contract/workflows.js";
+import { TEMPLATE_VARIABLES, type WorkflowTemplate } from "../../../contract/workflows.js";
+import { type MailMessageId, mailWords } from "../../mail/words.js";
 
-/** GET /workflows/templates/list: the dialog's first step (spec section 2). */
+/**
+ * GET /workflows/templates/list: the dialog's first step (spec section 2), in the spec's English. The
+ * host reads them in their app language (`templatesIn`); these stay the source and the answer to English.
+ */
 export const WORKFLOW_TEMPLATES: WorkflowTemplate[] = [
   {
     id: "welcome-email",
@@ -76,3 +80,39 @@ export const WORKFLOW_TEMPLATES: WorkflowTemplate[] = [
     ],
   },
 ];
+
+/** Each template's catalogue stem (src/i18n/mail, `workflowTemplate.<stem>.*`). */
+const STEMS: Record<string, string> = {
+  "welcome-email": "welcome",
+  "meeting-reminder": "reminder",
+  "follow-up": "followUp",
+  "webhook-notification": "webhook",
+  "add-to-crm": "crm",
+};
+
+/**
+ * The catalogue writes each `{{variable}}` as an ICU argument (`{event_name}`), so a translation keeps
+ * them by construction (catalogues.test.ts compares them with English's); filling every argument with
+ * its own `{{variable}}` gives the template text back, untouched.
+ */
+const VARIABLES = Object.fromEntries(TEMPLATE_VARIABLES.map((v) => [v.name, `{{${v.name}}}`]));
+
+/** The templates in the host's app language (null or unknown: the spec's English, word for word). */
+export function templatesIn(language: string | null | undefined): WorkflowTemplate[] {
+  const words = mailWords(language);
+  if (words.locale === "en") return WORKFLOW_TEMPLATES;
+  return WORKFLOW_TEMPLATES.map((template) => {
+    const text = (field: string) =>
+      words.t(`workflowTemplate.${STEMS[template.id]}.${field}` as MailMessageId, VARIABLES);
+    return {
+      ...template,
+      name: text("name"),
+      description: text("description"),
+      actions: template.actions.map((action) =>
+        action.type === "send_email"
+          ? { ...action, config: { ...action.config, subject: text("subject"), body: text("body") } }
+          : action,
+      ),
+    };
+  });
+}

@@ -49,7 +49,7 @@ import {
   timedPlans,
 } from "./service-engine.js";
 import { planReminder, registerReminderJobs, remindersFollowSettings } from "./service-reminders.js";
-import { WORKFLOW_TEMPLATES } from "./service-templates.js";
+import { templatesIn } from "./service-templates.js";
 
 export interface WorkflowsDeps {
   bookings: BookingsService;
@@ -135,7 +135,8 @@ export function createWorkflowsService(db: Db, deps: WorkflowsDeps) {
   }
 
   return {
-    templates: (): WorkflowTemplate[] => WORKFLOW_TEMPLATES,
+    /** In the host's app language (`users.app_language`). */
+    templates: (language: string | null): WorkflowTemplate[] => templatesIn(language),
 
     async list(userId: string): Promise<WorkflowDto[]> {
       return toDtos(await repo.listForUser(userId));

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import type { UserProfile } from "../../../contract/auth";
 import { useHostLanguage } from "../../lib/app-language";
 import { useAuth } from "../../lib/auth";
+import { followHostTimeFormat } from "../../lib/host-clock";
 import { FullPageSpinner } from "../ui";
 
 /** Sends signed-out visitors to /login, remembering where they were going. */
@@ -23,6 +24,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** The signed-in screens in the host's own language (Settings > Profile > App language). */
 function InHostLanguage({ user, children }: { user: UserProfile; children: ReactNode }) {
   const ready = useHostLanguage(user.appLanguage);
+  // Before the screens below render: their times are written while rendering (lib/host-clock.ts).
+  followHostTimeFormat(user.timeFormat);
   return ready ? <>{children}</> : <FullPageSpinner />;
 }
 

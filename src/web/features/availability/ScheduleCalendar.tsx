@@ -58,7 +58,7 @@ function describeDay(
     return o.isAvailable
       ? {
           kind: "override-available",
-          text: o.timeSlots.map((s) => `${shortTime(s.startTime)}-${shortTime(s.endTime)}`).join(", "),
+          text: o.timeSlots.map((s) => `${shortTime(s.startTime)}-${shortTime(s.endTime, "end")}`).join(", "),
         }
       : { kind: "override-off", text: o.reason || t("availability.calendar.dayOff") };
   }
@@ -69,7 +69,10 @@ function describeDay(
     return { kind: "unavailable", text: t("availability.unavailable") };
   const first = day.timeSlots[0];
   const more = day.timeSlots.length > 1 ? ` +${day.timeSlots.length - 1}` : "";
-  return { kind: "available", text: `${shortTime(first.startTime)}-${shortTime(first.endTime)}${more}` };
+  return {
+    kind: "available",
+    text: `${shortTime(first.startTime)}-${shortTime(first.endTime, "end")}${more}`,
+  };
 }
 
 export interface ScheduleCalendarProps {

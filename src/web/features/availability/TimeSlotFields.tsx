@@ -3,19 +3,21 @@ import type { TimeSlot } from "../../../contract/availability";
 import { TIME_CHOICES } from "../../../domain/time-labels";
 import { Select } from "../../components/ui";
 import { cn } from "../../lib/cn";
+import { timeLabelText } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
 
-// As an end, '12:00am' is the end of the day, so it comes last and says so.
-const START_CHOICES = TIME_CHOICES.map((t) => ({ value: t, label: t }));
+// The values stay the stored labels ('9:00am'); what the host reads is their own clock, in their language.
+const START_CHOICES = TIME_CHOICES.map((value) => ({ value, as: "start" as const }));
+// As an end, '12:00am' is the end of the day, so it comes last ('24:00' on a 24-hour clock).
 const END_CHOICES = [
-  ...TIME_CHOICES.slice(1).map((t) => ({ value: t, label: t })),
-  { value: "12:00am", label: "12:00am" },
+  ...TIME_CHOICES.slice(1).map((value) => ({ value, as: "end" as const })),
+  { value: "12:00am", as: "end" as const },
 ];
 
-function withCurrent(choices: { value: string; label: string }[], current: string) {
-  return choices.some((c) => c.value === current)
-    ? choices
-    : [{ value: current, label: current }, ...choices];
+type Choice = { value: string; as: "start" | "end" };
+
+function withCurrent(choices: Choice[], current: string, as: Choice["as"]): Choice[] {
+  return choices.some((c) => c.value === current) ? choices : [{ value: current, as }, ...choices];
 }
 
 export interface TimeSlotFieldsProps {
@@ -57,9 +59,9 @@ export function TimeSlotFields({
           wrapperClassName="w-[7.25rem] shrink-0"
           className="tabular pe-8"
         >
-          {withCurrent(START_CHOICES, slot.startTime).map((c) => (
+          {withCurrent(START_CHOICES, slot.startTime, "start").map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {timeLabelText(c.value, c.as)}
             </option>
           ))}
         </Select>
@@ -77,9 +79,9 @@ export function TimeSlotFields({
           wrapperClassName="w-[7.25rem] shrink-0"
           className="tabular pe-8"
         >
-          {withCurrent(END_CHOICES, slot.endTime).map((c) => (
+          {withCurrent(END_CHOICES, slot.endTime, "end").map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {timeLabelText(c.value, c.as)}
             </option>
           ))}
         </Select>

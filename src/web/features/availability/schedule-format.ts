@@ -1,7 +1,7 @@
 import type { DaySchedule, TimeSlot } from "../../../contract/availability";
 import { DEFAULT_SCHEDULE_NAME } from "../../../contract/availability-constants";
-import { isRtl } from "../../../contract/languages";
-import { currentLocale, intlLocale, t } from "../../lib/i18n";
+import { ltr, timeLabelText } from "../../lib/host-clock";
+import { intlLocale, t } from "../../lib/i18n";
 
 /** A weekday's name in the app's language (0 = Sunday): 2023-01-01 was a Sunday. */
 function dayName(index: number, weekday: "narrow" | "short" | "long"): string {
@@ -10,21 +10,18 @@ function dayName(index: number, weekday: "narrow" | "short" | "long"): string {
   );
 }
 
-/** '9:00am' -> '9am'; '9:30am' stays. */
-export function shortTime(label: string): string {
-  return label.replace(":00", "");
-}
-
-export function slotText(slot: TimeSlot, separator = " - "): string {
-  return `${ltr(slot.startTime)}${separator}${ltr(slot.endTime)}`;
-}
-
 /**
- * A time label ('9:00am') kept whole inside right-to-left text: without the isolate, Arabic's bidi
- * ordering splits '9' from 'am' and moves them apart. Other languages get the label as it is.
+ * A stored label on the host's clock, short: '9:00am' is '9am' on the spec's English 12-hour clock
+ * ('9:30am' stays); other clocks show the whole time ('09:00', '9:00 AM'), as Intl writes them.
  */
-export function ltr(label: string): string {
-  return isRtl(currentLocale()) ? `\u2066${label}\u2069` : label;
+export function shortTime(label: string, as: "start" | "end" = "start"): string {
+  const text = timeLabelText(label, as);
+  return /^\d{1,2}:00[ap]m$/.test(text) ? text.replace(":00", "") : text;
+}
+
+/** '9:00am - 5:00pm', '09:00 - 17:00': a slot's stored labels on the host's clock. */
+export function slotText(slot: TimeSlot, separator = " - "): string {
+  return `${ltr(timeLabelText(slot.startTime))}${separator}${ltr(timeLabelText(slot.endTime, "end"))}`;
 }
 
 /** A schedule's name as the host reads it: the one sign-up creates is named in the app's language. */
@@ -62,7 +59,7 @@ export function summarizeWeek(week: DaySchedule[]): string {
   const range = (s: TimeSlot) =>
     t("availability.format.timeRange", {
       start: ltr(shortTime(s.startTime)),
-      end: ltr(shortTime(s.endTime)),
+      end: ltr(shortTime(s.endTime, "end")),
     });
   const parts = [...groups.values()].map((g) =>
     t("availability.format.daysTimes", { days: daysText(g.days), times: g.slots.map(range).join(", ") }),

@@ -1,4 +1,6 @@
-import { currentLocale, intlLocale, t } from "../../lib/i18n";
+import { clockTime } from "../../lib/host-clock";
+import { currentLocale, t } from "../../lib/i18n";
+import { zoneLabel } from "../bookings/time";
 /**
  * Time zone choices and names for schedules. A schedule's times are labels in its own zone,
  * so every date computed here takes that zone explicitly, never the browser's.
@@ -23,9 +25,9 @@ const FRIENDLY: Record<string, string> = {
   "Australia/Sydney": "Australian Eastern Time",
 };
 
-function zonePart(zone: string, style: "longGeneric" | "shortOffset", locale = "en-US"): string | undefined {
+function zonePart(zone: string, style: "shortOffset"): string | undefined {
   try {
-    return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: style })
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: style })
       .formatToParts(new Date())
       .find((p) => p.type === "timeZoneName")?.value;
   } catch {
@@ -33,15 +35,15 @@ function zonePart(zone: string, style: "longGeneric" | "shortOffset", locale = "
   }
 }
 
-/** 'India Standard Time' for Asia/Kolkata; unknown or empty zones fall back to India Standard Time. */
+/**
+ * 'India Standard Time' for Asia/Kolkata; unknown or empty zones fall back to India Standard Time.
+ * Other languages, and English for zones without a friendly name: the shared zone label in the app's
+ * language ('Mitteleuropäische Zeit (Berlin)', 'Koordinierte Weltzeit').
+ */
 export function timeZoneName(zone: string | null | undefined): string {
-  // Other languages: Intl's name in that language (the friendly names are English).
-  if (currentLocale() !== "en") {
-    const named = zonePart(zone || "Asia/Kolkata", "longGeneric", intlLocale());
-    if (named) return named;
-  }
+  if (currentLocale() !== "en") return zoneLabel(zone || "Asia/Kolkata");
   if (!zone) return FALLBACK_ZONE_NAME;
-  return FRIENDLY[zone] ?? zonePart(zone, "longGeneric") ?? FALLBACK_ZONE_NAME;
+  return FRIENDLY[zone] ?? zoneLabel(zone);
 }
 
 /** The city part of an IANA name: 'America/New_York' -> 'New York'. */
@@ -53,14 +55,7 @@ export function zoneCity(zone: string): string {
 /** 'Now 10:32pm in New York (GMT-5)': the zone's current time, so the choice can be checked at a glance. */
 export function zoneNowText(zone: string, now = new Date()): string {
   try {
-    const english = currentLocale() === "en";
-    const clock = new Intl.DateTimeFormat(english ? "en-US" : intlLocale(), {
-      timeZone: zone,
-      hour: "numeric",
-      minute: "2-digit",
-      ...(english ? { hour12: true } : {}),
-    }).format(now);
-    const time = english ? clock.replace(" ", "").toLowerCase() : clock;
+    const time = clockTime(now, zone);
     const offset = zonePart(zone, "shortOffset");
     const place = `${zone === "UTC" ? "UTC" : zoneCity(zone)}${offset && zone !== "UTC" ? ` (${offset})` : ""}`;
     return t("availability.zone.now", { time, place });

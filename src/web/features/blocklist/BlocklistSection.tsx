@@ -17,11 +17,16 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { setServerErrors } from "../../lib/formErrors";
+import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
 import { useAddBlock, useBlockDisposable, useBlocklist, useRemoveBlock } from "./queries";
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: hourCycle(),
+  }).format(new Date(iso));
 
 /** Why an attempt was refused, in the host's words. */
 const refusedBy = (rule: string, email: string) =>

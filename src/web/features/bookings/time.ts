@@ -134,17 +134,46 @@ export function dateInZone(instant: Date | number, zone: string): string {
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
-/** 'Pacific Time' (generic name), falling back to the short offset ('GMT+5:45') when there is none. */
+/** Zones that are UTC itself under another name: Intl gives them 'GMT+00:00' as a generic name. */
+const UTC_ALIASES = /^(?:Etc\/)?(?:UTC|UCT|GMT|GMT[+-]?0|Greenwich|Universal|Zulu)$/;
+
+function zonePart(
+  zone: string,
+  timeZoneName: "longGeneric" | "long" | "shortOffset",
+  at: Date,
+): string | undefined {
+  try {
+    return formatter(zone, { timeZoneName })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+  } catch {
+    return undefined; // Older runtimes lack longGeneric; the caller tries the next style.
+  }
+}
+
+/**
+ * 'UTC−05:00' for 'Etc/GMT+5' (whose sign is POSIX's, the reverse of what it means): those zones have no
+ * name in any language, and Intl's 'GMT-05:00' reads as a fault next to the named ones.
+ */
+function etcOffsetName(zone: string): string | undefined {
+  const m = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone);
+  if (!m) return undefined;
+  return `UTC${m[1] === "+" ? "\u2212" : "+"}${m[2].padStart(2, "0")}:00`;
+}
+
+/**
+ * The zone's name in the page's language: 'Pacific Time', 'Mitteleuropäische Zeit'; UTC and its aliases
+ * by their long name ('Coordinated Universal Time', 'Koordinierte Weltzeit'), 'Etc/GMT+5' as 'UTC−05:00';
+ * the short offset ('GMT+5:45') only when the runtime has no name at all.
+ */
 export function zoneGenericName(zone: string, at: Date = new Date()): string {
-  for (const timeZoneName of ["longGeneric", "shortOffset"] as const) {
-    try {
-      const part = formatter(zone, { timeZoneName })
-        .formatToParts(at)
-        .find((p) => p.type === "timeZoneName")?.value;
-      if (part) return part;
-    } catch {
-      // Older runtimes lack longGeneric; try the next style.
-    }
+  if (UTC_ALIASES.test(zone)) return zonePart(zone, "long", at) ?? "UTC";
+  const etc = etcOffsetName(zone);
+  if (etc) return etc;
+  for (const style of ["longGeneric", "long", "shortOffset"] as const) {
+    const name = zonePart(zone, style, at);
+    // A generic name that is only an offset ('GMT+03:00', 'UTC−03:00'): the long one may be a real name.
+    if (name && (style === "shortOffset" || !/^(?:GMT|UTC)|\d{2}:\d{2}/.test(name))) return name;
   }
   return zone;
 }
@@ -155,9 +184,13 @@ export function zoneCity(zone: string): string {
   return last.replace(/_/g, " ");
 }
 
-/** 'Pacific Time (Los Angeles)' — what the invitee recognises, plus the city that pins it down. */
+/**
+ * 'Pacific Time (Los Angeles)', 'Mitteleuropäische Zeit (Berlin)': the name the reader recognises in their
+ * language, plus the city that pins it down; UTC and the Etc zones have no city.
+ */
 export function zoneLabel(zone: string, at?: Date): string {
   const generic = zoneGenericName(zone, at);
+  if (UTC_ALIASES.test(zone) || zone.startsWith("Etc/")) return generic;
   const city = zoneCity(zone);
   return generic === city ? generic : `${generic} (${city})`;
 }

@@ -27,9 +27,10 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { useAppLocale } from "../../lib/app-language";
 import { setServerErrors } from "../../lib/formErrors";
 import { t } from "../../lib/i18n";
-import { allTimeZones } from "../bookings/time";
+import { allTimeZones, zoneLabel } from "../bookings/time";
 import { PRIORITY_LABELS, STAGE_LABELS } from "./format";
 import { uploadAvatar, useAuthedImage, useSaveContact } from "./queries";
 import { TagInput } from "./TagInput";
@@ -46,12 +47,17 @@ function otherZonesWith(current: string): string[] {
     .sort();
 }
 
+/** Each zone by the name the host reads ('Mitteleuropäische Zeit (Berlin)'); the value stays its IANA id. */
 function ZoneGroup({ label, zones }: { label: string; zones: readonly string[] }) {
+  const locale = useAppLocale();
+  // ~400 names: made once per list and language, not on every keystroke in the dialog.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes every name.
+  const names = useMemo(() => zones.map((z) => [z, zoneLabel(z)] as const), [zones, locale]);
   return (
     <optgroup label={label}>
-      {zones.map((z) => (
+      {names.map(([z, name]) => (
         <option key={z} value={z}>
-          {z}
+          {name}
         </option>
       ))}
     </optgroup>

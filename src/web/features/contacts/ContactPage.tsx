@@ -25,7 +25,9 @@ import {
 } from "../../components/ui";
 import { ApiError } from "../../lib/api";
 import type { AppMessageId } from "../../lib/app-messages";
+import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
+import { zoneLabel } from "../bookings/time";
 import { ContactDialog } from "./ContactDialog";
 import { DeleteContactDialog } from "./DeleteContactDialog";
 import { ContactAvatar, formatDate, PriorityIcon, StageBadge } from "./format";
@@ -42,7 +44,7 @@ const STATUS: Record<ContactMeeting["status"], [AppMessageId, BadgeTone]> = {
   expired: ["contacts.status.expired", "grey"],
 };
 
-/** In the app's language, made when rendering (the language can change at run time). */
+/** In the app's language on the host's clock, made when rendering (the language can change at run time). */
 const timeFormat = () =>
   new Intl.DateTimeFormat(intlLocale(), {
     weekday: "short",
@@ -51,6 +53,7 @@ const timeFormat = () =>
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    hourCycle: hourCycle(),
   });
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -163,7 +166,7 @@ function Details({ c }: { c: ContactDetail }) {
         <Card className="p-5">
           <h2 className="mb-2 font-semibold text-slate-900">{t("contacts.page.details")}</h2>
           <dl className="divide-y divide-slate-100">
-            <Row label={t("contacts.field.timezone")}>{c.timezone}</Row>
+            <Row label={t("contacts.field.timezone")}>{c.timezone ? zoneLabel(c.timezone) : c.timezone}</Row>
             <Row label={t("contacts.page.meetings")}>
               {upcoming > 0
                 ? t("contacts.page.heldUpcoming", { held: c.totalMeetings, upcoming })

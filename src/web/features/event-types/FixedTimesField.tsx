@@ -6,6 +6,7 @@ import { MAX_FIXED_TIMES } from "../../../contract/event-types";
 import type { DaySlotsAnswer } from "../../../contract/responses/bookings";
 import { Field, Input, Spinner } from "../../components/ui";
 import { api } from "../../lib/api";
+import { timeLabelText } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
 import { formatPollTime, localZone } from "../polls/time";
 
@@ -92,7 +93,7 @@ export function FixedTimesField({
                 onClick={() => toggle(s.iso)}
                 className={`rounded-md border px-2.5 py-1 text-sm tabular-nums ${on ? "border-accent bg-accent-soft font-medium text-accent-strong" : "border-slate-200 text-slate-700 hover:border-slate-400"}`}
               >
-                {s.startTime}
+                {timeLabelText(s.startTime)}
               </button>
             );
           })

@@ -13,8 +13,8 @@ import {
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import type { AppMessageId } from "../../lib/app-messages";
+import { slotInWords } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
-import { formatSlotInWords } from "../bookings/time";
 import { useAnswerByLink, useRequestView } from "./queries";
 
 const DONE: Record<string, AppMessageId> = {
@@ -76,7 +76,7 @@ export default function BookingRequestPage() {
               </dd>
               <dt className="sr-only">{t("meetings.request.when")}</dt>
               <dd className="text-slate-700">
-                {formatSlotInWords(r.startTime, r.endTime, r.hostZone)} ({r.hostZone})
+                {slotInWords(r.startTime, r.endTime, r.hostZone)} ({r.hostZone})
               </dd>
             </dl>
             {r.status !== "pending" ? (

@@ -5,8 +5,8 @@ import { CancelReasonFields } from "../../components/CancelReasonFields";
 import { type CancelScope, SeriesScopeField } from "../../components/SeriesScopeField";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, toast } from "../../components/ui";
 import type { AppMessageId } from "../../lib/app-messages";
+import { slotInWords } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
-import { formatSlotInWords } from "../bookings/time";
 import { useCancelBooking } from "./queries";
 import { seatsLabel } from "./SeatAttendees";
 
@@ -94,7 +94,7 @@ export function CancelMeetingDialog({
               {t("meetings.withWhen", {
                 title: booking.eventType.title,
                 who: who ?? "",
-                when: formatSlotInWords(booking.startTime, booking.endTime, zone),
+                when: slotInWords(booking.startTime, booking.endTime, zone),
               })}{" "}
               {seat ? t("meetings.seatEmailed", { name: seat.name }) : t("meetings.everyoneEmailed")}
             </>

@@ -12,8 +12,8 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { slotInWords } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
-import { formatSlotInWords } from "../bookings/time";
 import { useAnswerRequest } from "./queries";
 
 /** The host declines a booking request (issue 28): an optional reason, which the invitee's mail shows. */
@@ -56,7 +56,7 @@ export function DeclineRequestDialog({
           description={t("meetings.declineText", {
             title: booking.eventType.title,
             name: booking.attendee.name,
-            when: formatSlotInWords(booking.startTime, booking.endTime, zone),
+            when: slotInWords(booking.startTime, booking.endTime, zone),
             first: booking.attendee.name.split(" ")[0],
           })}
           widthClassName="max-w-md"

@@ -20,9 +20,9 @@ import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";
 import { LocationIcon } from "../bookings/LocationIcon";
-import { formatDuration, formatTime } from "../bookings/time";
+import { formatDuration } from "../bookings/time";
 import { CalendarSyncBadge, type CalendarSyncState } from "../calendars/CalendarSyncBadge";
-import { dayHeading, timeRange } from "./format";
+import { clockTime, dayHeading, timeRange } from "./format";
 import { SeatAttendees, seatsLabel } from "./SeatAttendees";
 import { STATUS_BADGE } from "./status";
 
@@ -208,7 +208,7 @@ export function MeetingItem({
           <p className="mt-2 text-slate-600 text-sm">
             {t("meetings.awaiting", {
               day: dayHeading(b.requestExpiresAt, zone, new Date(now), true),
-              time: formatTime(b.requestExpiresAt, zone),
+              time: clockTime(b.requestExpiresAt, zone),
             })}
           </p>
         )}

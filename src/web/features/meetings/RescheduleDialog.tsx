@@ -18,8 +18,9 @@ import {
 } from "../../components/ui";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { slotInWords, timeLabelText } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
-import { addMinutes, formatSlotInWords } from "../bookings/time";
+import { addMinutes } from "../bookings/time";
 import { dateInZone, zoneName } from "./format";
 import { useRescheduleBooking, useRescheduleDays, useRescheduleSlots } from "./queries";
 
@@ -53,7 +54,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
       await move.mutateAsync({ id: booking._id, startTime: picked.iso, scope });
       toast.success(
         t("meetings.rescheduledTo", {
-          when: formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone),
+          when: slotInWords(picked.iso, addMinutes(picked.iso, duration), zone),
         }),
       );
       onClose();
@@ -88,9 +89,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
     >
       <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
         <p className="text-slate-500">{t("meetings.currently")}</p>
-        <p className="font-medium text-slate-900">
-          {formatSlotInWords(booking.startTime, booking.endTime, zone)}
-        </p>
+        <p className="font-medium text-slate-900">{slotInWords(booking.startTime, booking.endTime, zone)}</p>
       </div>
 
       <div className="mt-5">
@@ -136,7 +135,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
             <span className="inline-flex flex-wrap items-center gap-1.5">
               <ArrowRight size={14} aria-hidden className="text-accent-strong rtl:-scale-x-100" />
               <span className="font-medium text-slate-900">
-                {formatSlotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}
+                {slotInWords(picked.iso, addMinutes(picked.iso, duration), zone)}
               </span>
             </span>
           ) : (
@@ -221,7 +220,7 @@ function SlotGrid({
                     : "border-blue-200 bg-white text-accent-hover hover:border-accent hover:ring-1 hover:ring-accent",
               )}
             >
-              <span className="leading-4">{slot.startTime}</span>
+              <span className="leading-4">{timeLabelText(slot.startTime)}</span>
               {isCurrent && (
                 <span className="font-normal text-[10px] leading-3">{t("meetings.current")}</span>
               )}

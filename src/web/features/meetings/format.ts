@@ -1,7 +1,7 @@
 import type { BookingDto } from "../../../contract/bookings";
+import { clockRange, clockTime } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
-import { ltr } from "../availability/schedule-format";
-import { dateInZone, formatter as fmt, formatTime } from "../bookings/time";
+import { dateInZone, formatter as fmt, zoneLabel } from "../bookings/time";
 
 /**
  * Host-side time labels. Every booking is shown in its host's zone (the zone of the schedule it was
@@ -32,22 +32,14 @@ export function dayHeading(iso: string, zone: string, now: Date, compact = false
   }).format(new Date(iso));
 }
 
-/** '9:00am - 9:30am'. */
+/** '9:00am - 9:30am', '09:00 - 09:30': on the host's clock (lib/host-clock.ts). */
 export function timeRange(b: Pick<BookingDto, "startTime" | "endTime">, zone: string): string {
-  return `${ltr(formatTime(b.startTime, zone))} - ${ltr(formatTime(b.endTime, zone))}`;
+  return clockRange(b.startTime, b.endTime, zone);
 }
 
-/** 'India Standard Time', 'Central European Standard Time': which clock the times are on. */
+/** 'India Standard Time (Kolkata)', 'Mitteleuropäische Zeit (Berlin)': which clock the times are on. */
 export function zoneName(zone: string, at: Date = new Date()): string {
-  try {
-    return (
-      fmt(zone, { timeZoneName: "long" })
-        .formatToParts(at)
-        .find((p) => p.type === "timeZoneName")?.value ?? zone
-    );
-  } catch {
-    return zone;
-  }
+  return zoneLabel(zone, at);
 }
 
-export { dateInZone, formatTime };
+export { clockTime, dateInZone };

@@ -15,11 +15,16 @@ import {
 } from "../../components/ui";
 import { api, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
 import { sessionsKey, useSessions } from "./queries";
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: hourCycle(),
+  }).format(new Date(iso));
 
 function DeviceIcon({ device }: { device: string }) {
   const Icon = /iOS|Android/.test(device) ? Smartphone : /Unknown/.test(device) ? MonitorSmartphone : Laptop;

@@ -10,11 +10,16 @@ import {
   toast,
 } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
+import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
 import { useDeliveries, useResend, type WebhookDelivery } from "./queries";
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "medium" }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), {
+    dateStyle: "medium",
+    timeStyle: "medium",
+    hourCycle: hourCycle(),
+  }).format(new Date(iso));
 
 const TONES: Record<WebhookDelivery["status"], BadgeTone> = {
   delivered: "green",

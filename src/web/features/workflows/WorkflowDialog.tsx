@@ -36,7 +36,10 @@ const TEMPLATE_ICONS: Record<string, typeof Mail> = {
   "add-to-crm": UserPlus,
 };
 
-/** The product's templates' names and descriptions in the app's language (a template's own words stay as sent). */
+/**
+ * The product's templates' names and descriptions in the app's language, also when the host chose none (the
+ * server then answers English; with a choice it answers the same words, mail/<locale>.json workflowTemplate.*).
+ */
 const TEMPLATE_TEXTS: Record<string, [AppMessageId, AppMessageId]> = {
   "welcome-email": ["workflows.template.welcome", "workflows.template.welcomeText"],
   "meeting-reminder": ["workflows.template.reminder", "workflows.template.reminderText"],

@@ -7,6 +7,7 @@ import type {
   WorkflowTrigger,
 } from "../../../contract/workflows";
 import type { AppMessageId } from "../../lib/app-messages";
+import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
 
 /** Spec: the trigger type with underscores as spaces, capitalised ("Event scheduled"), in the app's language. */
@@ -76,13 +77,14 @@ export const shortDate = (iso: string) =>
   new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", year: "numeric" }).format(
     new Date(iso),
   );
-/** "Mar 15, 1:00pm": the spec's 12-hour times in English; other languages their own clock. */
+/** "Mar 15, 1:00pm" in English on a 12-hour clock; otherwise the host's language on the host's clock. */
 export const shortDateTime = (iso: string) =>
   new Intl.DateTimeFormat(intlLocale(), {
     month: "short",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    hourCycle: hourCycle(),
   })
     .format(new Date(iso))
     .replace(/\s?(AM|PM)$/, (_m, p: string) => p.toLowerCase());
