@@ -16,6 +16,12 @@ function Status() {
 }
 
 const status = () => screen.getByTestId("status").textContent;
+const renderStatus = () =>
+  render(
+    <AuthProvider>
+      <Status />
+    </AuthProvider>,
+  );
 
 describe("the signed-in session", () => {
   beforeEach(() => localStorage.setItem(TOKEN_KEY, "a-token"));
@@ -30,11 +36,7 @@ describe("the signed-in session", () => {
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    render(
-      <AuthProvider>
-        <Status />
-      </AuthProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(status()).toBe("unreachable"));
     expect(localStorage.getItem(TOKEN_KEY)).toBe("a-token");
   });
@@ -44,33 +46,21 @@ describe("the signed-in session", () => {
       "fetch",
       vi.fn(async () => new Response("{", { status: 200, headers: { "Content-Type": "application/json" } })),
     );
-    render(
-      <AuthProvider>
-        <Status />
-      </AuthProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(status()).toBe("unreachable"));
     expect(localStorage.getItem(TOKEN_KEY)).toBe("a-token");
   });
 
   it.each([500, 502, 503, 429])("keeps the token when the server answers %i", async (code) => {
     fakeApi({ "GET /auth/me": () => ({ status: code, body: { success: false, message: "Unavailable" } }) });
-    render(
-      <AuthProvider>
-        <Status />
-      </AuthProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(status()).toBe("unreachable"));
     expect(localStorage.getItem(TOKEN_KEY)).toBe("a-token");
   });
 
   it.each([401, 403])("drops the token the server refuses (%i)", async (code) => {
     fakeApi({ "GET /auth/me": () => ({ status: code, body: { success: false, message: "Unauthorized" } }) });
-    render(
-      <AuthProvider>
-        <Status />
-      </AuthProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(status()).toBe("signedOut"));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
