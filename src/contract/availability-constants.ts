@@ -1,15 +1,6 @@
 /** Weekdays, defaults and limits of schedules, without zod (availability.ts re-exports them with the schemas). */
-/** Sunday first, as the spec's day codes 'S','M','T','W','T','F','S'. */
-export const WEEKDAYS = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+/** The slot engine's weekdays (Sunday first), kept in one place: domain/availability/types.ts. */
+export { WEEKDAYS, type Weekday } from "../domain/availability/types.js";
 export const DAY_CODES = ["S", "M", "T", "W", "T", "F", "S"] as const;
 
 export const DEFAULT_SCHEDULE_NAME = "Working hours (default)";

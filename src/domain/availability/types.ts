@@ -1,9 +1,10 @@
 /** Inputs of the slot engine. Instants are epoch milliseconds; local dates are 'YYYY-MM-DD' in the host zone. */
 
-export type Weekday = "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
-
-/** Sunday first: index = weekday number of the engine (0 = Sunday). */
-export const WEEKDAYS: readonly Weekday[] = [
+/**
+ * Sunday first: index = weekday number of the engine (0 = Sunday), and the order of the spec's day codes
+ * 'S','M','T','W','T','F','S'. The one list: the contract re-exports it for its schemas and the screens.
+ */
+export const WEEKDAYS = [
   "sunday",
   "monday",
   "tuesday",
@@ -11,7 +12,8 @@ export const WEEKDAYS: readonly Weekday[] = [
   "thursday",
   "friday",
   "saturday",
-];
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 
 /** '9:00am'..'5:00pm'; as an end, '12:00am' is the end of the day. */
 export interface TimeSlot {

@@ -99,3 +99,35 @@ export function icsProp(ics: string, name: string): string | undefined {
   const match = (l: string) => l === name || l.startsWith(`${name}:`) || l.startsWith(`${name};`);
   return event.find(match) ?? lines.find(match);
 }
+
+/**
+ * A team of `owner` and `members` (each invited and accepting) and a team event type of it (`body.type`:
+ * round-robin or collective) hosted by all of them, weight 1 each.
+ */
+export async function teamEventType(
+  app: FastifyInstance,
+  owner: Host,
+  members: Host[],
+  body: Record<string, unknown>,
+): Promise<{ team: { _id: string }; et: { _id: string; slug: string; title: string } }> {
+  const call = async (who: Host, url: string, payload: object, method: "POST" | "PUT" = "POST") => {
+    const res = await app.inject({ method, url: `/api${url}`, headers: bearer(who.token), payload });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  counter += 1;
+  const team = await call(owner, "/teams", { name: `Team ${counter}` });
+  for (const member of members) {
+    const invite = await call(owner, `/teams/${team._id}/invites`, { email: member.email });
+    const token = /team-invite\/([^/]+)$/.exec(invite.link)?.[1];
+    await call(member, `/team-invites/${token}/accept`, {});
+  }
+  const et = await eventType(app, owner, body);
+  await call(
+    owner,
+    `/event-types/${et._id}/hosts`,
+    { teamId: team._id, hosts: [owner, ...members].map((h) => ({ userId: h.userId, weight: 1 })) },
+    "PUT",
+  );
+  return { team, et };
+}

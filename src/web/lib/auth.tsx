@@ -7,6 +7,11 @@ import { ApiError, getToken, request, setToken, TOKEN_KEY } from "./api";
 type AuthState =
   | { status: "loading"; user: null }
   | { status: "signedIn"; user: UserProfile }
+  /**
+   * The server could not be asked (offline, a 5xx, a request cut short): the token is kept and the check
+   * is retried; `retrying` while a retry is on its way, `failures` checks in a row found no answer.
+   */
+  | { status: "unreachable"; user: null; retrying: boolean; failures: number }
   /** `leaving`: signed out on the way to the landing page (a deleted account): guards send there, not to /login. */
   | { status: "signedOut"; user: null; leaving?: boolean };
 
@@ -18,6 +23,8 @@ interface AuthContextValue {
   /** `leaving`: the caller has already started a navigation off the host area (see AuthState). */
   signOut(options?: { leaving?: boolean }): Promise<void>;
   setUser(user: UserProfile): void;
+  /** Asks the server again now (the unreachable state's Try again). */
+  retry(): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -33,23 +40,54 @@ async function fetchMe(): Promise<UserProfile | null | "unreachable"> {
     const envelope = await request<AnswerData<typeof authResponses.me>>("GET", "/auth/me");
     return envelope.data?.user ?? null;
   } catch (error) {
-    // Only a refusal (401, 403...) ends the session. Status 0 is no answer at all, and a 200 whose body
-    // never arrived (the page was left mid-read) is no refusal either (api.ts).
-    return error instanceof ApiError && error.status >= 400 && error.status < 500 ? null : "unreachable";
+    // Only a refusal of the token (401, 403) ends the session. Status 0 is no answer at all, a 5xx or a
+    // 429 is a server that cannot answer now, and a 200 whose body never arrived (the page was left
+    // mid-read) is no refusal either (api.ts).
+    return error instanceof ApiError && (error.status === 401 || error.status === 403) ? null : "unreachable";
   }
 }
+
+/** Waits between automatic retries while the server is unreachable: doubling from the first, up to the cap. */
+export const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 30_000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: "loading", user: null });
 
   const reload = useCallback(async () => {
+    setState((current) => (current.status === "unreachable" ? { ...current, retrying: true } : current));
     const user = await fetchMe();
-    if (user && user !== "unreachable") setState({ status: "signedIn", user });
+    if (user === "unreachable") {
+      setState((current) => ({
+        status: "unreachable",
+        user: null,
+        retrying: false,
+        failures: current.status === "unreachable" ? current.failures + 1 : 1,
+      }));
+    } else if (user) setState({ status: "signedIn", user });
     else {
-      if (user === null) setToken(null);
+      setToken(null);
       setState({ status: "signedOut", user: null });
     }
   }, []);
+
+  // While unreachable, ask again on its own (with backoff) and as soon as the browser is back online, so
+  // a host whose network returns finds the app working without pressing anything. Keyed on the count of
+  // failures, not only on the status: a retry that fails fast may never show a render in between.
+  const failures = state.status === "unreachable" && !state.retrying ? state.failures : 0;
+  useEffect(() => {
+    if (failures === 0) return;
+    const timer = setTimeout(
+      () => void reload(),
+      Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS),
+    );
+    const onOnline = () => void reload();
+    window.addEventListener("online", onOnline);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", onOnline);
+    };
+  }, [failures, reload]);
 
   useEffect(() => {
     void reload();
@@ -81,6 +119,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       setUser(user) {
         setState({ status: "signedIn", user });
+      },
+      retry() {
+        void reload();
       },
     }),
     [state, reload],

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
+import { apiCaller, createTestApp, type TestApp } from "../../testing/app.js";
 import { eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
@@ -89,15 +89,7 @@ describe.each(dbKinds)("CalDAV calendars on %s", (kind) => {
     await radicale?.close();
   });
 
-  const call = async (token: string, method: string, url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method: method as "GET",
-      url: `/api${url}`,
-      headers: bearer(token),
-      payload,
-    });
-    return { status: res.statusCode, body: res.json(), raw: res.body };
-  };
+  const call = apiCaller(() => t.app);
   const slotTimes = async (date: string) => {
     const res = await t.app.inject({
       method: "GET",

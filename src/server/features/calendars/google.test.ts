@@ -1,43 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
 import { eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
-import { type FakeGoogle, startFakeGoogle } from "../../testing/fake-google.js";
-import { addFakeCalendarApi, type FakeGoogleCalendar } from "../../testing/fake-google-calendar.js";
-import { fakeGoogleConfig } from "../../testing/google-test-app.js";
-
-const NOW = new Date("2027-03-01T08:00:00Z");
+import { type GoogleCalendarApp, startGoogleCalendarApp } from "../../testing/google-test-app.js";
 
 describe.each(dbKinds)("Google accounts on %s", (kind) => {
-  let t: TestApp;
-  let fake: FakeGoogle;
-  let gcal: FakeGoogleCalendar;
+  let g: GoogleCalendarApp;
   let host: Host;
 
   beforeAll(async () => {
-    fake = await startFakeGoogle();
-    gcal = addFakeCalendarApi(fake);
-    t = await createTestApp(kind, {
-      now: () => NOW,
-      config: fakeGoogleConfig(fake, { timeoutMs: 3000, publicUrl: "http://127.0.0.1:3999" }),
+    g = await startGoogleCalendarApp(kind, {
+      publicUrl: "http://127.0.0.1:3999",
+      config: { oauthTimeoutMs: 3000 },
       calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 3000 } },
     });
-    host = await hostIn(t.app, "Europe/London");
+    host = await hostIn(g.app, "Europe/London");
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => g?.close());
 
-  const call = async (token: string, method: string, url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method: method as "GET",
-      url: `/api${url}`,
-      headers: bearer(token),
-      payload,
-    });
-    return { status: res.statusCode, body: res.json(), raw: res.body };
-  };
+  const call = (...args: Parameters<GoogleCalendarApp["call"]>) => g.call(...args);
 
   /** The popup's whole trip: our authorize URL, Google's consent, the callback page's POST. */
   async function connectGoogle(who: Host, email: string, path = "/google-accounts") {
@@ -47,7 +27,7 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
     expect(authUrl.searchParams.get("access_type")).toBe("offline");
     expect(authUrl.searchParams.get("scope")).toContain("calendar.events");
     expect(authUrl.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:3999/calendar/google/callback");
-    const back = await fake.approve(authUrl.href, email);
+    const back = await g.fake.approve(authUrl.href, email);
     return call(who.token, "POST", `${path}/callback`, {
       code: back.searchParams.get("code"),
       state: back.searchParams.get("state"),
@@ -73,14 +53,14 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
       "work@example.com",
       "home@example.com",
     ]);
-    for (const token of fake.accessTokens.keys()) expect(list.raw).not.toContain(token);
-    const rows = await t.database.db.execute("select secret from calendar_accounts");
+    for (const token of g.fake.accessTokens.keys()) expect(list.raw).not.toContain(token);
+    const rows = await g.database.db.execute("select secret from calendar_accounts");
     const secrets = (
       (rows as unknown as { rows?: { secret: string }[] }).rows ?? (rows as unknown as { secret: string }[])
     ).map((r) => r.secret);
     for (const s of secrets) {
       expect(s).toMatch(/^v1\./);
-      for (const token of fake.accessTokens.keys()) expect(s).not.toContain(token);
+      for (const token of g.fake.accessTokens.keys()) expect(s).not.toContain(token);
       expect(s).not.toContain("1//");
     }
     // Connecting the same account again updates it instead of adding one.
@@ -105,16 +85,16 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
   });
 
   it("blocks slots with Google busy times (freeBusy)", async () => {
-    const et = await eventType(t.app, host);
+    const et = await eventType(g.app, host);
     const slots = async () => {
-      const res = await t.app.inject({
+      const res = await g.app.inject({
         method: "GET",
         url: `/api/bookings/availability/${et._id}?date=2027-03-09&timezone=Europe/London`,
       });
       return (res.json().data as { startTime: string }[]).map((s) => s.startTime);
     };
     expect(await slots()).toContain("11:00am");
-    gcal.addEvent("work@example.com", "work@example.com", {
+    g.gcal.addEvent("work@example.com", "work@example.com", {
       start: { dateTime: "2027-03-09T11:00:00Z" },
       end: { dateTime: "2027-03-09T12:00:00Z" },
     });
@@ -129,8 +109,8 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors.code).toBe("Missing authorization code or state parameter");
     const start = await call(host.token, "GET", "/google-accounts/connect");
-    const back = await fake.approve(start.body.data.authUrl, "work@example.com");
-    const other = await hostIn(t.app, "Europe/London");
+    const back = await g.fake.approve(start.body.data.authUrl, "work@example.com");
+    const other = await hostIn(g.app, "Europe/London");
     const stolen = await call(other.token, "POST", "/google-accounts/callback", {
       code: back.searchParams.get("code"),
       state: back.searchParams.get("state"),
@@ -138,10 +118,10 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
     expect(stolen.status).toBe(400);
     expect(stolen.body.errorCode).toBe("STATE_INVALID");
     // A code another OAuth client obtained: Google refuses it at the token endpoint.
-    fake.addClient({ clientId: "other-app", clientSecret: "other-secret" });
+    g.fake.addClient({ clientId: "other-app", clientSecret: "other-secret" });
     const foreignUrl = new URL(start.body.data.authUrl);
     foreignUrl.searchParams.set("client_id", "other-app");
-    const foreign = await fake.approve(foreignUrl.href, "work@example.com");
+    const foreign = await g.fake.approve(foreignUrl.href, "work@example.com");
     const fresh = await call(host.token, "GET", "/google-accounts/connect");
     const res = await call(host.token, "POST", "/google-accounts/callback", {
       code: foreign.searchParams.get("code"),
@@ -153,11 +133,11 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
   });
 
   it("answers REFRESH_FAILED when Google refuses the refresh token, and shows the account Expired", async () => {
-    const other = await hostIn(t.app, "Europe/London");
+    const other = await hostIn(g.app, "Europe/London");
     expect((await connectGoogle(other, "gone@example.com")).status).toBe(200);
     const [account] = (await call(other.token, "GET", "/google-accounts")).body.data;
     expect((await call(other.token, "POST", `/google-accounts/${account._id}/refresh`)).status).toBe(200);
-    fake.refuseRefreshTokens("gone@example.com");
+    g.fake.refuseRefreshTokens("gone@example.com");
     const res = await call(other.token, "POST", `/google-accounts/${account._id}/refresh`);
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe("REFRESH_FAILED");
@@ -168,10 +148,10 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
   });
 
   it("answers 503 PROVIDER_UNAVAILABLE, as sign-in does, when Google does not answer the connection", async () => {
-    const other = await hostIn(t.app, "Europe/London");
+    const other = await hostIn(g.app, "Europe/London");
     const start = await call(other.token, "GET", "/google-accounts/connect");
-    const back = await fake.approve(new URL(start.body.data.authUrl).href, "slow@example.com");
-    fake.hang = true;
+    const back = await g.fake.approve(new URL(start.body.data.authUrl).href, "slow@example.com");
+    g.fake.hang = true;
     try {
       const res = await call(other.token, "POST", "/google-accounts/callback", {
         code: back.searchParams.get("code"),
@@ -180,13 +160,13 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
       expect(res.status).toBe(503);
       expect(res.body.errorCode).toBe("PROVIDER_UNAVAILABLE");
     } finally {
-      fake.hang = false;
+      g.fake.hang = false;
     }
     expect((await call(other.token, "GET", "/google-accounts")).body.data).toEqual([]);
   });
 
   it("keeps accounts to their host on every route", async () => {
-    const other = await hostIn(t.app, "Europe/London");
+    const other = await hostIn(g.app, "Europe/London");
     const [account] = (await call(host.token, "GET", "/google-accounts")).body.data;
     for (const [method, url] of [
       ["PUT", `/google-accounts/${account._id}/set-primary`],
@@ -203,15 +183,15 @@ describe.each(dbKinds)("Google accounts on %s", (kind) => {
       ["GET", "/api/auth/google/status"],
       ["DELETE", "/api/calendar-settings/google/disconnect"],
     ] as const) {
-      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+      expect((await g.app.inject({ method, url })).statusCode, url).toBe(401);
     }
   });
 
   it("disconnects: the token is revoked at Google and the next account becomes primary", async () => {
     const [work] = (await call(host.token, "GET", "/google-accounts")).body.data;
-    const before = fake.requests.filter((r) => r.path === "/revoke").length;
+    const before = g.fake.requests.filter((r) => r.path === "/revoke").length;
     expect((await call(host.token, "DELETE", `/google-accounts/${work._id}`)).status).toBe(200);
-    expect(fake.requests.filter((r) => r.path === "/revoke").length).toBe(before + 1);
+    expect(g.fake.requests.filter((r) => r.path === "/revoke").length).toBe(before + 1);
     const left = (await call(host.token, "GET", "/google-accounts")).body.data;
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ email: "home@example.com", isPrimary: true });

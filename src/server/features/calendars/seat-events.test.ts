@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendee, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
+import {
+  type CalendarWritesApp,
+  caldavBookingCalendar,
+  startCalendarWritesApp,
+} from "../../testing/calendar-writes.js";
 import { dbKinds } from "../../testing/database.js";
-import { type GoogleCalendarApp, startGoogleCalendarApp } from "../../testing/google-test-app.js";
-import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
 
 // Issue 28 item 2: the host gets one calendar event for a group slot, with every seat as an attendee.
 describe.each(dbKinds)("a group slot's one calendar event on %s", (kind) => {
-  let g: GoogleCalendarApp;
-  let radicale: RadicaleServer;
-
+  let g: CalendarWritesApp;
   beforeAll(async () => {
-    radicale = await startRadicale();
-    g = await startGoogleCalendarApp(kind, {
-      publicUrl: "http://127.0.0.1:3999",
-      config: { allowPrivateTargets: true },
-      calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
-    });
+    g = await startCalendarWritesApp(kind);
   }, 120_000);
-  afterAll(async () => {
-    await g?.close();
-    await radicale?.close();
-  });
+  afterAll(() => g?.close());
 
   const people = [attendee({ name: "Ada Seat" }), attendee({ name: "Ben Seat" })];
   /** Both seats of one slot booked, each followed by the calendar job. */
@@ -68,23 +61,7 @@ describe.each(dbKinds)("a group slot's one calendar event on %s", (kind) => {
 
   it("CalDAV (Radicale): one object for the slot with both attendees; the last cancel removes it", async () => {
     const host = await hostIn(g.app, "Europe/London");
-    const calendarUrl = await radicale.makeCalendar(`seats-${Date.now()}`, "Seats");
-    const connected = await g.call(host.token, "POST", "/calendar-accounts/caldav", {
-      serverUrl: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-    });
-    expect(connected.status, connected.raw).toBe(201);
-    const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Seats");
-    const chosen = await g.call(
-      host.token,
-      "PUT",
-      `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`,
-      { receivesBookings: true },
-    );
-    expect(chosen.status, chosen.raw).toBe(200);
-    const texts = async () =>
-      [...(await radicale.objects(calendarUrl)).values()].map((t) => t.replace(/\r?\n[ \t]/g, ""));
+    const { texts } = await caldavBookingCalendar(g, host, "Seats");
     const ids = await seatBoth(host, "2027-03-10T10:00:00.000Z", async () => {
       expect(await texts()).toHaveLength(1);
     });

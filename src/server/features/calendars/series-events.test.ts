@@ -1,59 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { busyFromICalendar } from "../../calendar-providers/ical-busy.js";
-import { attendee, bookingSettings, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
+import { type Host, hostIn } from "../../testing/booking-fixtures.js";
+import {
+  bookLondonSeries,
+  type CalendarWritesApp,
+  caldavBookingCalendar,
+  expandedStarts,
+  type SeriesOccurrence as Occurrence,
+  SERIES_STARTS as STARTS,
+  startCalendarWritesApp,
+} from "../../testing/calendar-writes.js";
 import { dbKinds } from "../../testing/database.js";
-import { type GoogleCalendarApp, startGoogleCalendarApp } from "../../testing/google-test-app.js";
-import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
 
-// Issue 28 item 3: a recurring booking is ONE recurring event (RRULE, EXDATE) in the host's calendar.
-// Tuesdays 10:00 London from 9 March 2027; the clocks go forward on 28 March, so the 4th is 09:00 UTC.
-const STARTS = [
-  "2027-03-09T10:00:00.000Z",
-  "2027-03-16T10:00:00.000Z",
-  "2027-03-23T10:00:00.000Z",
-  "2027-03-30T09:00:00.000Z",
-];
-
+// Issue 28 item 3: a recurring booking is ONE recurring event (RRULE, EXDATE) in the host's calendar,
+// for a weekly series of 4 that crosses London's change of clocks (SERIES_STARTS).
 describe.each(dbKinds)("a series' one recurring calendar event on %s", (kind) => {
-  let g: GoogleCalendarApp;
-  let radicale: RadicaleServer;
-
+  let g: CalendarWritesApp;
   beforeAll(async () => {
-    radicale = await startRadicale();
-    g = await startGoogleCalendarApp(kind, {
-      publicUrl: "http://127.0.0.1:3999",
-      config: { allowPrivateTargets: true },
-      calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
-    });
+    g = await startCalendarWritesApp(kind);
   }, 120_000);
-  afterAll(async () => {
-    await g?.close();
-    await radicale?.close();
-  });
+  afterAll(() => g?.close());
 
-  type Occurrence = { uid: string; startTime: string; status: string };
-  /** A weekly series of 4 booked and its calendar jobs run; the occurrences and the series' one token. */
-  async function bookSeries(host: Host, meet = false) {
-    const et = await eventType(g.app, host, {
-      recurrence: { frequency: "weekly", maxOccurrences: 10 },
-      bookingSettings: bookingSettings({ daysAhead: 90 }),
-      ...(meet ? { locations: [{ type: "google_meet", value: "" }] } : {}),
-    });
-    const made = await g.call(null, "POST", "/bookings/series", {
-      eventTypeId: et._id,
-      startTime: STARTS[0],
-      occurrences: 4,
-      attendee: attendee({ timezone: "Europe/London", email: "rae.series@example.com" }),
-      ...(meet ? { location: { type: "google_meet" } } : {}),
-    });
-    expect(made.status, made.raw).toBe(201);
-    await g.app.jobs.flush();
-    const { uid, manageToken } = made.body.data.booking;
-    const page = await g.call(null, "GET", `/bookings/public/${uid}?token=${manageToken}`);
-    const occurrences = page.body.data.series.occurrences as Occurrence[];
-    expect(occurrences.map((o) => o.startTime)).toEqual(STARTS);
-    return { occurrences, token: manageToken as string };
-  }
+  const bookSeries = (host: Host, meet = false) => bookLondonSeries(g, host, { meet });
   const cancel = async (o: Occurrence, token: string, scope: "this" | "following" = "this") => {
     const res = await g.call(null, "POST", `/bookings/public/${o.uid}/cancel`, {
       token,
@@ -116,47 +83,25 @@ describe.each(dbKinds)("a series' one recurring calendar event on %s", (kind) =>
 
   it("CalDAV (Radicale): one object with RRULE and EXDATE; expanded it holds the dates still booked", async () => {
     const host = await hostIn(g.app, "Europe/London");
-    const calendarUrl = await radicale.makeCalendar(`series-${Date.now()}`, "Series");
-    const connected = await g.call(host.token, "POST", "/calendar-accounts/caldav", {
-      serverUrl: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-    });
-    expect(connected.status, connected.raw).toBe(201);
-    const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Series");
-    const chosen = await g.call(
-      host.token,
-      "PUT",
-      `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`,
-      { receivesBookings: true },
-    );
-    expect(chosen.status, chosen.raw).toBe(200);
-    const texts = async () =>
-      [...(await radicale.objects(calendarUrl)).values()].map((t) => t.replace(/\r?\n[ \t]/g, ""));
-    const dates = (ics: string[]) =>
-      busyFromICalendar(
-        ics,
-        { from: 0, to: Date.parse("2028-01-01") },
-        { floatingZone: "UTC", allDayBusy: false },
-      ).map((b) => new Date(b.start).toISOString());
+    const { texts } = await caldavBookingCalendar(g, host, "Series");
     const { occurrences, token } = await bookSeries(host);
     const first = await texts();
     expect(first).toHaveLength(1);
     expect(first[0]).toMatch(/RRULE:FREQ=WEEKLY;.*COUNT=4/);
     expect(first[0]).not.toContain("EXDATE");
-    expect(dates(first)).toEqual(STARTS);
+    expect(expandedStarts(first)).toEqual(STARTS);
 
     await cancel(occurrences[1], token);
     const after = await texts();
     expect(after).toHaveLength(1);
     expect(after[0]).toContain("EXDATE;TZID=Europe/London:20270316T100000");
-    expect(dates(after)).toEqual([STARTS[0], STARTS[2], STARTS[3]]);
+    expect(expandedStarts(after)).toEqual([STARTS[0], STARTS[2], STARTS[3]]);
 
     // "This and following" from the 3rd: the series ends after the 1st; cancelling that deletes it.
     await cancel(occurrences[2], token, "following");
     const shortened = await texts();
     expect(shortened).toHaveLength(1);
-    expect(dates(shortened)).toEqual([STARTS[0]]);
+    expect(expandedStarts(shortened)).toEqual([STARTS[0]]);
     await cancel(occurrences[0], token);
     expect(await texts()).toHaveLength(0);
   });

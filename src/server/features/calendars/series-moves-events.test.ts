@@ -1,62 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { busyFromICalendar } from "../../calendar-providers/ical-busy.js";
-import { attendee, bookingSettings, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
+import { type Host, hostIn } from "../../testing/booking-fixtures.js";
+import {
+  bookLondonSeries,
+  type CalendarWritesApp,
+  caldavBookingCalendar,
+  expandedStarts,
+  SERIES_STARTS as STARTS,
+  startCalendarWritesApp,
+} from "../../testing/calendar-writes.js";
 import { dbKinds } from "../../testing/database.js";
-import { type GoogleCalendarApp, startGoogleCalendarApp } from "../../testing/google-test-app.js";
-import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
 
 // Issue 28 item 3: "this and following" moved, in the host's calendar: the old series' recurring event
 // ends earlier (or goes), the new series is one recurring event, and an occurrence that had its own
 // event (moved on its own before) is folded into it. (The series' event itself: series-events.test.ts.)
-// Tuesdays 10:00 London from 9 March 2027; the clocks go forward on 28 March.
-const STARTS = [
-  "2027-03-09T10:00:00.000Z",
-  "2027-03-16T10:00:00.000Z",
-  "2027-03-23T10:00:00.000Z",
-  "2027-03-30T09:00:00.000Z",
-];
+// The series: SERIES_STARTS, Tuesdays in London across the change of clocks on 28 March.
 /** Thursdays 10:00 London from 18 March: the 2nd and following moved there. */
 const THURSDAYS = ["2027-03-18T10:00:00.000Z", "2027-03-25T10:00:00.000Z", "2027-04-01T09:00:00.000Z"];
 
 describe.each(dbKinds)("'this and following' moved in the host's calendar on %s", (kind) => {
-  let g: GoogleCalendarApp;
-  let radicale: RadicaleServer;
-
+  let g: CalendarWritesApp;
   beforeAll(async () => {
-    radicale = await startRadicale();
-    g = await startGoogleCalendarApp(kind, {
-      publicUrl: "http://127.0.0.1:3999",
-      config: { allowPrivateTargets: true },
-      calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
-    });
+    g = await startCalendarWritesApp(kind);
   }, 120_000);
-  afterAll(async () => {
-    await g?.close();
-    await radicale?.close();
-  });
+  afterAll(() => g?.close());
 
-  type Occurrence = { uid: string; startTime: string };
-  /** A weekly series of 4 booked, its 4th moved on its own to Wednesday, the calendar jobs run. */
+  /** The weekly series of 4 booked, its 4th moved on its own to Wednesday, the calendar jobs run. */
   async function bookAndMove(host: Host) {
-    const et = await eventType(g.app, host, {
-      recurrence: { frequency: "weekly", maxOccurrences: 10 },
-      bookingSettings: bookingSettings({ daysAhead: 90 }),
-    });
-    const made = await g.call(null, "POST", "/bookings/series", {
-      eventTypeId: et._id,
-      startTime: STARTS[0],
-      occurrences: 4,
-      attendee: attendee({ timezone: "Europe/London", email: "rae.series@example.com" }),
-    });
-    expect(made.status, made.raw).toBe(201);
-    await g.app.jobs.flush();
-    const { uid, manageToken } = made.body.data.booking;
-    const page = await g.call(null, "GET", `/bookings/public/${uid}?token=${manageToken}`);
-    const occurrences = page.body.data.series.occurrences as Occurrence[];
-    await move(occurrences[3], manageToken, "2027-03-31T09:00:00.000Z", "this");
-    return { occurrences, token: manageToken as string };
+    const { occurrences, token } = await bookLondonSeries(g, host);
+    await move(occurrences[3], token, "2027-03-31T09:00:00.000Z", "this");
+    return { occurrences, token };
   }
-  async function move(o: Occurrence, token: string, startTime: string, scope: "this" | "following") {
+  async function move(o: { uid: string }, token: string, startTime: string, scope: "this" | "following") {
     const res = await g.call(null, "POST", `/bookings/public/${o.uid}/reschedule`, {
       token,
       startTime,
@@ -87,32 +61,8 @@ describe.each(dbKinds)("'this and following' moved in the host's calendar on %s"
 
   it("CalDAV (Radicale): expanded, the calendar holds exactly the dates booked after each move", async () => {
     const host = await hostIn(g.app, "Europe/London");
-    const calendarUrl = await radicale.makeCalendar(`moves-${Date.now()}`, "Moves");
-    const connected = await g.call(host.token, "POST", "/calendar-accounts/caldav", {
-      serverUrl: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-    });
-    expect(connected.status, connected.raw).toBe(201);
-    const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Moves");
-    const chosen = await g.call(
-      host.token,
-      "PUT",
-      `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`,
-      { receivesBookings: true },
-    );
-    expect(chosen.status, chosen.raw).toBe(200);
-    const texts = async () =>
-      [...(await radicale.objects(calendarUrl)).values()].map((t) => t.replace(/\r?\n[ \t]/g, ""));
-    const dates = async () =>
-      busyFromICalendar(
-        await texts(),
-        { from: 0, to: Date.parse("2028-01-01") },
-        { floatingZone: "UTC", allDayBusy: false },
-      )
-        .map((b) => new Date(b.start).toISOString())
-        .sort();
-
+    const { texts } = await caldavBookingCalendar(g, host, "Moves");
+    const dates = async () => expandedStarts(await texts());
     const { occurrences, token } = await bookAndMove(host);
     expect(await dates()).toEqual([...STARTS.slice(0, 3), "2027-03-31T09:00:00.000Z"]);
 

@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attendee, eventType, type Host, hostIn } from "../../testing/booking-fixtures.js";
+import { attendee, eventType, type Host, hostIn, teamEventType } from "../../testing/booking-fixtures.js";
+import {
+  type CalendarWritesApp,
+  caldavBookingCalendar,
+  startCalendarWritesApp,
+} from "../../testing/calendar-writes.js";
 import { dbKinds } from "../../testing/database.js";
-import { type GoogleCalendarApp, startGoogleCalendarApp } from "../../testing/google-test-app.js";
-import { type RadicaleServer, startRadicale } from "../../testing/radicale.js";
 
 describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
-  let g: GoogleCalendarApp;
-  let radicale: RadicaleServer;
-
+  let g: CalendarWritesApp;
   beforeAll(async () => {
-    radicale = await startRadicale();
-    g = await startGoogleCalendarApp(kind, {
-      publicUrl: "http://127.0.0.1:3999",
-      // Radicale listens on loopback.
-      config: { allowPrivateTargets: true },
-      calendars: { busyOptions: { ttlMs: 0, sourcesTtlMs: 0, timeoutMs: 5000 } },
-    });
+    g = await startCalendarWritesApp(kind);
   }, 120_000);
-  afterAll(async () => {
-    await g?.close();
-    await radicale?.close();
-  });
+  afterAll(() => g?.close());
 
   const syncState = async (host: Host, bookingId: string) =>
     (await g.call(host.token, "GET", `/calendar-sync?bookingIds=${bookingId}`)).body.data[bookingId];
@@ -111,24 +103,10 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
 
   it("CalDAV: a booking appears in the chosen calendar, moves with a reschedule and vanishes with a cancel", async () => {
     const host = await hostIn(g.app, "Europe/London");
-    const calendarUrl = await radicale.makeCalendar(`bookings-${Date.now()}`, "Bookings");
-    const connected = await g.call(host.token, "POST", "/calendar-accounts/caldav", {
-      serverUrl: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-    });
-    expect(connected.status, connected.raw).toBe(201);
-    const target = connected.body.data.calendars.find((c: { name: string }) => c.name === "Bookings");
-    const chosen = await g.call(
-      host.token,
-      "PUT",
-      `/calendar-accounts/${connected.body.data._id}/calendars/${target._id}`,
-      { receivesBookings: true },
-    );
-    expect(chosen.status, chosen.raw).toBe(200);
-    expect(
-      chosen.body.data.calendars.filter((c: { receivesBookings: boolean }) => c.receivesBookings),
-    ).toEqual([expect.objectContaining({ _id: target._id })]);
+    const { account, calendarId, texts } = await caldavBookingCalendar(g, host, "Bookings");
+    expect(account.calendars.filter((c) => c.receivesBookings)).toEqual([
+      expect.objectContaining({ _id: calendarId }),
+    ]);
     const et = await eventType(g.app, host);
     const invitee = attendee();
     const res = await g.call(null, "POST", "/bookings", {
@@ -138,10 +116,9 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     });
     expect(res.status, res.raw).toBe(201);
     await g.app.jobs.flush();
-    let objects = await radicale.objects(calendarUrl);
-    expect(objects.size).toBe(1);
-    // Unfolded: long iCalendar lines wrap at 75 octets.
-    const [ics] = [...objects.values()].map((text) => text.replace(/\r?\n[ \t]/g, ""));
+    const written = await texts();
+    expect(written).toHaveLength(1);
+    const [ics] = written;
     expect(ics).toContain("DTSTART;TZID=Europe/London:20270312T100000");
     expect(ics).toContain(invitee.email);
     expect(ics).not.toContain("METHOD:");
@@ -154,12 +131,12 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     });
     expect(moved.status, moved.raw).toBe(200);
     await g.app.jobs.flush();
-    objects = await radicale.objects(calendarUrl);
-    expect(objects.size).toBe(1);
-    expect([...objects.values()][0]).toContain("DTSTART;TZID=Europe/London:20270312T103000");
+    const movedTexts = await texts();
+    expect(movedTexts).toHaveLength(1);
+    expect(movedTexts[0]).toContain("DTSTART;TZID=Europe/London:20270312T103000");
     await g.call(host.token, "PUT", `/bookings/${res.body.data._id}/cancel`, { reason: "Other" });
     await g.app.jobs.flush();
-    expect((await radicale.objects(calendarUrl)).size).toBe(0);
+    expect(await texts()).toHaveLength(0);
     expect(await syncState(host, res.body.data._id)).toMatchObject({ state: "synced" });
   });
 
@@ -171,16 +148,7 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     const mailboxes = ["rr-a@example.com", "rr-b@example.com"];
     for (const [i, h] of hosts.entries()) await g.connectGoogle(h, mailboxes[i]);
     const [owner, member] = hosts;
-    const team = (await g.call(owner.token, "POST", "/teams", { name: "Rota" })).body.data;
-    const invite = await g.call(owner.token, "POST", `/teams/${team._id}/invites`, { email: member.email });
-    const inviteToken = /team-invite\/([^/]+)$/.exec(invite.body.data.link)?.[1];
-    expect((await g.call(member.token, "POST", `/team-invites/${inviteToken}/accept`)).status).toBe(200);
-    const et = await eventType(g.app, owner, { type: "round-robin", duration: 30 });
-    const set = await g.call(owner.token, "PUT", `/event-types/${et._id}/hosts`, {
-      teamId: team._id,
-      hosts: hosts.map((h) => ({ userId: h.userId, weight: 1 })),
-    });
-    expect(set.status, set.raw).toBe(200);
+    const { et } = await teamEventType(g.app, owner, [member], { type: "round-robin", duration: 30 });
     // The meeting's events still in a host's Google calendar (Google keeps deleted ones as cancelled).
     const teamEvents = (mailbox: string) =>
       g.gcal
@@ -223,16 +191,7 @@ describe.each(dbKinds)("bookings written to calendars on %s", (kind) => {
     const owner = await hostIn(g.app, "Europe/London", "Collective A");
     const member = await hostIn(g.app, "Europe/London", "Collective B");
     await g.connectGoogle(owner, "col-a@example.com");
-    const team = (await g.call(owner.token, "POST", "/teams", { name: "Pair" })).body.data;
-    const invite = await g.call(owner.token, "POST", `/teams/${team._id}/invites`, { email: member.email });
-    const inviteToken = /team-invite\/([^/]+)$/.exec(invite.body.data.link)?.[1];
-    expect((await g.call(member.token, "POST", `/team-invites/${inviteToken}/accept`)).status).toBe(200);
-    const et = await eventType(g.app, owner, { type: "collective", duration: 30 });
-    const set = await g.call(owner.token, "PUT", `/event-types/${et._id}/hosts`, {
-      teamId: team._id,
-      hosts: [owner, member].map((h) => ({ userId: h.userId })),
-    });
-    expect(set.status, set.raw).toBe(200);
+    const { et } = await teamEventType(g.app, owner, [member], { type: "collective", duration: 30 });
     const invitee = attendee();
     const res = await g.call(null, "POST", "/bookings", {
       eventTypeId: et._id,

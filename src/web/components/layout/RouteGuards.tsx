@@ -4,13 +4,28 @@ import type { UserProfile } from "../../../contract/auth";
 import { useHostLanguage } from "../../lib/app-language";
 import { useAuth } from "../../lib/auth";
 import { followHostTimeFormat } from "../../lib/host-clock";
-import { FullPageSpinner } from "../ui";
+import { t } from "../../lib/i18n";
+import { ErrorState, FullPageSpinner } from "../ui";
 
-/** Sends signed-out visitors to /login, remembering where they were going. */
+/**
+ * Sends signed-out visitors to /login, remembering where they were going. A host whose server cannot be
+ * reached stays signed in and on this page: they see why and Try again, while the app keeps retrying.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state, retry } = useAuth();
   const location = useLocation();
   if (state.status === "loading") return <FullPageSpinner />;
+  if (state.status === "unreachable") {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-app p-4">
+        <ErrorState
+          title={t("shell.unreachable.title")}
+          description={t("shell.unreachable.text")}
+          query={{ error: null, isFetching: state.retrying, refetch: retry }}
+        />
+      </main>
+    );
+  }
   // Signed out on the way to the landing page (a deleted account): that navigation may still be pending
   // (a lazy chunk), and a redirect to /login now would overtake it; go the same way instead.
   if (state.status === "signedOut" && state.leaving) return <Navigate to="/" replace />;
