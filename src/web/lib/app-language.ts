@@ -11,6 +11,7 @@ import { isRtl, type Locale, matchLocale } from "../../contract/languages";
 import { activate, currentLocale, i18n } from "./i18n";
 import { loadCatalogue } from "./i18n-catalogues";
 import { readyMessages } from "./i18n-precompiled";
+import { learnEnglishTexts } from "./server-text";
 
 const appCatalogues = import.meta.glob<Record<string, string>>("./app-catalogues/*.ts", {
   import: "default",
@@ -22,11 +23,23 @@ const STORED_KEY = "kairos.appLanguage";
 export async function loadAppLanguage(locale: Locale): Promise<void> {
   const load = appCatalogues[`./app-catalogues/${locale}.ts`];
   if (!load) throw new Error(`no app catalogue for ${locale}`);
-  const [web, app] = await Promise.all([loadCatalogue(locale), load()]);
+  const [web, app] = await Promise.all([loadCatalogue(locale), load(), englishTexts(locale)]);
   activate({ locale, messages: await readyMessages({ ...web, ...app }) });
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? "rtl" : "ltr";
 }
+
+/**
+ * The English templates of the contract's and server's texts (server-text.ts), loaded once another
+ * language than English is chosen: an English host never needs them.
+ */
+async function englishTexts(locale: Locale): Promise<void> {
+  if (locale === "en" || englishLoaded) return;
+  const source = await import("../../i18n/app/validation/en.json");
+  learnEnglishTexts(source.default as Record<string, unknown>);
+  englishLoaded = true;
+}
+let englishLoaded = false;
 
 /** The browser's language, or `?lang=` when the address carries one. */
 export function visitorLanguage(): Locale {
