@@ -78,7 +78,7 @@ describe("localizeText", () => {
     );
     expect(localizeText("At most 1 guests")).toBe("Höchstens 1 Gast");
     expect(localizeText("At most 4 guests")).toBe("Höchstens 4 Gäste");
-    expect(localizeText("Minimum notice must be a number")).toBe("Mindestvorlaufzeit muss eine Zahl sein");
+    expect(localizeText("Minimum notice must be a number")).toBe("Mindestvorlauf muss eine Zahl sein");
     expect(localizeText("Invalid email: Enter a valid email address")).toBe(
       "Ungültige E-Mail-Adresse: Geben Sie eine gültige E-Mail-Adresse ein",
     );
@@ -89,5 +89,9 @@ describe("localizeText", () => {
     await loadAppLanguage("ar");
     expect(localizeText("Team name is required")).toBe("اسم الفريق مطلوب");
     expect(localizeText("This field is required")).toBe("هذا الحقل مطلوب");
+    expect(localizeText("Minimum notice must be a number")).toBe(
+      "الحد الأدنى للإشعار المسبق: يجب أن تكون القيمة رقمًا",
+    );
+    expect(localizeText("Use at most 100 characters")).toBe("استخدم 100 حرفًا كحد أقصى");
   });
 });
