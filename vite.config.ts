@@ -37,6 +37,8 @@ const publicBuild: InlineConfig = {
         find: /^@tanstack\/react-query$/,
         replacement: path.resolve(import.meta.dirname, "src/web/lib/mini-query.tsx"),
       },
+      // The host app's translation of the API's English texts; the invitees' pages keep them (see the file).
+      { find: /^(.*)\/server-text$/, replacement: "$1/server-text-book" },
       // The few react-router calls these pages make, without its ~20 KB gz (see the file).
       {
         find: /^react-router$/,

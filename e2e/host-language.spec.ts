@@ -65,6 +65,12 @@ test("a host switches the app to German, Japanese and Arabic: shell, event types
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expectNav(page, de);
 
+  // The contract's English validation message reads German too (web/lib/server-text.ts).
+  await page.locator("#profile-name").fill("");
+  await page.locator('form:has(#profile-app-language) button[type="submit"]').click();
+  await expect(page.locator("#profile-name-error")).toHaveText(de["validation.nameIsRequired"]);
+  await expect(page.getByText(en["validation.nameIsRequired"], { exact: true })).toHaveCount(0);
+
   await page.goto("/event-types");
   await expect(page.getByRole("heading", { name: de["eventTypes.list.title"], exact: true })).toBeVisible();
   await expect(page.getByText(de["eventTypes.card.viewPage"]).first()).toBeVisible();

@@ -79,6 +79,10 @@ for (const [family, dirs] of Object.entries(FAMILIES)) {
       });
     }
 
+    // The validation area's ids are found by their English text, not named in code: server-texts.test.ts
+    // checks that each of its templates is a text the contract or the server still produces.
+    if (family === "app/validation") return;
+
     it("uses every key in the code (a quoted id, or a template that starts with its prefix)", () => {
       const code = dirs.map(sourcesUnder).join("\n");
       const templates = [...code.matchAll(/`([a-z]+\.)\$\{/gi)].map((m) => m[1]);

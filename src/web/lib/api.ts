@@ -1,5 +1,6 @@
 import type { Envelope } from "../../contract/envelope";
 import type { Answer } from "../../contract/responses/shared";
+import { localizeText } from "./server-text";
 
 export const TOKEN_KEY = "auth_token";
 
@@ -140,12 +141,12 @@ export const api = {
 };
 
 /**
- * The server's message for a failed call, else `fallback` (the spec's text for that action). The
+ * The server's message for a failed call in the host's language (server-text.ts), else `fallback` (the spec's text for that action). The
  * client's own generic 'API call failed' counts as no message.
  */
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {
   const message = error instanceof Error ? error.message : "";
-  return message && message !== GENERIC_FAILURE ? message : fallback;
+  return message && message !== GENERIC_FAILURE ? localizeText(message) : fallback;
 }
 
 /** Sends one file as multipart/form-data in `field` (the JSON calls cannot); answers and fails as `request`. */

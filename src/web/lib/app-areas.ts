@@ -29,10 +29,17 @@ export const APP_AREAS = [
   "shell",
   "teams",
   "translations",
+  "validation",
   "webhooks",
   "workflows",
 ] as const;
 export type AppArea = (typeof APP_AREAS)[number];
+
+/**
+ * The contract's and server's texts in other languages (server-text.ts): loaded with every language
+ * but English, whose texts need no translation, whatever the screen.
+ */
+export const SERVER_TEXTS_AREA: AppArea = "validation";
 
 /** What the code of the app's first chunk speaks: loaded with the language, before the first render. */
 export const BASE_AREAS: readonly AppArea[] = ["shell", "common", "landing"];

@@ -9,10 +9,11 @@ import type { Messages } from "@lingui/core";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { resolveLanguage } from "../../contract/language-resolution";
 import { isRtl, type Locale, matchLocale } from "../../contract/languages";
-import { areaMessages, wantedAreas } from "./app-areas";
+import { areaMessages, SERVER_TEXTS_AREA, wantedAreas } from "./app-areas";
 import { activate, currentLocale, i18n } from "./i18n";
 import { loadCatalogue } from "./i18n-catalogues";
 import { readyMessages } from "./i18n-precompiled";
+import { learnEnglishTexts } from "./server-text";
 
 /** Where the last signed-in choice is kept, so the next visit starts in it instead of flashing the browser's. */
 const STORED_KEY = "kairos.appLanguage";
@@ -21,12 +22,26 @@ const STORED_KEY = "kairos.appLanguage";
 export async function loadAppLanguage(locale: Locale): Promise<void> {
   const [web, app] = await Promise.all([
     loadCatalogue(locale).then(readyMessages),
-    areaMessages(locale, wantedAreas()),
+    // The server's texts in the host's language (server-text.ts); English needs no translation of them.
+    areaMessages(locale, locale === "en" ? wantedAreas() : [...wantedAreas(), SERVER_TEXTS_AREA]),
+    englishTexts(locale),
   ]);
   activate({ locale, messages: { ...web, ...app } as Messages });
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? "rtl" : "ltr";
 }
+
+/**
+ * The English templates of the contract's and server's texts (server-text.ts), loaded once another
+ * language than English is chosen: an English host never needs them.
+ */
+async function englishTexts(locale: Locale): Promise<void> {
+  if (locale === "en" || englishLoaded) return;
+  const source = await import("../../i18n/app/validation/en.json");
+  learnEnglishTexts(source.default as Record<string, unknown>);
+  englishLoaded = true;
+}
+let englishLoaded = false;
 
 /** The browser's language, or `?lang=` when the address carries one. */
 export function visitorLanguage(): Locale {

@@ -20,6 +20,7 @@ import type settings from "../../i18n/app/settings/en.json";
 import type shell from "../../i18n/app/shell/en.json";
 import type teams from "../../i18n/app/teams/en.json";
 import type translations from "../../i18n/app/translations/en.json";
+import type validation from "../../i18n/app/validation/en.json";
 import type webhooks from "../../i18n/app/webhooks/en.json";
 import type workflows from "../../i18n/app/workflows/en.json";
 
@@ -41,5 +42,6 @@ export type AppMessageId =
   | keyof typeof shell
   | keyof typeof teams
   | keyof typeof translations
+  | keyof typeof validation
   | keyof typeof webhooks
   | keyof typeof workflows;

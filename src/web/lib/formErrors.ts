@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { ApiError, errorMessage } from "./api";
+import { localizeText } from "./server-text";
 
 /**
  * Puts a failed submit's messages where the host looks: the server's per-field errors on the fields this
@@ -16,7 +17,8 @@ export function setServerErrors<T extends FieldValues>(
 ): string | null {
   const fieldErrors = error instanceof ApiError ? error.errors : undefined;
   const named = fields.filter((f) => fieldErrors?.[f]);
-  for (const f of named) setError(f, { message: fieldErrors?.[f] }, { shouldFocus: f === named[0] });
+  for (const f of named)
+    setError(f, { message: localizeText(fieldErrors?.[f] ?? "") }, { shouldFocus: f === named[0] });
   if (named.length > 0) return null;
   const message = errorMessage(error, fallback);
   if (fallbackField === null) return message;
@@ -36,7 +38,7 @@ export function flattenErrors(errors: FieldErrors, prefix = ""): Record<string, 
     const path = prefix ? `${prefix}.${key}` : key;
     const node = value as { message?: unknown; root?: { message?: unknown } };
     const message = typeof node.message === "string" ? node.message : node.root?.message;
-    if (typeof message === "string" && message) flat[path] = message;
+    if (typeof message === "string" && message) flat[path] = localizeText(message);
     Object.assign(flat, flattenErrors(value as FieldErrors, path));
   }
   return flat;

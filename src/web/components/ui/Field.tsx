@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { localizeText } from "../../lib/server-text";
 import { Label } from "./Label";
 
 export interface FieldProps {
@@ -30,7 +31,7 @@ export function Field({ label, htmlFor, error, hint, required, className, childr
       {children}
       {error ? (
         <p id={`${htmlFor}-error`} role="alert" className="text-red-600 text-sm leading-5">
-          {error}
+          {localizeText(error)}
         </p>
       ) : hint ? (
         <p id={`${htmlFor}-hint`} className="text-slate-500 text-sm leading-5">

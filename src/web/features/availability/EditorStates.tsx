@@ -1,5 +1,6 @@
 import { ErrorState, Skeleton } from "../../components/ui";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 
 /** Placeholder rows shaped like the weekly editor while a schedule loads. */
 export function EditorSkeleton() {
@@ -45,7 +46,7 @@ export function LoadError({
   return (
     <ErrorState
       title={title ?? t("availability.loadFailed")}
-      description={detail ?? t("availability.checkConnection")}
+      description={detail ? localizeText(detail) : t("availability.checkConnection")}
       onRetry={onRetry}
     />
   );

@@ -22,7 +22,7 @@ import {
   Switch,
   toast,
 } from "../../components/ui";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, errorMessage } from "../../lib/api";
 import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";
 import { useOAuthPopup } from "../../lib/oauthPopup";
@@ -122,7 +122,7 @@ export function ConnectedAccounts() {
         connectGoogle();
         return;
       }
-      toast.error(failed, { description: error.message });
+      toast.error(failed, { description: errorMessage(error) });
     },
   });
 
@@ -132,7 +132,7 @@ export function ConnectedAccounts() {
     onSuccess: refreshLists,
     onError: (error) => {
       refreshLists();
-      toast.error(t("calendars.accounts.updateFailed"), { description: error.message });
+      toast.error(t("calendars.accounts.updateFailed"), { description: errorMessage(error) });
     },
   });
 
@@ -162,7 +162,7 @@ export function ConnectedAccounts() {
       )}
       {accounts.isError && (
         <p role="alert" className="mt-4 text-red-700 text-sm">
-          {t("calendars.accounts.loadFailed")} {accounts.error.message}
+          {t("calendars.accounts.loadFailed")} {errorMessage(accounts.error, "")}
         </p>
       )}
       {accounts.isSuccess && list.length === 0 && (

@@ -23,7 +23,7 @@ import {
   EmptyState,
   Skeleton,
 } from "../../components/ui";
-import { ApiError } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 import type { AppMessageId } from "../../lib/app-messages";
 import { hourCycle } from "../../lib/host-clock";
 import { intlLocale, t } from "../../lib/i18n";
@@ -254,7 +254,7 @@ export default function ContactPage() {
             description={
               query.error instanceof ApiError && query.error.status === 404
                 ? t("contacts.page.maybeDeleted")
-                : query.error.message
+                : errorMessage(query.error, t("contacts.page.loadFailed"))
             }
             action={
               <Link to="/contacts" className={buttonClasses({ variant: "outline" })}>

@@ -4,6 +4,7 @@ import { type ImportSummary, MAX_UPLOAD_BYTES } from "../../../contract/contacts
 import { Button, Dialog, DialogContent, DialogFooter, toast } from "../../components/ui";
 import { errorMessage } from "../../lib/api";
 import { intlLocale, t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import { downloadFile, importContacts } from "./queries";
 
 const isCsv = (f: File) =>
@@ -131,7 +132,7 @@ export function ImportDialog({
                         <td className="px-3 py-1.5 tabular-nums">{f.row}</td>
                         <td className="break-all px-3 py-1.5 text-slate-700">
                           {f.email ? `${f.email}: ` : ""}
-                          {f.reason}
+                          {localizeText(f.reason)}
                         </td>
                       </tr>
                     ))}

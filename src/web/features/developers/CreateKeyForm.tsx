@@ -14,6 +14,7 @@ import { Button, Checkbox, Field, Input, Select } from "../../components/ui";
 import type { AppMessageId } from "../../lib/app-messages";
 import { setServerErrors } from "../../lib/formErrors";
 import { currentLocale, intlLocale, t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import { type CreatedApiKey, useCreateApiKey } from "./queries";
 
 /** Catalogue ids, read with `t` when rendering (the language can change at run time). */
@@ -163,7 +164,9 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
         />
         {errors.scopes && (
           <p id="api-key-scopes-error" role="alert" className="mt-1 text-red-600 text-sm">
-            {errors.scopes.message ?? t("developers.form.choosePermissions")}
+            {errors.scopes.message
+              ? localizeText(errors.scopes.message)
+              : t("developers.form.choosePermissions")}
           </p>
         )}
       </fieldset>

@@ -1,6 +1,7 @@
 import type { ConfirmationSettings } from "../../../contract/approval";
 import { Switch } from "../../components/ui";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import { DigitsInput } from "./DigitsInput";
 
 /**
@@ -59,7 +60,7 @@ export function ConfirmationField({
           </div>
           {errors?.noticeHours && (
             <p role="alert" className="text-[13px] text-red-600">
-              {errors.noticeHours}
+              {localizeText(errors.noticeHours)}
             </p>
           )}
           <div className="flex flex-wrap items-center gap-2">
@@ -76,7 +77,7 @@ export function ConfirmationField({
           </div>
           {errors?.expiryHours ? (
             <p role="alert" className="text-[13px] text-red-600">
-              {errors.expiryHours}
+              {localizeText(errors.expiryHours)}
             </p>
           ) : (
             <p className="text-[13px] text-slate-500">{t("eventTypes.confirm.expiryNote")}</p>

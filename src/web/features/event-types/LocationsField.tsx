@@ -11,6 +11,7 @@ import {
 import { Button, Input, Select } from "../../components/ui";
 import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import { LocationIcon } from "../bookings/LocationIcon";
 import { FieldGroup } from "./FieldGroup";
 import { GoogleAccountPicker } from "./GoogleAccountPicker";
@@ -254,7 +255,7 @@ function LocationRow({
       </div>
       {typeError && (
         <p id={`${id}-type-error`} role="alert" className="text-[13px] text-red-600 leading-5">
-          {typeError}
+          {localizeText(typeError)}
         </p>
       )}
       {location.type === "ask_invitee" ? (
@@ -279,7 +280,7 @@ function LocationRow({
           />
           {valueError && (
             <p id={`${id}-value-error`} role="alert" className="text-[13px] text-red-600 leading-5">
-              {valueError}
+              {localizeText(valueError)}
             </p>
           )}
         </div>

@@ -11,6 +11,7 @@ import { QUESTION_TYPES } from "../../../contract/event-types";
 import { Button, Checkbox, Input, Select, Textarea } from "../../components/ui";
 import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import type { EditFormInput } from "./forms";
 
 const TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], AppMessageId> = {
@@ -71,7 +72,7 @@ export function QuestionsField({
                   />
                   {e?.question && (
                     <p id={`question-${i}-error`} role="alert" className="mt-1 text-[13px] text-red-600">
-                      {e.question.message}
+                      {localizeText(e.question.message ?? "")}
                     </p>
                   )}
                 </div>
@@ -137,7 +138,7 @@ export function QuestionsField({
                       />
                       {fieldState.error && (
                         <p role="alert" className="text-[13px] text-red-600">
-                          {fieldState.error.message}
+                          {localizeText(fieldState.error.message ?? "")}
                         </p>
                       )}
                     </div>

@@ -16,7 +16,7 @@ import {
   monthOf,
   toast,
 } from "../../components/ui";
-import { ApiError } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { slotInWords, timeLabelText } from "../../lib/host-clock";
 import { t } from "../../lib/i18n";
@@ -62,13 +62,7 @@ function RescheduleContent({ booking, onClose }: { booking: BookingDto; onClose:
       const taken =
         error instanceof ApiError &&
         (error.errorCode === "SLOT_TAKEN" || error.errorCode === "SLOT_UNAVAILABLE");
-      toast.error(
-        taken
-          ? t("meetings.slotTaken")
-          : error instanceof Error && error.message !== "API call failed"
-            ? error.message
-            : t("meetings.rescheduleFailed"),
-      );
+      toast.error(taken ? t("meetings.slotTaken") : errorMessage(error, t("meetings.rescheduleFailed")));
       if (taken) {
         setPicked(null);
         void slots.refetch();

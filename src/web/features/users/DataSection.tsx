@@ -5,7 +5,7 @@ import type { AnswerData } from "../../../contract/responses/shared";
 import type { usersResponses } from "../../../contract/responses/users";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Button, Dialog, DialogContent, DialogFooter, Field, Input, toast } from "../../components/ui";
-import { api, request, saveFile } from "../../lib/api";
+import { api, errorMessage, request, saveFile } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { t } from "../../lib/i18n";
 
@@ -88,7 +88,7 @@ function DeleteAccountDialog({
       await signOut({ leaving: true });
       toast.success(t("settings.data.deleted"));
     } catch (e) {
-      setError(e instanceof Error ? e.message : t("settings.data.deleteFailed"));
+      setError(errorMessage(e, t("settings.data.deleteFailed")));
       setBusy(false);
     }
   };

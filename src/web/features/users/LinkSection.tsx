@@ -10,6 +10,7 @@ import { copyText } from "../../lib/clipboard";
 import { cn } from "../../lib/cn";
 import { setServerErrors } from "../../lib/formErrors";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import { profileUrl } from "../event-types/links";
 import { useUpdateUsername } from "./queries";
 
@@ -44,7 +45,7 @@ export function LinkSection() {
       setServerErrors(error, setError, ["username"], "username");
     }
   });
-  const error = errors.username?.message;
+  const error = errors.username?.message && localizeText(errors.username.message);
 
   const host = window.location.host;
   return (

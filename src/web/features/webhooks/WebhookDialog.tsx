@@ -15,6 +15,7 @@ import {
 import type { AppMessageId } from "../../lib/app-messages";
 import { setServerErrors } from "../../lib/formErrors";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import {
   useCreateWebhook,
   useUpdateWebhook,
@@ -126,7 +127,7 @@ export function WebhookDialog({
           />
           {errors.events && (
             <p id="webhook-events-error" role="alert" className="mt-1.5 text-red-600 text-sm">
-              {errors.events.message ?? errors.events.root?.message}
+              {localizeText(errors.events.message ?? errors.events.root?.message ?? "")}
             </p>
           )}
         </fieldset>

@@ -16,6 +16,7 @@ import {
 import { errorMessage } from "../../lib/api";
 import type { AppMessageId } from "../../lib/app-messages";
 import { t } from "../../lib/i18n";
+import { localizeText } from "../../lib/server-text";
 import { DeliveriesPanel } from "./DeliveriesPanel";
 import {
   useDeleteWebhook,
@@ -108,7 +109,10 @@ function SubscriptionRow({ sub, fresh }: { sub: WebhookSubscription; fresh: stri
       </div>
       {sub.disabledReason && (
         <p className="mt-2 rounded bg-red-50 px-3 py-2 text-red-800 text-sm" role="status">
-          {t("webhooks.row.disabled", { reason: sub.disabledReason, limit: WEBHOOK_DISABLE_AFTER })}
+          {t("webhooks.row.disabled", {
+            reason: localizeText(sub.disabledReason),
+            limit: WEBHOOK_DISABLE_AFTER,
+          })}
         </p>
       )}
       <div className="mt-2 flex flex-wrap gap-1">
