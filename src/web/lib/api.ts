@@ -1,5 +1,6 @@
 import type { Envelope } from "../../contract/envelope";
 import type { Answer } from "../../contract/responses/shared";
+import { t } from "./i18n";
 import { localizeText } from "./server-text";
 
 export const TOKEN_KEY = "auth_token";
@@ -144,9 +145,10 @@ export const api = {
  * The server's message for a failed call in the host's language (server-text.ts), else `fallback` (the spec's text for that action). The
  * client's own generic 'API call failed' counts as no message.
  */
-export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {
+export function errorMessage(error: unknown, fallback?: string): string {
   const message = error instanceof Error ? error.message : "";
-  return message && message !== GENERIC_FAILURE ? localizeText(message) : fallback;
+  if (message && message !== GENERIC_FAILURE) return localizeText(message);
+  return fallback ?? t("common.unexpectedError");
 }
 
 /** Sends one file as multipart/form-data in `field` (the JSON calls cannot); answers and fails as `request`. */

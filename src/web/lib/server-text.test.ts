@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import english from "../../i18n/app/validation/en.json";
+import { ApiError, errorMessage } from "./api";
 import { loadAppLanguage } from "./app-language";
 import { findTemplate, indexTexts, localizeText } from "./server-text";
 
@@ -83,6 +84,9 @@ describe("localizeText", () => {
       "Ungültige E-Mail-Adresse: Geben Sie eine gültige E-Mail-Adresse ein",
     );
     expect(localizeText("Kennenlerngespräch")).toBe("Kennenlerngespräch");
+    // A failed call's message reaches the screen through errorMessage; with none, its own fallback.
+    expect(errorMessage(new ApiError(409, "Team name is required"))).toBe("Teamname ist erforderlich");
+    expect(errorMessage(new Error("API call failed"))).toBe("Ein unerwarteter Fehler ist aufgetreten");
   });
 
   it("speaks Arabic", async () => {
