@@ -85,7 +85,8 @@ test("a booking fills Contacts; the host edits, tags, filters, imports, exports 
   await expect(dialog).toBeHidden();
   await expect(row).toContainText("Head of Research");
   await expect(row).toContainText("Customer");
-  await expect(row).toContainText("America/Sao_Paulo");
+  // The zone by its name in the host's language, with its city.
+  await expect(row).toContainText("(Sao Paulo)");
 
   // Add Tags from the row menu (Enter adds a tag).
   await row.getByRole("button", { name: "Actions for Nora Quinn" }).click();

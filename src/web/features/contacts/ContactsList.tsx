@@ -15,6 +15,7 @@ import {
 import type { AppMessageId } from "../../lib/app-messages";
 import { cn } from "../../lib/cn";
 import { t } from "../../lib/i18n";
+import { zoneLabel } from "../bookings/time";
 import { ContactAvatar, formatDate, PriorityIcon, StageBadge } from "./format";
 
 export interface RowActions {
@@ -62,7 +63,7 @@ function DetailLine({ c }: { c: ContactDto }) {
   const place = [c.city, c.state].filter(Boolean).join(", ");
   const parts = [
     place,
-    c.timezone,
+    c.timezone ? zoneLabel(c.timezone) : "",
     t("contacts.list.meetings", { count: c.totalMeetings }),
     c.lastMeetingDate ? t("contacts.list.lastMet", { date: formatDate(c.lastMeetingDate) }) : "",
   ].filter(Boolean);
