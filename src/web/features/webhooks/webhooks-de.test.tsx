@@ -11,18 +11,7 @@ import { loadAppLanguage } from "../../lib/app-language";
 import { fakeApi, ok, renderScreen, testUser } from "../../testing/render";
 import { CreateTeamCard } from "../teams/CreateTeamCard";
 import { WebhooksSection } from "./WebhooksSection";
-
-const sub = {
-  _id: "00000000-0000-4000-8000-0000000000a1",
-  url: "https://hooks.example/in",
-  events: ["booking.created"],
-  active: true,
-  disabledReason: null,
-  consecutiveFailures: 0,
-  secretHint: "whsec_abc…",
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-};
+import { subscription as sub } from "./webhook-fixtures";
 
 beforeAll(() => loadAppLanguage("de"));
 afterAll(() => loadAppLanguage("en"));

@@ -3,18 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, ok, renderScreen, testUser } from "../../testing/render";
 import { WebhooksSection } from "./WebhooksSection";
-
-const sub = {
-  _id: "00000000-0000-4000-8000-0000000000a1",
-  url: "https://hooks.example/in",
-  events: ["booking.created"],
-  active: true,
-  disabledReason: null,
-  consecutiveFailures: 0,
-  secretHint: "whsec_abc…",
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-};
+import { subscription as sub } from "./webhook-fixtures";
 
 describe("Settings > Webhooks", () => {
   it("shows the empty state, checks the form with the contract before any call, and shows the new secret", async () => {
