@@ -15,6 +15,24 @@ export async function hostIn(app: FastifyInstance, timezone: string, name?: stri
   return signUp(app, { timezone, ...(name ? { name } : {}) });
 }
 
+/** A host who chose an app language (Settings > Profile), as `hostIn` signs one up. */
+export async function hostSpeaking(
+  app: FastifyInstance,
+  appLanguage: string,
+  timezone: string,
+  name?: string,
+): Promise<Host> {
+  const host = await hostIn(app, timezone, name);
+  const chose = await app.inject({
+    method: "PUT",
+    url: "/api/users/profile",
+    headers: bearer(host.token),
+    payload: { appLanguage },
+  });
+  if (chose.statusCode !== 200) throw new Error(`choosing ${appLanguage} failed: ${chose.body}`);
+  return host;
+}
+
 /** Booking settings with no notice, 60 rolling days, and whatever `extra` adds (buffers, notice). */
 export const bookingSettings = (extra: Record<string, unknown> = {}) => ({
   leadHours: 0,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
-import { book, eventType, type Host, hostIn, NOW } from "../../testing/booking-fixtures.js";
+import { book, eventType, type Host, hostIn, hostSpeaking, NOW } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 import { startSmtpCatcher } from "../../testing/smtp.js";
 
@@ -40,14 +40,7 @@ describe.each(dbKinds)("the host's mails in the host's language on %s", (kind) =
   });
 
   it("a German host gets the new booking and its cancellation in German; the French invitee in French", async () => {
-    const host = await hostIn(t.app, "Europe/Berlin", "Hanna Host");
-    const chose = await t.app.inject({
-      method: "PUT",
-      url: "/api/users/profile",
-      headers: bearer(host.token),
-      payload: { appLanguage: "de" },
-    });
-    expect(chose.statusCode, chose.body).toBe(200);
+    const host = await hostSpeaking(t.app, "de", "Europe/Berlin", "Hanna Host");
     const type = await eventType(t.app, host, { title: "Beratung" });
     const res = await book(t.app, type._id, "2026-11-03T10:00:00+01:00", { language: "fr" });
     expect(res.statusCode, res.body).toBe(201);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../../contract/languages.js";
 import type { WorkflowTemplate } from "../../../contract/workflows.js";
 import { bearer, createTestApp, type TestApp } from "../../testing/app.js";
-import { hostIn } from "../../testing/booking-fixtures.js";
+import { hostIn, hostSpeaking } from "../../testing/booking-fixtures.js";
 import { dbKinds } from "../../testing/database.js";
 import { templatesIn, WORKFLOW_TEMPLATES } from "./service-templates.js";
 
@@ -92,14 +92,7 @@ describe.each(dbKinds)("GET /workflows/templates/list on %s", (kind) => {
   };
 
   it("answers a German host in German, with the variables untouched; an English host in the spec's English", async () => {
-    const german = await hostIn(t.app, "Europe/Berlin", "Hanna Host");
-    const chose = await t.app.inject({
-      method: "PUT",
-      url: "/api/users/profile",
-      headers: bearer(german.token),
-      payload: { appLanguage: "de" },
-    });
-    expect(chose.statusCode, chose.body).toBe(200);
+    const german = await hostSpeaking(t.app, "de", "Europe/Berlin", "Hanna Host");
     const english = await hostIn(t.app, "America/New_York", "Alex Host");
 
     const inGerman = await list(german.token);
