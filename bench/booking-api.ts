@@ -9,8 +9,10 @@
 import { Temporal } from "temporal-polyfill";
 import { buildApp } from "../src/server/app.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
-import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
+import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
+import { benchDatabase } from "./lib/database.js";
 import { type LoadResult, runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,17 +22,22 @@ const CONNECTIONS = 20;
  * runLoad, plus the CPU this process (the app and its database; PGlite runs here too) spent per
  * request: on a shared machine the rate follows the load average, the CPU per request much less.
  */
-async function measured(options: object): Promise<LoadResult & { cpuMs: number }> {
+async function measured(options: object): Promise<LoadResult & { cpuMs: number; threads: string }> {
   const before = process.cpuUsage();
+  const threadsBefore = threadCpuNow();
   const result = await runLoad(options);
   const used = process.cpuUsage(before);
-  return { ...result, cpuMs: (used.user + used.system) / 1000 / Math.max(1, result.total) };
+  return {
+    ...result,
+    cpuMs: (used.user + used.system) / 1000 / Math.max(1, result.total),
+    threads: threadCpuPerRequest(threadsBefore, threadCpuNow(), result.total),
+  };
 }
 
 const dateIn = (days: number, zone: string) => Temporal.Now.plainDateISO(zone).add({ days }).toString();
 
 async function benchOne(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind);
+  const database = await benchDatabase(kind);
   const config = benchConfig();
   const app = await buildApp({ config, database, logger: false });
   try {
@@ -126,8 +133,8 @@ async function benchOne(kind: DbKind): Promise<void> {
     });
     const created = post.status["201"]?.count ?? 0;
 
-    const row = (label: string, r: LoadResult & { cpuMs: number }, extra = "") =>
-      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   app CPU ${r.cpuMs.toFixed(2)} ms/req   load ${r.loadAvg.toFixed(2)}`;
+    const row = (label: string, r: LoadResult & { cpuMs: number; threads: string }, extra = "") =>
+      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   app CPU ${r.cpuMs.toFixed(2)} ms/req ${r.threads}   load ${r.loadAvg.toFixed(2)}`;
     console.log(row("GET /api/health (ceiling)", health));
     console.log(row("GET availability (200 bookings)", get));
     console.log(

@@ -13,8 +13,10 @@ import { Temporal } from "temporal-polyfill";
 import { buildApp } from "../src/server/app.js";
 import { PgliteRemote } from "../src/server/db/pglite-remote.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
-import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
+import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
+import { benchDatabase } from "./lib/database.js";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
 const SHOW = process.env.BENCH_SHOW === "1";
@@ -57,7 +59,7 @@ function countStatements(): void {
 }
 
 async function benchOne(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind);
+  const database = await benchDatabase(kind);
   const app = await buildApp({ config: benchConfig(), database, logger: false });
   try {
     await app.ready();
@@ -123,6 +125,7 @@ async function benchOne(kind: DbKind): Promise<void> {
     const times: number[] = [];
     const profiler = PROFILE ? await startProfile() : null;
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpuNow();
     for (let i = 31; i < 31 + BOOKINGS; i++) {
       const t0 = performance.now();
       const res = await book(i);
@@ -130,11 +133,12 @@ async function benchOne(kind: DbKind): Promise<void> {
       if (res.statusCode !== 201) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
     }
     const cpu = process.cpuUsage(cpu0);
+    const threads = threadCpuPerRequest(threads0, threadCpuNow(), BOOKINGS);
     if (profiler) await profiler.stopTo(`${PROFILE}-${kind}.cpuprofile`);
     times.sort((a, b) => a - b);
     const pick = (q: number) => times[Math.floor(times.length * q)].toFixed(2);
     console.log(
-      `  ${kind.padEnd(9)} ${COLLECTIVE > 1 ? `collective of ${COLLECTIVE}, ` : ""}${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking   load ${os.loadavg()[0].toFixed(2)}`,
+      `  ${kind.padEnd(9)} ${COLLECTIVE > 1 ? `collective of ${COLLECTIVE}, ` : ""}${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking ${threads}   load ${os.loadavg()[0].toFixed(2)}`,
     );
   } finally {
     await app.close();

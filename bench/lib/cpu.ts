@@ -52,3 +52,51 @@ function postgresCpuMs(): number | null {
   }
   return found ? ticks * MS_PER_TICK : null;
 }
+
+/**
+ * CPU time so far, in ms, of each kind of this process's threads (Linux /proc, else empty): the
+ * server's own thread ("MainThread"), the embedded database's ("WorkerThread", db/pglite-remote.ts)
+ * and V8's helpers ("V8Worker": garbage collection, compilation). On PGlite a request's statements
+ * run on the database's thread, so its share tells which thread limits the requests per second.
+ */
+export function threadCpuNow(): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tasks: string[];
+  try {
+    tasks = readdirSync("/proc/self/task");
+  } catch {
+    return byName;
+  }
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const name = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      const ms = (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+      byName.set(name, (byName.get(name) ?? 0) + ms);
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return byName;
+}
+
+const THREAD_LABELS: [name: string, label: string][] = [
+  ["MainThread", "server thread"],
+  ["WorkerThread", "database thread"],
+  ["V8Worker", "V8 helpers"],
+];
+
+/** Each thread kind's CPU per request between two readings of threadCpuNow, e.g. "server thread 1.20, ...". */
+export function threadCpuPerRequest(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  requests: number,
+): string {
+  const parts = THREAD_LABELS.filter(([name]) => after.has(name)).map(
+    ([name, label]) =>
+      `${label} ${(((after.get(name) ?? 0) - (before.get(name) ?? 0)) / Math.max(1, requests)).toFixed(2)}`,
+  );
+  return parts.length > 0 ? `(${parts.join(", ")})` : "";
+}
