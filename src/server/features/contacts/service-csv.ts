@@ -148,6 +148,7 @@ function createImporter(db: Db, hostUserId: string, now: () => Date) {
   const lastRowOf = new Map<string, number>();
   let batch = new Map<string, { row: ImportRow; line: number }>();
   let flushed = false;
+  let analyzed = false;
 
   function failure(f: ImportFailure) {
     summary.failed += 1;
@@ -178,6 +179,11 @@ function createImporter(db: Db, hostUserId: string, now: () => Date) {
           });
         }
       }
+    }
+    // Once the first batch is in, so later batches' recounts are planned on the host's real share.
+    if (!analyzed) {
+      analyzed = true;
+      await importRepo.analyze();
     }
     await repo.recountEmails(
       hostUserId,
