@@ -250,6 +250,7 @@ async function benchImport(kind: DbKind, csv: Buffer): Promise<void> {
     const base = await listen(app);
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(csv)], { type: "text/csv" }), "contacts.csv");
+    const wasmBefore = await database.memoryBytes?.();
     const t0 = performance.now();
     const { result, growthMb } = await withRss(async () => {
       const res = await fetch(`${base}/api/contacts/import`, {
@@ -261,9 +262,15 @@ async function benchImport(kind: DbKind, csv: Buffer): Promise<void> {
     });
     if (!result.summary) throw new Error(`import refused: ${JSON.stringify(result)}`);
     const s = result.summary;
+    const wasmAfter = await database.memoryBytes?.();
+    // PGlite's WebAssembly memory only grows, so its growth is steadier than the sampled RSS.
+    const wasm =
+      wasmBefore && wasmAfter
+        ? `, PGlite memory ${(wasmBefore / 1048576).toFixed(0)} -> ${(wasmAfter / 1048576).toFixed(0)} MB`
+        : "";
     console.log(
       `  import ${IMPORT_ROWS.toLocaleString("en-US")} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB) on ${kind.padEnd(8)} ` +
-        `${((performance.now() - t0) / 1000).toFixed(1)} s, RSS +${growthMb.toFixed(0)} MB ` +
+        `${((performance.now() - t0) / 1000).toFixed(1)} s, RSS +${growthMb.toFixed(0)} MB${wasm} ` +
         `(created ${s?.created}, updated ${s?.updated}, failed ${s?.failed})   ${loadAverage()}`,
     );
   } finally {

@@ -221,8 +221,8 @@ export interface ContactListEnvelope {
     total: number;
     totalPages: number;
     /**
-     * A search or tag filter counts no further than 1,000 matches (or the end of the page asked
-     * for, when further): true means more match than `total` (show "1,000+", "Page 2 of 40+").
+     * A search or tag filter counts no further than 200 matches (or the end of the page asked
+     * for, when further): true means more match than `total` (show "200+", "Page 2 of 8+").
      */
     totalCapped?: boolean;
   };

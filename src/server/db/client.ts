@@ -20,6 +20,8 @@ export interface Database {
   /** Runs raw SQL on one connection, for migrations under an advisory lock. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: its WebAssembly memory's size in bytes, which only grows (benches report it). */
+  memoryBytes?(): Promise<number | null>;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
@@ -61,6 +63,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       db,
       kind: "pglite",
       withConnection: (fn) => fn(db),
+      memoryBytes: () => client.memoryBytes(),
       async close() {
         await client.close();
         releaseLock();

@@ -80,6 +80,15 @@ describe("PGlite on its own thread", () => {
     ).rejects.toThrow("cannot cross threads");
   });
 
+  it("tells its WebAssembly memory's size, which never shrinks", async () => {
+    const before = (await db.memoryBytes()) ?? 0;
+    // PostgreSQL's own memory (shared buffers, sorts); the in-memory files live outside it.
+    expect(before).toBeGreaterThan(64 * 1024 * 1024);
+    await db.exec("create table big as select g, repeat('x', 1000) as pad from generate_series(1, 20000) g");
+    await db.exec("drop table big");
+    expect(await db.memoryBytes()).toBeGreaterThanOrEqual(before);
+  });
+
   it("answers calls made after close with an error instead of hanging", async () => {
     const other = await PgliteRemote.create(null);
     await other.close();

@@ -105,6 +105,11 @@ export class PgliteRemote implements PgliteCalls {
     return result;
   }
 
+  /** The size of PGlite's WebAssembly memory in bytes (its peak: it never shrinks), for benches. */
+  async memoryBytes(): Promise<number | null> {
+    return this.send({ op: "memory" }) as Promise<number | null>;
+  }
+
   async close(): Promise<void> {
     if (this.failure) return;
     await this.send({ op: "close" });

@@ -135,6 +135,9 @@ async function run(message) {
       return target.exec(message.text, optionsOf(message));
     case "close":
       return db.close().then(() => null);
+    case "memory":
+      // The WebAssembly memory only grows: its size is the database's peak, whatever GC does.
+      return db.mod?.HEAPU8?.length ?? null;
     default:
       throw new Error(`Unknown operation ${message.op}`);
   }

@@ -230,7 +230,7 @@ describe.each(dbKinds)("capped search totals on %s", (kind) => {
     expect(all.pagination.totalCapped).toBeUndefined();
 
     const common = await get("/api/contacts?limit=25&searchQuery=common.test");
-    expect(common.pagination).toMatchObject({ total: 1000, totalPages: 40, totalCapped: true });
+    expect(common.pagination).toMatchObject({ total: 200, totalPages: 8, totalCapped: true });
     expect(common.data.map((c: { fullName: string }) => c.fullName)).toEqual(
       Array.from({ length: 25 }, (_, i) => `Person ${String(i + 1).padStart(5, "0")}`),
     );
@@ -243,5 +243,30 @@ describe.each(dbKinds)("capped search totals on %s", (kind) => {
     const rare = await get("/api/contacts?limit=25&page=2&searchQuery=rare.test");
     expect(rare.pagination).toMatchObject({ total: 30, totalPages: 2 });
     expect(rare.data).toHaveLength(5);
+  });
+
+  it("counts a search past the cap exactly when its matches cluster after the first contacts", async () => {
+    const host = await hostIn(t.app, "Asia/Kolkata");
+    // Sorted by name, the first 1,100 contacts ("Person ...") hold none of the 300 "Zed ..." ones.
+    await seed(host, 1100, "before.test");
+    await t.database.db.execute(sql`
+      insert into contacts (host_user_id, full_name, email)
+      select ${host.userId}::uuid, 'Zed ' || lpad(i::text, 5, '0'), 'z' || i || '@late.test'
+      from generate_series(1, 300) i`);
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: "GET", url, headers: bearer(host.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const zed = await get("/api/contacts?limit=25&page=2&searchQuery=zed");
+    expect(zed.pagination).toMatchObject({ total: 300, totalPages: 12 });
+    expect(zed.pagination.totalCapped).toBeUndefined();
+    expect(zed.data.map((c: { fullName: string }) => c.fullName)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Zed ${String(i + 26).padStart(5, "0")}`),
+    );
+    // Newest first: the same search in another order, still exact.
+    const newest = await get("/api/contacts?limit=25&sort=created&order=asc&searchQuery=late.test");
+    expect(newest.pagination).toMatchObject({ total: 300 });
+    expect(newest.data).toHaveLength(25);
   });
 });

@@ -25,6 +25,15 @@ const updateSet = Object.fromEntries(
 export function createContactsImportRepo(db: DbOrTx) {
   return {
     /**
+     * Refreshes the planner's statistics of the contacts. PGlite runs no autovacuum, so without this
+     * it never learns that one host owns most rows, and planned each batch's recount as a scan of
+     * all the host's contacts (49,500 rows filtered for 500, 114 ms, at the end of a 50k import).
+     */
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze ${contacts}`);
+    },
+
+    /**
      * Upserts a batch by email in one statement (emails unique within the batch). The host typed
      * these values, so the fields each row brought join the contact's host-edited ones.
      */

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type ContactRow, contacts } from "../../db/schema/index.js";
@@ -62,9 +74,8 @@ function orderFor(
 export function createContactsListRepo(db: DbOrTx) {
   return {
     /**
-     * One page of the filter's matches. `fromSearchIndex`: the search is rare enough (see
-     * countUpTo) to collect its matches from the trigram index and sort them; else the sort's index
-     * is walked and the search filters it, which a common search fills a page from quickly.
+     * One page of the filter's matches from a walk of the sort's index (a list without a search, or
+     * a tag filter with many matches). A search's pages come from the methods below.
      */
     async page(
       hostUserId: string,
@@ -73,14 +84,13 @@ export function createContactsListRepo(db: DbOrTx) {
       order: "asc" | "desc",
       page: number,
       limit: number,
-      fromSearchIndex: boolean,
     ): Promise<ContactRow[]> {
       const where = filterWhere(hostUserId, f);
       return db
         .select()
         .from(contacts)
         .where(where)
-        .orderBy(...orderFor(sort, order, fromSearchIndex))
+        .orderBy(...orderFor(sort, order, false))
         .limit(limit)
         .offset((page - 1) * limit);
     },
@@ -136,6 +146,30 @@ export function createContactsListRepo(db: DbOrTx) {
         .select({ ...m._.selectedFields, found: sql<number>`(count(*) over ())::int` })
         .from(m)
         .orderBy(...orderFor(sort, order, false, m))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return { rows: rows.map(({ found: _, ...row }) => row), found: rows[0]?.found };
+    },
+
+    /**
+     * The page from all the filter's matches, collected (a search's from its trigram index) and
+     * sorted, and how many there are (`found`; undefined when the page is past them all). For a
+     * search whose matches cluster in the sort's order, where walking its index would read most
+     * of the list first.
+     */
+    async pageOfAll(
+      hostUserId: string,
+      f: ContactFilter,
+      sort: ContactSort,
+      order: "asc" | "desc",
+      page: number,
+      limit: number,
+    ): Promise<{ rows: ContactRow[]; found: number | undefined }> {
+      const rows = await db
+        .select({ ...getTableColumns(contacts), found: sql<number>`(count(*) over ())::int` })
+        .from(contacts)
+        .where(filterWhere(hostUserId, f))
+        .orderBy(...orderFor(sort, order, true))
         .limit(limit)
         .offset((page - 1) * limit);
       return { rows: rows.map(({ found: _, ...row }) => row), found: rows[0]?.found };

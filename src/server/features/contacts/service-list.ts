@@ -22,16 +22,20 @@ import { toContactDto } from "./service.js";
 const BULK_BATCH = 500;
 /**
  * A search or tag filter is counted no further than this (or the end of the page asked for): an
- * exact figure would read every match. Without them the kept counts give the exact total.
+ * exact figure would read every match. Without them the kept counts give the exact total. 200 as
+ * the Meetings list's search: "200+" and "Page 1 of 8+" tell a host to narrow the search as well
+ * as "1,000+" did, and proving 1,001 matches cost most of a common search's time (PostgreSQL built
+ * the trigram index's whole bitmap, 12,308 rows for an e-mail domain, where the first 201 come
+ * from a short sequential read; docs/performance.md).
  */
-const COUNT_CAP = 1000;
+const COUNT_CAP = 200;
 /**
  * A search with more matches than the cap fills its page from this many contacts in the sort's
- * order (see pageFromWindow): in a list of 100k (the largest measured) such a search matches at
- * least 1 in 100, so a first page's 25 are usually there; when not (matches that cluster in the
- * order, or a later page), they are collected and sorted instead.
+ * order (see pageFromWindow): a common search (1 in 100 or more) usually has a first page's 25
+ * there; when not (a rarer one, matches that cluster in the order, or a later page), they are
+ * collected and sorted instead.
  */
-const SEARCH_WINDOW = 2500;
+const SEARCH_WINDOW = 1000;
 
 export function createContactsListService(db: Db, deps: { now: () => Date }) {
   const list = createContactsListRepo(db);
@@ -43,7 +47,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     const order = q.order ?? (q.sort === "name" ? "asc" : "desc");
     if (!f.searchQuery && !f.tag) {
       const [rows, cells] = await Promise.all([
-        list.page(hostUserId, f, q.sort, order, q.page, q.limit, false),
+        list.page(hostUserId, f, q.sort, order, q.page, q.limit),
         counts.cells(hostUserId),
       ]);
       return { rows, total: cellsTotal(cells, f), capped: false };
@@ -53,11 +57,14 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     // A rare search is answered here, its page and its count from one read of its matches.
     const first = await list.pageOfFirst(...args, cap + 1);
     const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
-    const capped = found > cap;
-    if (!capped) return { rows: first.rows, total: found, capped };
-    let rows = f.searchQuery ? await list.pageFromWindow(...args, SEARCH_WINDOW) : [];
-    if (rows.length < q.limit) rows = await list.page(...args, !!f.searchQuery);
-    return { rows, total: Math.min(found, cap), capped };
+    if (found <= cap) return { rows: first.rows, total: found, capped: false };
+    if (!f.searchQuery) return { rows: await list.page(...args), total: cap, capped: true };
+    const rows = await list.pageFromWindow(...args, SEARCH_WINDOW);
+    if (rows.length === q.limit) return { rows, total: cap, capped: true };
+    // Every match is read and sorted for this page anyway, so its total is exact at no cost.
+    const all = await list.pageOfAll(...args);
+    if (all.found === undefined) return { rows: [], total: cap, capped: true };
+    return { rows: all.rows, total: all.found, capped: false };
   }
 
   /** The ids a bulk action names: the given ones, or every contact the filter matches. */

@@ -66,7 +66,7 @@ export default function ContactsPage() {
   const count = new Intl.NumberFormat(intlLocale());
   const list = query.data?.data ?? [];
   const pagination = query.data?.pagination;
-  // A search's total is counted up to a cap on huge lists: then it is a lower bound ('1,000+').
+  // A search's total is counted up to a cap on huge lists: then it is a lower bound ('200+').
   const more = pagination?.totalCapped ? "+" : "";
   const filtering = params.searchQuery.trim() !== "" || params.stage !== "all" || params.priority !== "all";
 
