@@ -15,19 +15,16 @@
  * is BENCH_PARTS=import.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { seededRandom } from "../scripts/lib/demo-data.js";
 import { buildApp } from "../src/server/app.js";
-import { type Database, openDatabase } from "../src/server/db/client.js";
-import { runMigrations } from "../src/server/db/migrate.js";
+import type { Database } from "../src/server/db/client.js";
 import { contacts, type NewContactRow } from "../src/server/db/schema/index.js";
 import { signUp } from "../src/server/testing/app.js";
 import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { benchDatabase } from "./lib/database.js";
 import { runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -227,23 +224,8 @@ export function importCsv(): Buffer {
   return Buffer.from(`${lines.join("\n")}\n`);
 }
 
-/** PGlite in a temporary folder (removed on close), as the app runs it; PostgreSQL as the tests make it. */
-async function importDatabase(kind: DbKind): Promise<Database> {
-  if (kind === "postgres") return createTestDatabase(kind);
-  const dir = mkdtempSync(join(tmpdir(), "kairos-bench-"));
-  const database = await openDatabase({ kind: "pglite", dataDir: join(dir, "data") });
-  await runMigrations(database);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function benchImport(kind: DbKind, csv: Buffer): Promise<void> {
-  const database = await importDatabase(kind);
+  const database = await benchDatabase(kind);
   const app = await buildApp({ config: benchConfig(), database, logger: false });
   try {
     const host = await signUp(app);
