@@ -56,23 +56,27 @@ async function openPostgres(url: string): Promise<Database> {
 async function openPglite(dataDir: string | null): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PgliteRemote.create(dataDir);
-    // drizzle's PGlite driver calls only query, exec and transaction, which the remote has.
-    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: "pglite",
-      withConnection: (fn) => fn(db),
-      memoryBytes: () => client.memoryBytes(),
-      async close() {
-        await client.close();
-        releaseLock();
-      },
-    };
+    return pgliteDatabase(await PgliteRemote.create(dataDir), releaseLock);
   } catch (error) {
     releaseLock();
     throw error;
   }
+}
+
+/** The Database over a PGlite thread; tests open one from a tarball (testing/migrated-pglite.ts). */
+export function pgliteDatabase(client: PgliteRemote, afterClose: () => void = () => {}): Database {
+  // drizzle's PGlite driver calls only query, exec and transaction, which the remote has.
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    withConnection: (fn) => fn(db),
+    memoryBytes: () => client.memoryBytes(),
+    async close() {
+      await client.close();
+      afterClose();
+    },
+  };
 }
 
 /**

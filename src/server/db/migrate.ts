@@ -7,7 +7,7 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client.js";
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any constant works; it only has to be the same for every Kairos process. */
 const MIGRATION_LOCK_KEY = 724_311_906;
 

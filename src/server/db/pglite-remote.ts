@@ -45,11 +45,17 @@ export class PgliteRemote implements PgliteCalls {
     worker.on("exit", (code) => this.fail(new Error(`The database thread stopped (exit code ${code})`)));
   }
 
-  /** Opens the database at dataDir (null: in memory) on a new thread; resolves once it is ready. */
-  static async create(dataDir: string | null): Promise<PgliteRemote> {
+  /**
+   * Opens the database at dataDir (null: in memory) on a new thread; resolves once it is ready.
+   * `loadDataDir`, a tarball from dumpDataDir, starts the database from that data instead of initdb.
+   */
+  static async create(
+    dataDir: string | null,
+    options: { loadDataDir?: Uint8Array } = {},
+  ): Promise<PgliteRemote> {
     const modules = await compiledModules();
     const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), {
-      workerData: { dataDir, ...modules },
+      workerData: { dataDir, ...modules, ...options },
     });
     await new Promise<void>((ready, failed) => {
       const onMessage = (message: { ready?: boolean }) => {
@@ -108,6 +114,11 @@ export class PgliteRemote implements PgliteCalls {
   /** The size of PGlite's WebAssembly memory in bytes (its peak: it never shrinks), for benches. */
   async memoryBytes(): Promise<number | null> {
     return this.send({ op: "memory" }) as Promise<number | null>;
+  }
+
+  /** The data folder as an uncompressed tarball, for `create`'s loadDataDir. */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return this.send({ op: "dump" }) as Promise<Uint8Array>;
   }
 
   async close(): Promise<void> {

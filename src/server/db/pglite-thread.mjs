@@ -71,10 +71,12 @@ function errorData(error) {
 }
 
 // The compiled programs come from the server's thread (db/pglite-remote.ts compiles them once).
+// A data folder tarball (tests: a migrated database, testing/migrated-pglite.ts) replaces initdb.
 const db = await PGlite.create(workerData.dataDir ?? undefined, {
   extensions: { btree_gist, pg_trgm },
   pgliteWasmModule: workerData.pgliteWasmModule,
   initdbWasmModule: workerData.initdbWasmModule,
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });
 original = await snapshotParsers();
 /**
@@ -133,6 +135,8 @@ async function run(message) {
       return target.query(message.text, message.params, optionsOf(message));
     case "exec":
       return target.exec(message.text, optionsOf(message));
+    case "dump":
+      return new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
     case "close":
       return db.close().then(() => null);
     case "memory":

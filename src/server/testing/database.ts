@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { type Database, openDatabase } from "../db/client.js";
-import { runMigrations } from "../db/migrate.js";
+import { openMigratedPglite } from "./migrated-pglite.js";
+import { databaseUrl, forgetTemplate, migratedTemplate, withAdmin } from "./postgres-template.js";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -9,23 +9,18 @@ export type DbKind = "pglite" | "postgres";
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /**
- * A fresh, migrated database: in-memory PGlite, or a throwaway database on
- * the PostgreSQL server of TEST_DATABASE_URL (dropped on close).
+ * A fresh, migrated database of its own: in-memory PGlite, or a throwaway database on the PostgreSQL
+ * server of TEST_DATABASE_URL (dropped on close). Both start as a copy of a database migrated once per
+ * migration set (testing/migrated-pglite.ts, testing/postgres-template.ts) rather than running every
+ * migration again; the tests of the migrator itself run it on databases of their own.
  */
 export async function createTestDatabase(kind: DbKind): Promise<Database> {
-  if (kind === "pglite") {
-    const database = await openDatabase({ kind: "pglite", dataDir: null });
-    await runMigrations(database);
-    return database;
-  }
+  if (kind === "pglite") return openMigratedPglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `kairos_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
-  await runMigrations(database);
+  await createFromTemplate(adminUrl, name);
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
   return {
     ...database,
     async close() {
@@ -35,12 +30,16 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   };
 }
 
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
+async function createFromTemplate(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const template = await migratedTemplate(adminUrl);
+    try {
+      await withAdmin(adminUrl, (c) => c.query(`create database ${name} template ${template}`));
+      return;
+    } catch (error) {
+      // 3D000: the template was dropped meanwhile (another migration set's run found it stale).
+      if ((error as { code?: string }).code !== "3D000" || attempt > 1) throw error;
+      forgetTemplate();
+    }
   }
 }

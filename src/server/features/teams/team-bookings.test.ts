@@ -152,33 +152,30 @@ describe.each(dbKinds)("team bookings on %s", (kind) => {
     expect((await book(t.app, rr.et._id, THU_10AM)).statusCode).toBe(409);
   });
 
-  it("round robin: 300 sequential bookings over 3 equal hosts differ by at most 1", async () => {
+  // The ranking is deterministic (least load by weight first: domain/round-robin.ts), so a few dozen
+  // bookings show the shares exactly; 300 of them cost a minute of the suite and checked no more.
+  it("round robin: 48 sequential bookings over 3 equal hosts give each exactly 16", async () => {
     const { et } = await teamEvent("round-robin");
     const counts = new Map<string, number>();
-    for (const start of weekdaySlots(300)) {
+    for (const start of weekdaySlots(48)) {
       const res = await book(t.app, et._id, start);
       expect(res.statusCode, res.body).toBe(201);
       const name = res.json().data.host.name;
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
-    const values = [...counts.values()];
-    expect(values).toHaveLength(3);
-    expect(Math.max(...values) - Math.min(...values)).toBeLessThanOrEqual(1);
+    expect([...counts.values()]).toEqual([16, 16, 16]);
   }, 120_000);
 
-  it("round robin: weights 2:1:1 share 300 bookings within 5% of 50/25/25", async () => {
+  it("round robin: weights 2:1:1 share 48 bookings exactly 24/12/12", async () => {
     const { et } = await teamEvent("round-robin", [2, 1, 1]);
     const counts = new Map<string, number>();
-    for (const start of weekdaySlots(300)) {
+    for (const start of weekdaySlots(48)) {
       const res = await book(t.app, et._id, start);
       expect(res.statusCode, res.body).toBe(201);
       const name = res.json().data.host.name;
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
-    const share = (name: string) => (counts.get(name) ?? 0) / 300;
-    expect(Math.abs(share("Host A") - 0.5)).toBeLessThanOrEqual(0.05);
-    expect(Math.abs(share("Host B") - 0.25)).toBeLessThanOrEqual(0.05);
-    expect(Math.abs(share("Host C") - 0.25)).toBeLessThanOrEqual(0.05);
+    expect(Object.fromEntries(counts)).toEqual({ "Host A": 24, "Host B": 12, "Host C": 12 });
   }, 120_000);
 
   it("round robin: shows the assigned host in the answer and the mails; a reschedule keeps the host when free, else reassigns", async () => {
