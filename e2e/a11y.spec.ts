@@ -1,27 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { test as base, expect, type Page, type Request } from "@playwright/test";
+import { makeWorld, type World, ZONE } from "./a11y.page";
+import { animationsDone, axeOn } from "./support";
 
 /**
  * Every screen, host and public, at desktop and phone size, through axe-core: no critical and no serious
  * violation. A new screen is one line in SCREENS: where it lives, whether it needs the signed-in host, and
  * (optionally) what to click to reach it and what shows it is ready.
  */
-
-interface World {
-  /** Bearer token of the host every host screen is seen as. */
-  token: string;
-  userId: string;
-  /** The host's username: public pages at /{username} and /{username}/{slug}. */
-  username: string;
-  slug: string;
-  eventTypeId: string;
-  /** A confirmed booking's uid and manage token (for /booking-confirmed). */
-  uid: string;
-  manageToken: string;
-  /** A workflow that has run once for the booking (its executions screen has a row). */
-  workflowId: string;
-}
 
 interface Screen {
   name: string;
@@ -265,112 +250,69 @@ export const SCREENS: Screen[] = [
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
-];
+] as const;
 
-const ZONE = "Asia/Kolkata";
-let world: World | undefined;
+type Size = (typeof SIZES)[number];
 
-/** One host with an open-all-day schedule, an event type and one upcoming booking. */
-async function makeWorld(request: APIRequestContext): Promise<World> {
-  const register = await request.post("/api/auth/register", {
-    data: { name: "Ananya Iyer", email: uniqueEmail("a11y"), password: "calendar-42", timezone: ZONE },
-  });
-  expect(register.ok(), await register.text()).toBeTruthy();
-  const { token, data } = await register.json();
-  const user = data.user as { _id: string; username: string };
-  const headers = { Authorization: `Bearer ${token}` };
-
-  const [schedule] = (await (await request.get("/api/availability", { headers })).json()).data;
-  const days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-  const put = await request.put(`/api/availability/${schedule._id}`, {
-    headers,
-    data: {
-      schedule: days.map((day) => ({
-        day,
-        isAvailable: true,
-        timeSlots: [{ startTime: "9:00am", endTime: "5:00pm" }],
-      })),
-    },
-  });
-  expect(put.ok(), await put.text()).toBeTruthy();
-
-  const created = await request.post("/api/event-types", {
-    headers,
-    data: {
-      title: "Portfolio Review",
-      type: "one-on-one",
-      duration: 30,
-      description: "Thirty minutes on your work.",
-      locations: [{ type: "zoom", value: "https://zoom.us/j/5551234567" }],
-      questions: [{ question: "Company", type: "text", required: true }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const eventType = (await created.json()).data as { _id: string; slug: string };
-
-  const workflow = await request.post("/api/workflows", {
-    headers,
-    data: {
-      name: "Welcome email",
-      description: "Thank the invitee as soon as they book",
-      trigger: { type: "event_scheduled" },
-      actions: [
-        { type: "send_email", config: { to: "attendee", subject: "Welcome", body: "Hi {{attendee_name}}" } },
-      ],
-    },
-  });
-  expect(workflow.status(), await workflow.text()).toBe(201);
-
-  let slot: string | undefined;
-  for (const date of [0, 1, 2, 3, 4].map((d) =>
-    new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10),
-  )) {
-    const res = await request.get(
-      `/api/bookings/availability/${eventType._id}?date=${date}&timezone=${ZONE}`,
-    );
-    slot = ((await res.json()).data as { iso: string }[])[0]?.iso;
-    if (slot) break;
-  }
-  expect(slot, "no slot in the next five days").toBeTruthy();
-  const booked = await request.post("/api/bookings", {
-    headers: { "Idempotency-Key": `a11y-${Date.now()}-${"x".repeat(24)}` },
-    data: {
-      eventTypeId: eventType._id,
-      attendee: { name: "Meera Krishnan", email: "meera@example.com", phone: "919876543210", timezone: ZONE },
-      startTime: slot,
-      answers: [{ question: "Company", answer: "Acme" }],
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const booking = (await booked.json()).data as { uid: string; manageToken: string };
-  return {
-    token,
-    userId: user._id,
-    username: user.username,
-    slug: eventType.slug,
-    eventTypeId: eventType._id,
-    uid: booking.uid,
-    manageToken: booking.manageToken,
-    workflowId: (await workflow.json()).data._id,
-  };
+/** A page kept open for one size and sign-in state, and the requests it has not had answers to yet. */
+interface Viewer {
+  page: Page;
+  inFlight: Set<Request>;
 }
 
-async function openScreen(
-  browser: Browser,
-  w: World,
-  screen: Screen,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ viewport, timezoneId: ZONE });
-  if (screen.host) await context.addInitScript((token) => localStorage.setItem("auth_token", token), w.token);
-  const page = await context.newPage();
+/**
+ * The world is made once per worker, and each size and sign-in state keeps one page that every screen
+ * navigates: a fresh context per screen loaded and compiled the whole app again each time (the assets
+ * are cached immutably within a context). Every screen is still a full page load of its own.
+ */
+const test = base.extend<object, { world: World; viewer: (size: Size, host: boolean) => Promise<Viewer> }>({
+  world: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await makeWorld(request));
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+  viewer: [
+    async ({ browser, world }, use) => {
+      const open = new Map<string, Promise<Viewer>>();
+      const make = async (size: Size, host: boolean): Promise<Viewer> => {
+        const context = await browser.newContext({ viewport: size.viewport, timezoneId: ZONE });
+        if (host)
+          await context.addInitScript((token) => localStorage.setItem("auth_token", token), world.token);
+        const page = await context.newPage();
+        const inFlight = new Set<Request>();
+        page.on("request", (r) => inFlight.add(r));
+        page.on("requestfinished", (r) => inFlight.delete(r));
+        page.on("requestfailed", (r) => inFlight.delete(r));
+        return { page, inFlight };
+      };
+      await use((size, host) => {
+        const key = `${size.name} ${host}`;
+        if (!open.has(key)) open.set(key, make(size, host));
+        return open.get(key) as Promise<Viewer>;
+      });
+      for (const viewer of open.values()) await (await viewer).page.context().close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** No request of the screen still waiting for its answer: what it shows is what it has loaded. */
+async function answered(viewer: Viewer) {
+  await expect.poll(() => viewer.inFlight.size, { intervals: [50] }).toBe(0);
+}
+
+async function openScreen(viewer: Viewer, w: World, screen: Screen) {
+  const { page } = viewer;
   await page.goto(screen.path(w));
   await screen.open?.(page, w);
   await expect((screen.ready ?? ((p: Page) => p.getByRole("heading").first()))(page)).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await answered(viewer);
   // Let transitions (drawers, dialogs, toasts) finish: axe reads colours as drawn.
-  await page.waitForTimeout(400);
-  return { context, page };
+  await animationsDone(page);
+  await answered(viewer);
 }
 
 /** Where a violation is, and for contrast the colours axe measured. */
@@ -384,14 +326,13 @@ function describeNode(node: { target: unknown[]; html: string; any: { data?: unk
 
 for (const size of SIZES) {
   for (const screen of SCREENS) {
-    test(`a11y: ${screen.name} (${size.name})`, async ({ browser, request }) => {
-      world ??= await makeWorld(request);
-      const { context, page } = await openScreen(browser, world, screen, size.viewport);
-      const results = await new AxeBuilder({ page }).analyze();
+    test(`a11y: ${screen.name} (${size.name})`, async ({ world, viewer }) => {
+      const seen = await viewer(size, screen.host ?? false);
+      await openScreen(seen, world, screen);
+      const results = await axeOn(seen.page).analyze();
       const blocking = results.violations
         .filter((v) => v.impact === "critical" || v.impact === "serious")
         .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map(describeNode).join("\n")}`);
-      await context.close();
       expect(blocking, blocking.join("\n")).toEqual([]);
     });
   }

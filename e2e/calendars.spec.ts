@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { bookAsInvitee } from "./booking.page";
-import { uniqueEmail, waitForMail } from "./support";
+import { axeOn, uniqueEmail, waitForMail } from "./support";
 
 // The e2e server runs a local Google (scripts/e2e-identity-servers.ts) with Calendar v3: its consent page
 // connects whoever types an address, and events made with a Meet request get a meet.google.com link.
@@ -44,7 +43,7 @@ test("connects a Google account in the popup, books a Meet event and shows Googl
   await expect(account.getByText("Connected", { exact: true })).toBeVisible();
   await expect(account.getByText("Primary")).toBeVisible();
   await expect(account.getByRole("switch", { name: `Check ${googleEmail} for conflicts` })).toBeChecked();
-  const axe = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  const axe = await axeOn(page).include('[role="tabpanel"]').analyze();
   expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
 
   // The drawer's picker lists the account for a Google Meet event type.

@@ -1,10 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { EMBED_LOADER_PATH } from "../src/contract/embed";
 import { fillDetails, pickTime } from "./booking.page";
-import { uniqueEmail } from "./support";
+import { axeOn, uniqueEmail } from "./support";
 
 // Issue 25: a website on another origin embeds Kairos inline, as a popup and as a floating button,
 // under its own strict CSP (no 'unsafe-inline'), with third-party cookies blocked.
@@ -241,7 +240,7 @@ test("popup from Share > Embed's snippet and the floating button: made ahead, ac
     dialog.frameLocator("iframe").getByRole("heading", { name: "Select a Date & Time" }),
   ).toBeVisible();
   await expect(dialog.getByRole("status")).toBeHidden();
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const axe = await axeOn(page).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -341,7 +340,7 @@ test("a team page embedded inline: no inner scroll, the invitee picks the team's
   await expect(dialog.frameLocator("iframe").getByRole("heading", { name: "Embed crew" })).toBeVisible();
   const snippet = await dialog.getByRole("textbox", { name: "HTML", exact: true }).inputValue();
   expect(snippet).toContain(`data-kairos-inline="team/${team.slug}"`);
-  const axe = await new AxeBuilder({ page: app }).include('[role="dialog"]').analyze();
+  const axe = await axeOn(app).include('[role="dialog"]').analyze();
   expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
   await hostContext.close();
   // The site's page: the snippet's element (the page template adds the loader's script tag).

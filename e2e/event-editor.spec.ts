@@ -7,7 +7,7 @@ import {
   type Kind,
   signedInHost,
 } from "./event-types.page";
-import { shoot, uniqueEmail } from "./support";
+import { animationsDone, shoot, uniqueEmail } from "./support";
 
 /**
  * Issue 29 items 1-4: the event editor saves everything with one save and asks before unsaved changes
@@ -268,7 +268,7 @@ test("phone size: the create dialog and the editor fit 390 px; screenshots of ev
       if (kind === "round-robin" || kind === "collective") {
         await dialog.getByRole("checkbox", { name: "Sam Shots" }).check();
       }
-      await page.waitForTimeout(400);
+      await animationsDone(page);
       await shoot(page, `create-${kind}-${size}`);
       if (size === "phone") {
         // Nothing wider than the phone: no sideways scrolling, labels not broken mid-word.
@@ -287,7 +287,7 @@ test("phone size: the create dialog and the editor fit 390 px; screenshots of ev
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
       await expect(dialog).toBeHidden();
       const editor = await screen.openEditor(`${kind} ${size} ${tag}`);
-      await page.waitForTimeout(400);
+      await animationsDone(page);
       await shoot(page, `editor-${kind}-${size}`);
       // What the kind needs, where the host scrolls to first.
       const own = {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { animationsDone, axeOn, uniqueEmail } from "./support";
 
 /** The create dialog's title per kind (the chooser opens it through /event-types?create=<kind>). */
 export const CREATE_TITLES = {
@@ -89,8 +88,8 @@ export class EventTypesScreen {
 /** axe on the page as drawn: no critical or serious violation. */
 export async function expectAccessible(page: Page, disabledRules: string[] = []) {
   // Let the drawer's slide and the toasts settle: axe reads colours as drawn.
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).disableRules(disabledRules).analyze();
+  await animationsDone(page);
+  const results = await axeOn(page).disableRules(disabledRules).analyze();
   const bad = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { bookAsInvitee, expectScheduled } from "./booking.page";
 import { expectAccessible } from "./event-types.page";
-import { uniqueEmail } from "./support";
+import { animationsDone, uniqueEmail } from "./support";
 
 /** The host app's words in a language: every area's catalogue (src/i18n/app/<area>/<locale>.json). */
 function words(locale: string): Record<string, string> {
@@ -25,7 +25,8 @@ const NAV = [
   "shell.nav.workflows",
   "shell.nav.settings",
 ];
-const SHOTS = "test-results/host-language";
+// Screenshots for a person to look at, only when asked for (as support.ts's shoot): CI writes none.
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 // Issue 27: the host app speaks the host's choice (Settings > Profile > App language).
 test("a host switches the app to German, Japanese and Arabic: shell, event types, availability and meetings follow, a reload keeps it, Arabic is right to left", async ({
@@ -33,7 +34,7 @@ test("a host switches the app to German, Japanese and Arabic: shell, event types
   request,
 }) => {
   test.setTimeout(180_000);
-  fs.mkdirSync(SHOTS, { recursive: true });
+  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Sign up (the sign-up page speaks the browser's English).
@@ -173,7 +174,8 @@ async function expectNav(page: Page, lang: Record<string, string>) {
 
 /** Desktop (1280x800) and phone (390x844) screenshots, for a person to look at. */
 async function shots(page: Page, name: string) {
-  await page.waitForTimeout(300);
+  if (!SHOTS) return;
+  await animationsDone(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });

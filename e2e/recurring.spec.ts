@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { expectScheduled, fillDetails, pickTime } from "./booking.page";
 import { signedInHost } from "./event-types.page";
-import { uniqueEmail } from "./support";
+import { axeOn, uniqueEmail } from "./support";
 
 // Issue 28 item 3: an invitee books a weekly series, sees its dates before and after confirming, and
 // a date someone else holds is marked and skipped.
@@ -113,7 +112,7 @@ test("an invitee reschedules 'this and following' occurrences from the manage pa
   await expect(page.getByText("Occurrence 2 of 3")).toBeVisible();
   await page.getByRole("radio", { name: "This and following occurrences" }).check();
   await expect(page.getByText("The later occurrences move with it")).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOn(page).analyze();
   expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
 
   // The same step on a phone: the choice fits and reads the same.
@@ -123,7 +122,7 @@ test("an invitee reschedules 'this and following' occurrences from the manage pa
   await phone.goto(page.url());
   await expect(phone.getByRole("radio", { name: "This and following occurrences" })).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const phoneAxe = await new AxeBuilder({ page: phone }).analyze();
+  const phoneAxe = await axeOn(phone).analyze();
   expect(phoneAxe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
   await phone.context().close();
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { axeOn, uniqueEmail } from "./support";
 
 // The e2e server (scripts/e2e-server.ts) runs a local OpenID provider as SBU and Gameforce, and a
 // local Google; each provider's page signs in whoever types an email there.
@@ -24,7 +23,7 @@ async function expectSignedInAs(page: Page, email: string) {
 
 /** axe-core over what this feature draws: no critical or serious violations. */
 async function expectAccessible(page: Page, selector: string) {
-  const axe = await new AxeBuilder({ page }).include(selector).analyze();
+  const axe = await axeOn(page).include(selector).analyze();
   expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
 }
 

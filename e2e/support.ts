@@ -1,4 +1,5 @@
 /** Helpers the e2e specs share (not a spec: Playwright only runs *.spec.ts). */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** An address no other run has used; `who` makes failures easier to read. */
@@ -64,4 +65,41 @@ export async function bookableTime(page: Pick<Page, "getByRole">): Promise<Locat
 export async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
+/**
+ * Waits until every finite animation and transition on the page has ended (a drawer sliding in, a dialog
+ * fading, a toast): axe reads colours as drawn, and a half-faded text fails contrast. Endless ones
+ * (spinners, skeleton pulses) never end, so they are not waited for. Replaces a fixed sleep, which was
+ * both too long on an idle machine and too short on a loaded one.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        );
+    // An ending animation can start the next (a toast after a dialog): look again until none runs.
+    for (let round = 0; round < 20 && running().length > 0; round++) {
+      await Promise.allSettled(running().map((a) => a.finished));
+    }
+    // One frame more so the last styles are painted before anyone reads them.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * axe-core for a page as it stands; the caller narrows it (include, disableRules) and analyzes. Two
+ * settings make it several times faster with the same violations (compared on pages with planted ones):
+ * only violations keep all their nodes (the specs read nothing else), and without frames axe runs in
+ * the page itself (legacy mode) instead of its default of a second run in a new blank page fed every
+ * node of the first. A page with a frame, possibly of another origin (embeds), keeps the default,
+ * which checks inside frames of any origin.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  return page.frames().length > 1 ? builder : builder.setLegacyMode();
 }
