@@ -65,7 +65,8 @@ export default function DashboardPage() {
     (upcoming.data?.pagination.total ?? 0) > 0 ||
     (held?.value ?? 0) + (held?.previous ?? 0) + (made?.value ?? 0) + (made?.previous ?? 0) > 0;
   const panelWanted = !!user && !user.preferences.hideGetStarted && !panelHidden;
-  const progress = useGetStartedProgress(hasBookings, panelWanted);
+  const hasEventTypes = (stats.data?.overview.activeEventTypes.total ?? 0) > 0;
+  const progress = useGetStartedProgress(hasBookings, hasEventTypes, panelWanted);
   const showPanel = panelWanted && !progress.allDone;
 
   const zone = stats.data?.timezone ?? user?.timezone ?? "UTC";
