@@ -71,20 +71,23 @@ function orderFor(
   }
 }
 
+/** A page of a host's contacts asked for: the filter, the sort and order, the page and its size. */
+export interface ListPage {
+  hostUserId: string;
+  f: ContactFilter;
+  sort: ContactSort;
+  order: "asc" | "desc";
+  page: number;
+  limit: number;
+}
+
 export function createContactsListRepo(db: DbOrTx) {
   return {
     /**
      * One page of the filter's matches from a walk of the sort's index (a list without a search, or
      * a tag filter with many matches). A search's pages come from the methods below.
      */
-    async page(
-      hostUserId: string,
-      f: ContactFilter,
-      sort: ContactSort,
-      order: "asc" | "desc",
-      page: number,
-      limit: number,
-    ): Promise<ContactRow[]> {
+    async page({ hostUserId, f, sort, order, page, limit }: ListPage): Promise<ContactRow[]> {
       const where = filterWhere(hostUserId, f);
       return db
         .select()
@@ -101,12 +104,7 @@ export function createContactsListRepo(db: DbOrTx) {
      * in any order unless they cluster; an empty or short answer says to collect them instead.
      */
     async pageFromWindow(
-      hostUserId: string,
-      f: ContactFilter,
-      sort: ContactSort,
-      order: "asc" | "desc",
-      page: number,
-      limit: number,
+      { hostUserId, f, sort, order, page, limit }: ListPage,
       window: number,
     ): Promise<ContactRow[]> {
       // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
@@ -133,12 +131,7 @@ export function createContactsListRepo(db: DbOrTx) {
      * are all the matches and this is the page. Undefined `found` when the page is past them all.
      */
     async pageOfFirst(
-      hostUserId: string,
-      f: ContactFilter,
-      sort: ContactSort,
-      order: "asc" | "desc",
-      page: number,
-      limit: number,
+      { hostUserId, f, sort, order, page, limit }: ListPage,
       cap: number,
     ): Promise<{ rows: ContactRow[]; found: number | undefined }> {
       const m = db.select().from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m");
@@ -157,14 +150,14 @@ export function createContactsListRepo(db: DbOrTx) {
      * search whose matches cluster in the sort's order, where walking its index would read most
      * of the list first.
      */
-    async pageOfAll(
-      hostUserId: string,
-      f: ContactFilter,
-      sort: ContactSort,
-      order: "asc" | "desc",
-      page: number,
-      limit: number,
-    ): Promise<{ rows: ContactRow[]; found: number | undefined }> {
+    async pageOfAll({
+      hostUserId,
+      f,
+      sort,
+      order,
+      page,
+      limit,
+    }: ListPage): Promise<{ rows: ContactRow[]; found: number | undefined }> {
       const rows = await db
         .select({ ...getTableColumns(contacts), found: sql<number>`(count(*) over ())::int` })
         .from(contacts)

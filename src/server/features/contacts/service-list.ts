@@ -47,22 +47,22 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     const order = q.order ?? (q.sort === "name" ? "asc" : "desc");
     if (!f.searchQuery && !f.tag) {
       const [rows, cells] = await Promise.all([
-        list.page(hostUserId, f, q.sort, order, q.page, q.limit),
+        list.page({ hostUserId, f, sort: q.sort, order, page: q.page, limit: q.limit }),
         counts.cells(hostUserId),
       ]);
       return { rows, total: cellsTotal(cells, f), capped: false };
     }
     const cap = Math.max(COUNT_CAP, q.page * q.limit);
-    const args = [hostUserId, f, q.sort, order, q.page, q.limit] as const;
+    const ask = { hostUserId, f, sort: q.sort, order, page: q.page, limit: q.limit };
     // A rare search is answered here, its page and its count from one read of its matches.
-    const first = await list.pageOfFirst(...args, cap + 1);
+    const first = await list.pageOfFirst(ask, cap + 1);
     const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
     if (found <= cap) return { rows: first.rows, total: found, capped: false };
-    if (!f.searchQuery) return { rows: await list.page(...args), total: cap, capped: true };
-    const rows = await list.pageFromWindow(...args, SEARCH_WINDOW);
+    if (!f.searchQuery) return { rows: await list.page(ask), total: cap, capped: true };
+    const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
     if (rows.length === q.limit) return { rows, total: cap, capped: true };
     // Every match is read and sorted for this page anyway, so its total is exact at no cost.
-    const all = await list.pageOfAll(...args);
+    const all = await list.pageOfAll(ask);
     if (all.found === undefined) return { rows: [], total: cap, capped: true };
     return { rows: all.rows, total: all.found, capped: false };
   }
