@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../testing/database.js";
+import type { Database } from "./client.js";
+import { keepPgliteStatistics } from "./pglite-statistics.js";
+
+const quiet = { info: () => {}, warn: () => {} };
+
+/** What the planner believes of the users table: its row estimate, and when it was last analyzed. */
+async function usersStatistics(database: Database) {
+  const { rows } = (await database.db.execute(sql`
+    select c.reltuples::int as estimate, s.last_analyze as "lastAnalyze"
+    from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    where c.relname = 'users'`)) as unknown as { rows: { estimate: number; lastAnalyze: Date | null }[] };
+  return rows[0];
+}
+
+async function withUsers(database: Database, n: number, prefix = "u") {
+  await database.db.execute(sql`
+    insert into users (name, email, password_hash, username, timezone)
+    select 'User ' || i, ${prefix} || i || '@stats.test', 'x', ${prefix} || '-stats-user-' || i, 'UTC'
+    from generate_series(1, ${n}) i`);
+}
+
+describe("the embedded database's statistics (PGlite runs no autovacuum)", () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it("are refreshed soon after the start and then on the interval, until stopped", async () => {
+    database = await createTestDatabase("pglite");
+    await withUsers(database, 300);
+    // Nothing but this keeps them: 300 new users are not known to the planner.
+    expect((await usersStatistics(database)).lastAnalyze).toBeNull();
+
+    const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 10, everyMs: 50 });
+    await expect.poll(async () => (await usersStatistics(database as Database)).estimate).toBe(300);
+    const first = (await usersStatistics(database)).lastAnalyze;
+    expect(first).not.toBeNull();
+
+    // The next round sees what changed since.
+    await database.db.execute(sql`delete from users where email like 'u1%@stats.test'`);
+    await expect.poll(async () => (await usersStatistics(database as Database)).estimate).toBe(300 - 111);
+
+    statistics.stop();
+    const last = (await usersStatistics(database)).lastAnalyze;
+    await withUsers(database, 50, "later");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await usersStatistics(database)).lastAnalyze).toEqual(last);
+  });
+
+  it("are left to PostgreSQL's autovacuum on a PostgreSQL server", async () => {
+    if (!process.env.TEST_DATABASE_URL) return;
+    database = await createTestDatabase("postgres");
+    await withUsers(database, 20);
+    const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 1, everyMs: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    statistics.stop();
+    // No ANALYZE was sent (autovacuum's own would not come this soon for 20 rows).
+    expect((await usersStatistics(database)).lastAnalyze).toBeNull();
+  });
+});
