@@ -28,8 +28,21 @@ export function cpuPerRequest(
 /** /proc counts CPU time in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
 const MS_PER_TICK = 10;
 
+/** A /proc `stat` file's command name and CPU time so far (user and system), in ms. */
+function readStat(file: string): { name: string; ms: number } {
+  const stat = readFileSync(file, "utf8");
+  // comm is in parentheses and may hold spaces: fields are counted after its closing one.
+  const close = stat.lastIndexOf(")");
+  const fields = stat.slice(close + 2).split(" ");
+  // utime, stime (fields 14 and 15)
+  return {
+    name: stat.slice(stat.indexOf("(") + 1, close),
+    ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK,
+  };
+}
+
 function postgresCpuMs(): number | null {
-  let ticks = 0;
+  let ms = 0;
   let found = false;
   let pids: string[];
   try {
@@ -39,18 +52,15 @@ function postgresCpuMs(): number | null {
   }
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // comm is in parentheses and may hold spaces: fields are counted after its closing one.
-      const close = stat.lastIndexOf(")");
-      if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
-      const fields = stat.slice(close + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+      const stat = readStat(`/proc/${pid}/stat`);
+      if (!stat.name.startsWith("postgres")) continue;
+      ms += stat.ms;
       found = true;
     } catch {
       // The process ended between listing and reading.
     }
   }
-  return found ? ticks * MS_PER_TICK : null;
+  return found ? ms : null;
 }
 
 /**
@@ -69,11 +79,7 @@ export function threadCpuNow(): Map<string, number> {
   }
   for (const task of tasks) {
     try {
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const name = stat.slice(stat.indexOf("(") + 1, close);
-      const fields = stat.slice(close + 2).split(" ");
-      const ms = (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+      const { name, ms } = readStat(`/proc/self/task/${task}/stat`);
       byName.set(name, (byName.get(name) ?? 0) + ms);
     } catch {
       // The thread ended between listing and reading.
