@@ -3,14 +3,17 @@
  * PGlite and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL). Prints the statements each
  * booking sends to the database (counted at the driver: pg's Client.query, the embedded database's
  * thread messages), the server time per booking and the app's CPU per booking. BENCH_SHOW=1 lists the
- * statements of one booking, in order (issue 30 item 2: "show the per-booking statement count").
+ * statements of one booking, in order (issue 30 item 2: "show the per-booking statement count"), and
+ * how often PostgreSQL planned each prepared statement.
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { Temporal } from "temporal-polyfill";
 import { buildApp } from "../src/server/app.js";
+import type { Database } from "../src/server/db/client.js";
 import { PgliteRemote } from "../src/server/db/pglite-remote.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import type { DbKind } from "../src/server/testing/database.js";
@@ -20,6 +23,8 @@ import { benchDatabase } from "./lib/database.js";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
 const SHOW = process.env.BENCH_SHOW === "1";
+/** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of each statement of one booking, on PGlite (explainStatements). */
+const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 /** BENCH_COLLECTIVE=3: book a collective type of 3 hosts instead of one host's type. */
 const COLLECTIVE = Number(process.env.BENCH_COLLECTIVE ?? 1);
 
@@ -56,6 +61,43 @@ function countStatements(): void {
     else if (message.op !== "close") recording?.push(message.op);
     return send.call(this, message);
   };
+}
+
+/**
+ * How often each server-side prepared statement was planned: a custom plan is planned again on every
+ * EXECUTE, a generic one once (PostgreSQL's plan_cache_mode "auto" picks per statement after five runs).
+ */
+async function showPlans(database: Database): Promise<void> {
+  const result = await database.db.execute(
+    sql`select name, generic_plans, custom_plans from pg_prepared_statements order by name`,
+  );
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  for (const row of rows)
+    console.log(`       ${row.name}: ${row.generic_plans} generic plans, ${row.custom_plans} custom plans`);
+}
+
+/**
+ * EXPLAIN ANALYZE of each statement the recorded booking sent, each in a transaction rolled back
+ * (the booking itself first deleted, so its insert can run again): executor time, trigger time per
+ * trigger. PGlite only, where the statements are EXECUTEs of kept ones with their values.
+ */
+async function explainStatements(database: Database, statements: string[]): Promise<void> {
+  await database.withConnection(async (db) => {
+    const run = async (text: string) =>
+      (await db.execute(sql.raw(text))) as unknown as { rows: Record<string, string>[] };
+    for (const statement of statements.filter((s) => s.startsWith("EXECUTE"))) {
+      await run("begin");
+      try {
+        const bookingId = /^EXECUTE bookings_insert\('([^']+)'/.exec(statement)?.[1];
+        if (bookingId) await run(`delete from bookings where id = '${bookingId}'`);
+        const plan = await run(`explain (analyze, costs off) ${statement}`);
+        console.log(`    --- ${statement.slice(8, 60)}`);
+        for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
+      } finally {
+        await run("rollback");
+      }
+    }
+  });
 }
 
 async function benchOne(kind: DbKind): Promise<void> {
@@ -121,7 +163,9 @@ async function benchOne(kind: DbKind): Promise<void> {
     if (SHOW)
       for (const [n, s] of statements.entries())
         console.log(`    ${n + 1}. ${s.replace(/\s+/g, " ").slice(0, 150)}`);
+    if (SHOW) await showPlans(database);
 
+    if (EXPLAIN) await explainStatements(database, statements);
     const times: number[] = [];
     const profiler = PROFILE ? await startProfile() : null;
     const cpu0 = process.cpuUsage();

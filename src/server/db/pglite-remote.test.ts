@@ -122,3 +122,77 @@ describe("the embedded database in a folder", () => {
     }
   }, 120_000);
 });
+
+/** execCached: a read answered without the thread while nothing was written since (issue 30). */
+describe("the embedded database's read cache", () => {
+  let db: PgliteRemote;
+  /** Messages sent to the database thread, counted at the one place every call passes. */
+  let sent = 0;
+  beforeAll(async () => {
+    db = await PgliteRemote.create(null);
+    const remote = db as unknown as { send: (...args: unknown[]) => unknown };
+    const send = remote.send.bind(db);
+    remote.send = (...args: unknown[]) => {
+      sent++;
+      return send(...args);
+    };
+    await db.exec("create table seen (n int primary key)");
+    await db.exec("insert into seen values (1)");
+  });
+  afterAll(() => db.close());
+
+  const read = async () => (await db.execCached("select n from seen order by n"))[0].rows;
+  /** What the read answers, and how many messages it took. */
+  const readCounted = async () => {
+    const before = sent;
+    const rows = await read();
+    return { rows, messages: sent - before };
+  };
+
+  it("answers a repeated read without the thread, and reads again after any write", async () => {
+    expect(await readCounted()).toEqual({ rows: [{ n: 1 }], messages: 1 });
+    expect(await readCounted()).toEqual({ rows: [{ n: 1 }], messages: 0 });
+
+    await db.exec("insert into seen values (2)");
+    expect(await readCounted()).toEqual({ rows: [{ n: 1 }, { n: 2 }], messages: 1 });
+
+    await db.transaction((tx) => tx.query("insert into seen values (3)"));
+    expect((await read()).map((r) => (r as { n: number }).n)).toEqual([1, 2, 3]);
+
+    // A rolled-back transaction changed nothing, but it is a write as far as the cache knows.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into seen values (4)");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await readCounted()).toEqual({ rows: [{ n: 1 }, { n: 2 }, { n: 3 }], messages: 1 });
+    expect((await readCounted()).messages).toBe(0);
+  });
+
+  it("keeps no read that a write overlapped, nor one made while a transaction was open", async () => {
+    // Sent before the insert, so the thread answers it with the rows before the insert.
+    const early = read();
+    await db.exec("insert into seen values (5)");
+    expect((await early).length).toBeLessThan(5);
+    expect((await read()).map((r) => (r as { n: number }).n)).toContain(5);
+
+    let during: Promise<unknown[]> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query("insert into seen values (6)");
+      during = read();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await during;
+    expect((await read()).map((r) => (r as { n: number }).n)).toContain(6);
+  });
+
+  it("gives each caller its own copy of a kept answer", async () => {
+    const first = await read();
+    first.push({ n: 99 });
+    (first[0] as { n: number }).n = -1;
+    const second = await read();
+    expect(second).not.toContainEqual({ n: 99 });
+    expect(second[0]).toEqual({ n: 1 });
+  });
+});

@@ -37,6 +37,13 @@ export class PgliteRemote implements PgliteCalls {
   private lastId = 0;
   private lastTransaction = 0;
   private failure: Error | undefined;
+  /**
+   * The read cache (`execCached`): results of reads by their statement text and options, all of one
+   * write generation, the one they were sent at. Every other message counts as a write: sending one and its answer
+   * each move the generation on, as does the end of a transaction.
+   */
+  private cached = { generation: -1, entries: new Map<string, Results[]>() };
+  private generation = 0;
 
   private constructor(worker: Worker) {
     this.worker = worker;
@@ -77,6 +84,33 @@ export class PgliteRemote implements PgliteCalls {
 
   async exec(text: string, options?: QueryOptions): Promise<Results[]> {
     return this.send({ op: "exec", text, ...wire(options) }) as Promise<Results[]>;
+  }
+
+  /**
+   * A read-only statement outside any transaction, answered from the read cache while nothing was
+   * written since it was read (db/prepared.ts: `keptStatement`'s `cached`). This process alone opens
+   * the embedded database, so every write passes through here, and a statement sent or answered
+   * since (any but a cached read: inserts, transactions, the job runner's polls) makes the entry stale.
+   * A read is kept only if nothing was sent or answered between its sending and its answer, so its
+   * entry never leans on the order in which the thread answers. Each caller gets
+   * its own copy, so one that changes its rows changes nobody else's. The statement must read the
+   * database only (no `now()`, no sequence): its text, values included, is the key.
+   */
+  async execCached(text: string, options?: QueryOptions): Promise<Results[]> {
+    const crossing = wire(options);
+    const key = `${crossing.rowMode ?? ""}|${crossing.textOids ?? ""}|${text}`;
+    const kept = this.cached.generation === this.generation ? this.cached.entries.get(key) : undefined;
+    if (kept) return structuredClone(kept);
+    const generation = this.generation;
+    const results = (await this.send({ op: "exec", text, ...crossing }, "read")) as Results[];
+    if (generation === this.generation) {
+      // Entries of an earlier generation can never be answered again: drop them all at once.
+      if (this.cached.generation !== generation) this.cached = { generation, entries: new Map() };
+      this.cached.entries.set(key, structuredClone(results));
+      const { entries } = this.cached;
+      if (entries.size > READ_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+    }
+    return results;
   }
 
   /** Runs fn in a transaction: committed when it resolves, rolled back when it throws. */
@@ -128,13 +162,21 @@ export class PgliteRemote implements PgliteCalls {
     await this.worker.terminate();
   }
 
-  private send(message: Record<string, unknown>): Promise<unknown> {
+  /** Sends a message to the thread; anything but a cached read (`kind` "read") counts as a write. */
+  private send(message: Record<string, unknown>, kind: "read" | "write" = "write"): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.lastId;
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       this.worker.postMessage({ ...message, id });
     });
+    if (kind === "read") return answer;
+    this.generation++;
+    const written = () => {
+      this.generation++;
+    };
+    answer.then(written, written);
+    return answer;
   }
 
   private settle(reply: Reply): void {
@@ -156,6 +198,9 @@ export class PgliteRemote implements PgliteCalls {
     this.waiting.clear();
   }
 }
+
+/** The read cache's size: the slot pages of this many event types and date ranges. */
+const READ_CACHE_ENTRIES = 500;
 
 /**
  * PGlite's two WebAssembly programs, compiled once per process and shared by every database thread.

@@ -12,6 +12,15 @@ interface PgliteLike {
   exec(text: string, options?: object): Promise<unknown[]>;
 }
 
+export interface KeptStatementOptions {
+  /**
+   * A read that may be answered from PGlite's read cache when run on the database itself (not in a
+   * transaction): PgliteRemote.execCached, stale after any write. Only for statements whose answer
+   * depends on the tables and their values alone (no now(), random() or sequences).
+   */
+  cached?: boolean;
+}
+
 /** A query parameter as an SQL literal, for EXECUTE (standard_conforming_strings: only ' needs doubling). */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";
@@ -43,6 +52,7 @@ export function keptStatement<R>(
   db: Db,
   name: string,
   build: (handle: DbOrTx) => Prepared<R>,
+  options: KeptStatementOptions = {},
 ): (handle: DbOrTx, params: Record<string, unknown>) => Promise<R> {
   if (!(clientOf(db) instanceof PgliteRemote)) {
     let onDb: (Prepared<R> & { client?: unknown }) | undefined;
@@ -63,8 +73,8 @@ export function keptStatement<R>(
     if (!text) throw new Error(`${name}: not a PGlite prepared query`);
     const client = clientOf(handle) as PgliteLike;
     const shim = {
-      async query(sqlText: string, values: unknown[], options: object) {
-        if (sqlText !== text) return client.query(sqlText, values, options);
+      async query(sqlText: string, values: unknown[], queryOptions: object) {
+        if (sqlText !== text) return client.query(sqlText, values, queryOptions);
         prepared ??= client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
           // Another instance of this statement (a second service on the same database) prepared it.
           if ((error as { code?: string }).code === "42P05") return;
@@ -74,7 +84,11 @@ export function keptStatement<R>(
         await prepared;
         // The simple protocol: one message and a sync, where a parameterised query takes six
         // (parse, describe, bind, describe, execute, sync), each a pass through PGlite's engine.
-        const results = await client.exec(`EXECUTE ${name}(${values.map(literal).join(", ")})`, options);
+        const execute = `EXECUTE ${name}(${values.map(literal).join(", ")})`;
+        const results =
+          options.cached && handle === db
+            ? await (client as PgliteRemote).execCached(execute, queryOptions)
+            : await client.exec(execute, queryOptions);
         return results[results.length - 1];
       },
     };

@@ -280,19 +280,37 @@ async function hostContext(
 }
 
 export function createSlotsRepo(db: Db) {
-  // Kept prepared on PGlite (db/prepared.ts): re-planning it was four fifths of its cost there.
-  const byId = keptStatement(db, "slots_context_by_id", (h) => contextQuery(h, "id", "slots_context_by_id"));
-  const bySlug = keptStatement(db, "slots_context_by_slug", (h) =>
-    contextQuery(h, "slug", "slots_context_by_slug"),
+  // Kept prepared on PGlite (db/prepared.ts): re-planning it was four fifths of its cost there. The
+  // slot pages' lookups are answered from PGlite's read cache until something is written (`cached`):
+  // a page opened by many invitees at once reads the database once (issue 30). The booking's own
+  // lookup (`forMeeting`) always reads.
+  const cached = { cached: true };
+  const byId = keptStatement(
+    db,
+    "slots_context_by_id",
+    (h) => contextQuery(h, "id", "slots_context_by_id"),
+    cached,
   );
-  const byUser = keptStatement(db, "slots_context_by_user", (h) =>
-    contextQuery(h, "user", "slots_context_by_user"),
+  const bySlug = keptStatement(
+    db,
+    "slots_context_by_slug",
+    (h) => contextQuery(h, "slug", "slots_context_by_slug"),
+    cached,
+  );
+  const byUser = keptStatement(
+    db,
+    "slots_context_by_user",
+    (h) => contextQuery(h, "user", "slots_context_by_user"),
+    cached,
   );
   const forMeeting = keptStatement(db, "slots_context_for_meeting", (h) =>
     contextQuery(h, "id", "slots_context_for_meeting", meetingWindow),
   );
-  const teamHosts = keptStatement(db, "slots_team_hosts", (h) =>
-    teamHostsQuery(h, "slots_team_hosts", rangeWindow),
+  const teamHosts = keptStatement(
+    db,
+    "slots_team_hosts",
+    (h) => teamHostsQuery(h, "slots_team_hosts", rangeWindow),
+    cached,
   );
   const teamHostsForMeeting = keptStatement(db, "slots_team_hosts_for_meeting", (h) =>
     teamHostsQuery(h, "slots_team_hosts_for_meeting", meetingWindow),
