@@ -196,3 +196,68 @@ describe("the embedded database's read cache", () => {
     expect(second[0]).toEqual({ n: 1 });
   });
 });
+
+/** Transactions begin with their first statement; deferred statements go with the next message. */
+describe("the embedded database's transactions", () => {
+  let db: PgliteRemote;
+  let sent = 0;
+  beforeAll(async () => {
+    db = await PgliteRemote.create(null);
+    const remote = db as unknown as { send: (...args: unknown[]) => unknown };
+    const send = remote.send.bind(db);
+    remote.send = (...args: unknown[]) => {
+      sent++;
+      return send(...args);
+    };
+    await db.exec("create table later (n int primary key)");
+  });
+  afterAll(() => db.close());
+
+  const numbers = async () =>
+    (await db.query("select n from later order by n")).rows.map((r) => (r as { n: number }).n);
+
+  it("sends a deferred statement with the next one and commits it; a transaction takes no BEGIN message", async () => {
+    const before = sent;
+    const seen = await db.transaction(async (tx) => {
+      tx.defer("insert into later values (1)");
+      tx.defer("insert into later values (2)");
+      const inside = await tx.query("select count(*)::int as n from later");
+      tx.defer("insert into later values (3)");
+      return inside.rows[0];
+    });
+    // One message for the query (with BEGIN and both deferred inserts), one for the commit (with the third).
+    expect(sent - before).toBe(2);
+    expect(seen).toEqual({ n: 2 });
+    expect(await numbers()).toEqual([1, 2, 3]);
+
+    await db.transaction(async (tx) => tx.defer("insert into later values (4)"));
+    expect(await numbers()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("fails the commit when a deferred statement fails, and keeps nothing of the transaction", async () => {
+    const error = await db
+      .transaction(async (tx) => {
+        await tx.exec("insert into later values (10)");
+        tx.defer("insert into later values (1)"); // already there
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "23505", constraint: "later_pkey" });
+    expect(await numbers()).toEqual([1, 2, 3, 4]);
+
+    // The session is free and sound afterwards.
+    await db.transaction((tx) => tx.exec("insert into later values (5)"));
+    expect(await numbers()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("drops the deferred statements of a transaction that rolls back", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        tx.defer("insert into later values (6)");
+        await tx.exec("insert into later values (7)");
+        tx.defer("insert into later values (8)");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await numbers()).toEqual([1, 2, 3, 4, 5]);
+  });
+});

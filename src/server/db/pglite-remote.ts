@@ -19,6 +19,12 @@ export interface PgliteCalls {
   exec(text: string, options?: QueryOptions): Promise<Results[]>;
 }
 
+/** A transaction's calls: PGlite's, and `defer` for a statement whose answer nobody reads. */
+export interface PgliteTransactionCalls extends PgliteCalls {
+  defer(text: string): void;
+  rollback(): Promise<void>;
+}
+
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
 
 /**
@@ -113,25 +119,36 @@ export class PgliteRemote implements PgliteCalls {
     return results;
   }
 
-  /** Runs fn in a transaction: committed when it resolves, rolled back when it throws. */
-  async transaction<T>(fn: (tx: PgliteCalls & { rollback(): Promise<void> }) => Promise<T>): Promise<T> {
-    // BEGIN is not waited for: the first statement follows in the next message and fails if BEGIN did.
+  /**
+   * Runs fn in a transaction: committed when it resolves, rolled back when it throws. The transaction
+   * begins with its first statement, in the same call into PGlite (pglite-thread.mjs). `defer` keeps
+   * a statement whose answer nobody reads to go with the transaction's next one, or its commit.
+   */
+  async transaction<T>(fn: (tx: PgliteTransactionCalls) => Promise<T>): Promise<T> {
     const tx = ++this.lastTransaction;
-    const began = this.send({ op: "begin", tx });
-    began.catch(() => {}); // seen by the statements, and by a commit below
+    let deferred: string[] = [];
+    /** The deferred statements, sent with this message and no other. */
+    const prefix = () => {
+      if (deferred.length === 0) return {};
+      const texts = deferred;
+      deferred = [];
+      return { prefix: texts };
+    };
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;
       ended = true;
-      const ending = this.send({ op: "end", tx, commit });
-      if (commit) await began;
-      await ending;
+      const texts = prefix();
+      await this.send({ op: "end", tx, commit, ...(commit ? texts : {}) });
     };
-    const handle = {
+    const handle: PgliteTransactionCalls = {
       query: async (text: string, params: unknown[] = [], options?: QueryOptions) =>
-        this.send({ op: "query", tx, text, params, ...wire(options) }) as Promise<Results>,
+        this.send({ op: "query", tx, text, params, ...wire(options), ...prefix() }) as Promise<Results>,
       exec: async (text: string, options?: QueryOptions) =>
-        this.send({ op: "exec", tx, text, ...wire(options) }) as Promise<Results[]>,
+        this.send({ op: "exec", tx, text, ...wire(options), ...prefix() }) as Promise<Results[]>,
+      defer: (text: string) => {
+        deferred.push(text);
+      },
       rollback: () => end(false),
     };
     let result: T;

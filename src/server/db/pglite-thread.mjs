@@ -80,65 +80,124 @@ const db = await PGlite.create(workerData.dataDir ?? undefined, {
 });
 original = await snapshotParsers();
 /**
- * Open transactions by the number the server gave them, each with `ready` (its PGlite transaction,
- * once BEGIN ran), and `finish`/`abort`/`ended` to end it. The server does not wait for BEGIN: its
- * first statement follows at once and waits here for `ready` (one message less per transaction).
+ * The session: PGlite is one session, so a transaction holds it from its first statement to its end,
+ * and a statement outside waits for the end (as PGlite's own transaction() made it wait). Callers
+ * take it in the order their messages arrive; `takeSession` resolves to the function that gives it back.
  */
-const transactions = new Map();
-/** Thrown inside a transaction the server rolls back, so PGlite issues the ROLLBACK. */
-const ROLL_BACK = Symbol("roll back");
-
-function begin(number) {
-  const open = {};
-  open.ready = new Promise((opened, failed) => {
-    // PGlite calls the callback after BEGIN, asynchronously; BEGIN failing rejects `ended` instead.
-    open.ended = db.transaction(
-      (tx) =>
-        new Promise((finish, abort) => {
-          Object.assign(open, { finish, abort });
-          opened(tx);
-        }),
-    );
-    open.ended.catch(failed);
+let sessionTail = Promise.resolve();
+function takeSession() {
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
   });
-  // Registered before the next message is read, so the transaction's statements find it.
-  transactions.set(number, open);
-  return open.ready.then(() => null);
+  const granted = sessionTail.then(() => release);
+  sessionTail = sessionTail.then(() => held);
+  return granted;
 }
 
-async function end(number, commit) {
-  const open = transactions.get(number);
-  if (!open) throw new Error(`No open transaction ${number}`);
-  transactions.delete(number);
-  try {
-    await open.ready;
-  } catch {
-    return null; // BEGIN failed: there is nothing to end (the server was told by BEGIN's answer).
+/**
+ * Open transactions by the number the server gave them. A transaction starts with its first message:
+ * its BEGIN goes in the same PGlite call as its first statement, and statements the server deferred
+ * (`prefix`: inserts whose answer nobody reads, db/prepared.ts) go in the call of the next message, so
+ * a booking's transaction costs three calls into PGlite where it cost six. Messages of one
+ * transaction run one after the other, in the order they came.
+ */
+const transactions = new Map();
+
+function inTransaction(number, work) {
+  let open = transactions.get(number);
+  if (!open) {
+    open = { started: false, release: undefined };
+    open.chain = takeSession().then((release) => {
+      open.release = release;
+    });
+    transactions.set(number, open);
   }
-  if (commit) open.finish();
-  else open.abort(ROLL_BACK);
+  const done = open.chain.then(() => work(open));
+  open.chain = done.then(
+    () => {},
+    () => {},
+  );
+  return done;
+}
+
+/** The statements that go before a message's own: BEGIN if the transaction has not begun, then the deferred ones. */
+function before(open, prefix = []) {
+  const texts = open.started ? [...prefix] : ["BEGIN", ...prefix];
+  open.started = true;
+  return texts;
+}
+
+/** Runs one statement of a transaction, its BEGIN and deferred statements first, in one call when it can. */
+function inside(message) {
+  return inTransaction(message.tx, async (open) => {
+    const first = before(open, message.prefix);
+    if (message.op === "exec") {
+      const results = await db.exec([...first, message.text].join(";\n"), optionsOf(message));
+      return results.slice(first.length);
+    }
+    // A parameterised query cannot share a call with other statements.
+    if (first.length > 0) await db.exec(first.join(";\n"));
+    return db.query(message.text, message.params, optionsOf(message));
+  });
+}
+
+/**
+ * Commits (with the deferred statements first) or rolls back. A deferred statement that fails fails
+ * the commit: the transaction is rolled back and the failure answered, as if the statement had failed
+ * when it was made.
+ */
+function end(number, commit, prefix = []) {
+  if (!transactions.has(number) && prefix.length === 0) return null; // it never sent a statement
+  return inTransaction(number, async (open) => {
+    try {
+      if (commit) {
+        const began = open.started;
+        const first = before(open, prefix);
+        if (began || prefix.length > 0) {
+          try {
+            await db.exec([...first, "COMMIT"].join(";\n"));
+          } catch (error) {
+            await db.exec("ROLLBACK").catch(() => {});
+            throw error;
+          }
+        }
+      } else if (open.started) {
+        await db.exec("ROLLBACK");
+      }
+    } finally {
+      transactions.delete(number);
+      open.release();
+    }
+    return null;
+  });
+}
+
+/** A statement or request outside any transaction, once no transaction holds the session. */
+async function outside(work) {
+  const release = await takeSession();
   try {
-    await open.ended;
-  } catch (error) {
-    if (error !== ROLL_BACK) throw error;
+    return await work();
+  } finally {
+    release();
   }
-  return null;
 }
 
 async function run(message) {
-  if (message.op === "begin") return begin(message.tx);
-  if (message.op === "end") return end(message.tx, message.commit);
-  const target = message.tx ? await transactions.get(message.tx)?.ready : db;
-  if (!target) throw new Error(`No open transaction ${message.tx}`);
+  if (message.op === "end") return end(message.tx, message.commit, message.prefix);
+  if (message.tx) {
+    if (message.op !== "query" && message.op !== "exec") throw new Error(`${message.op} in a transaction`);
+    return inside(message);
+  }
   switch (message.op) {
     case "query":
-      return target.query(message.text, message.params, optionsOf(message));
+      return outside(() => db.query(message.text, message.params, optionsOf(message)));
     case "exec":
-      return target.exec(message.text, optionsOf(message));
+      return outside(() => db.exec(message.text, optionsOf(message)));
     case "dump":
-      return new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+      return outside(async () => new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()));
     case "close":
-      return db.close().then(() => null);
+      return outside(() => db.close().then(() => null));
     case "memory":
       // The WebAssembly memory only grows: its size is the database's peak, whatever GC does.
       return db.mod?.HEAPU8?.length ?? null;

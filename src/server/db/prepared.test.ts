@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseErrorCode } from "../lib/error-handler.js";
 import { createMailEnqueuer, outboxFor } from "../mail/outbox.js";
 import { createTestDatabase, dbKinds } from "../testing/database.js";
-import type { Database } from "./client.js";
-import { keptStatement } from "./prepared.js";
+import type { Database, DbOrTx } from "./client.js";
+import { keptStatement, preparedSql } from "./prepared.js";
 import { mailOutbox } from "./schema/index.js";
 
 describe.each(dbKinds)("kept statements on %s", (kind) => {
@@ -75,5 +76,57 @@ describe.each(dbKinds)("kept statements on %s", (kind) => {
     );
     const n = (nulls as unknown as { rows: { n: number }[] }).rows[0].n;
     expect(n).toBe(6);
+  });
+});
+
+describe.each(dbKinds)("deferred kept statements on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await database.db.execute(sql`create table kept_deferred (n int primary key)`);
+  });
+  afterAll(() => database.close());
+
+  it("write with their transaction, are seen by its later statements, and fail it when they fail", async () => {
+    const { db } = database;
+    const insert = keptStatement(
+      db,
+      "kept_test_deferred",
+      (h) =>
+        preparedSql(
+          h,
+          sql`insert into kept_deferred (n) values (${sql.placeholder("n")}::int)`,
+          "kept_test_deferred",
+        ),
+      { deferred: true },
+    );
+    const count = async (handle: DbOrTx) =>
+      (
+        (await handle.execute(sql`select count(*)::int as n from kept_deferred`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0].n;
+
+    await db.transaction(async (tx) => {
+      await insert(tx, { n: 1 });
+      await insert(tx, { n: 2 });
+    });
+    const seenInside = await db.transaction(async (tx) => {
+      await insert(tx, { n: 3 });
+      return count(tx);
+    });
+    expect(seenInside).toBe(3);
+    // Outside a transaction it runs at once.
+    await insert(db, { n: 4 });
+    expect(await count(db)).toBe(4);
+
+    const error = await db
+      .transaction(async (tx) => {
+        await insert(tx, { n: 5 });
+        await insert(tx, { n: 1 });
+      })
+      .catch((e: unknown) => e);
+    expect(databaseErrorCode(error)).toBe("23505");
+    expect(await count(db)).toBe(4);
   });
 });

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.js";
-import { PgliteRemote } from "./pglite-remote.js";
+import { PgliteRemote, type PgliteTransactionCalls } from "./pglite-remote.js";
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
 interface Prepared<R> {
@@ -19,7 +19,17 @@ export interface KeptStatementOptions {
    * depends on the tables and their values alone (no now(), random() or sequences).
    */
   cached?: boolean;
+  /**
+   * A write whose answer nobody reads (no RETURNING, callers ignore the result): inside a transaction
+   * on PGlite it is sent with the transaction's next statement or its commit (PgliteRemote's `defer`),
+   * one call into PGlite fewer. A failure then fails that statement or the commit, and so the
+   * transaction, as it would have anyway.
+   */
+  deferred?: boolean;
 }
+
+/** What a deferred statement answers at once: no rows. */
+const NO_ROWS = { rows: [], fields: [], affectedRows: 0 };
 
 /** A query parameter as an SQL literal, for EXECUTE (standard_conforming_strings: only ' needs doubling). */
 function literal(value: unknown): string {
@@ -85,6 +95,11 @@ export function keptStatement<R>(
         // The simple protocol: one message and a sync, where a parameterised query takes six
         // (parse, describe, bind, describe, execute, sync), each a pass through PGlite's engine.
         const execute = `EXECUTE ${name}(${values.map(literal).join(", ")})`;
+        const deferTo = (client as Partial<PgliteTransactionCalls>).defer;
+        if (options.deferred && handle !== db && deferTo) {
+          deferTo(execute);
+          return NO_ROWS;
+        }
         const results =
           options.cached && handle === db
             ? await (client as PgliteRemote).execCached(execute, queryOptions)

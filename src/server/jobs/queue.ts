@@ -80,20 +80,25 @@ export async function enqueueJobs(db: DbOrTx, specs: JobSpec | JobSpec[]): Promi
  */
 export function createJobEnqueuer(db: Db): (tx: DbOrTx, spec: JobSpec) => Promise<void> {
   const p = sql.placeholder;
-  const insertOne = keptStatement(db, "jobs_insert_one", (h) =>
-    h
-      .insert(jobs)
-      .values({
-        kind: p("kind"),
-        key: p("key"),
-        bookingId: sql`${p("bookingId")}::uuid`,
-        runAt: sql`${p("runAt")}::timestamptz`,
-        // JSON text: a placeholder would be encoded again.
-        payload: sql`${p("payload")}::jsonb`,
-        maxAttempts: sql`${p("maxAttempts")}::int`,
-      })
-      .onConflictDoUpdate(requeue)
-      .prepare("jobs_insert_one"),
+  const insertOne = keptStatement(
+    db,
+    "jobs_insert_one",
+    (h) =>
+      h
+        .insert(jobs)
+        .values({
+          kind: p("kind"),
+          key: p("key"),
+          bookingId: sql`${p("bookingId")}::uuid`,
+          runAt: sql`${p("runAt")}::timestamptz`,
+          // JSON text: a placeholder would be encoded again.
+          payload: sql`${p("payload")}::jsonb`,
+          maxAttempts: sql`${p("maxAttempts")}::int`,
+        })
+        .onConflictDoUpdate(requeue)
+        .prepare("jobs_insert_one"),
+    // Nobody reads the insert's answer: on PGlite it goes with the transaction's next statement.
+    { deferred: true },
   );
   return async (tx, s) => {
     await insertOne(tx, {

@@ -22,21 +22,26 @@ export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMess
   const p = sql.placeholder;
   const inserts = Array.from({ length: KEPT_ROWS }, (_, i) => {
     const name = `mail_outbox_insert_${i + 1}`;
-    return keptStatement(db, name, (handle) =>
-      handle
-        .insert(mailOutbox)
-        .values(
-          Array.from({ length: i + 1 }, (_, r) => ({
-            to: p(`to${r}`),
-            subject: p(`subject${r}`),
-            text: p(`text${r}`),
-            html: p(`html${r}`),
-            // JSON text, so a missing invite stays SQL NULL (a placeholder would encode JSON null).
-            icalEvent: sql`${p(`icalEvent${r}`)}::jsonb`,
-            attachments: p(`attachments${r}`),
-          })),
-        )
-        .prepare(name),
+    return keptStatement(
+      db,
+      name,
+      (handle) =>
+        handle
+          .insert(mailOutbox)
+          .values(
+            Array.from({ length: i + 1 }, (_, r) => ({
+              to: p(`to${r}`),
+              subject: p(`subject${r}`),
+              text: p(`text${r}`),
+              html: p(`html${r}`),
+              // JSON text, so a missing invite stays SQL NULL (a placeholder would encode JSON null).
+              icalEvent: sql`${p(`icalEvent${r}`)}::jsonb`,
+              attachments: p(`attachments${r}`),
+            })),
+          )
+          .prepare(name),
+      // Nobody reads the insert's answer: on PGlite it goes with the transaction's next statement.
+      { deferred: true },
     );
   });
   return async (tx, messages) => {
