@@ -187,10 +187,12 @@ describe("the embedded database's read cache", () => {
     expect((await read()).map((r) => (r as { n: number }).n)).toContain(6);
   });
 
-  it("gives each caller its own copy of a kept answer", async () => {
+  it("shares a frozen answer: a caller cannot change what the next one reads", async () => {
     const first = await read();
-    first.push({ n: 99 });
-    (first[0] as { n: number }).n = -1;
+    expect(() => first.push({ n: 99 })).toThrow(TypeError);
+    expect(() => {
+      (first[0] as { n: number }).n = -1;
+    }).toThrow(TypeError);
     const second = await read();
     expect(second).not.toContainEqual({ n: 99 });
     expect(second[0]).toEqual({ n: 1 });
