@@ -123,19 +123,25 @@ describe("the embedded database in a folder", () => {
   }, 120_000);
 });
 
+/** An in-memory database whose messages to its thread are counted, at the one place every call passes. */
+async function countedDatabase(): Promise<{ db: PgliteRemote; sent: () => number }> {
+  const db = await PgliteRemote.create(null);
+  let count = 0;
+  const remote = db as unknown as { send: (...args: unknown[]) => unknown };
+  const send = remote.send.bind(db);
+  remote.send = (...args: unknown[]) => {
+    count++;
+    return send(...args);
+  };
+  return { db, sent: () => count };
+}
+
 /** execCached: a read answered without the thread while nothing was written since (issue 30). */
 describe("the embedded database's read cache", () => {
   let db: PgliteRemote;
-  /** Messages sent to the database thread, counted at the one place every call passes. */
-  let sent = 0;
+  let sent: () => number;
   beforeAll(async () => {
-    db = await PgliteRemote.create(null);
-    const remote = db as unknown as { send: (...args: unknown[]) => unknown };
-    const send = remote.send.bind(db);
-    remote.send = (...args: unknown[]) => {
-      sent++;
-      return send(...args);
-    };
+    ({ db, sent } = await countedDatabase());
     await db.exec("create table seen (n int primary key)");
     await db.exec("insert into seen values (1)");
   });
@@ -144,9 +150,9 @@ describe("the embedded database's read cache", () => {
   const read = async () => (await db.execCached("select n from seen order by n"))[0].rows;
   /** What the read answers, and how many messages it took. */
   const readCounted = async () => {
-    const before = sent;
+    const before = sent();
     const rows = await read();
-    return { rows, messages: sent - before };
+    return { rows, messages: sent() - before };
   };
 
   it("answers a repeated read without the thread, and reads again after any write", async () => {
@@ -202,15 +208,9 @@ describe("the embedded database's read cache", () => {
 /** Transactions begin with their first statement; deferred statements go with the next message. */
 describe("the embedded database's transactions", () => {
   let db: PgliteRemote;
-  let sent = 0;
+  let sent: () => number;
   beforeAll(async () => {
-    db = await PgliteRemote.create(null);
-    const remote = db as unknown as { send: (...args: unknown[]) => unknown };
-    const send = remote.send.bind(db);
-    remote.send = (...args: unknown[]) => {
-      sent++;
-      return send(...args);
-    };
+    ({ db, sent } = await countedDatabase());
     await db.exec("create table later (n int primary key)");
   });
   afterAll(() => db.close());
@@ -219,7 +219,7 @@ describe("the embedded database's transactions", () => {
     (await db.query("select n from later order by n")).rows.map((r) => (r as { n: number }).n);
 
   it("sends a deferred statement with the next one and commits it; a transaction takes no BEGIN message", async () => {
-    const before = sent;
+    const before = sent();
     const seen = await db.transaction(async (tx) => {
       tx.defer("insert into later values (1)");
       tx.defer("insert into later values (2)");
@@ -228,7 +228,7 @@ describe("the embedded database's transactions", () => {
       return inside.rows[0];
     });
     // One message for the query (with BEGIN and both deferred inserts), one for the commit (with the third).
-    expect(sent - before).toBe(2);
+    expect(sent() - before).toBe(2);
     expect(seen).toEqual({ n: 2 });
     expect(await numbers()).toEqual([1, 2, 3]);
 
