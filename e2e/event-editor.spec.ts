@@ -90,8 +90,12 @@ test("a round robin without hosts is incomplete and not offered; one save keeps 
 
   // Reopened (after a walk through the app, so Back stays in it), the host and weight were kept.
   const nav = host.page.getByRole("navigation", { name: "Main" });
+  // Each page is waited for before the next click, so history holds /dashboard before /event-types and
+  // Back below leaves the page (a CI run at load ~5 once went Back from Event types to Event types).
   await nav.getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(host.page).toHaveURL(/\/dashboard$/);
   await nav.getByRole("link", { name: "Event types", exact: true }).click();
+  await expect(host.page).toHaveURL(/\/event-types$/);
   const again = await screen.openEditor(`${title} call`);
   await expect(again.getByRole("checkbox", { name: "Rosa Robin" })).toBeChecked();
   await expect(again.getByLabel("Weight")).toHaveValue("3");
