@@ -44,9 +44,9 @@ export class PgliteRemote implements PgliteCalls {
   private lastTransaction = 0;
   private failure: Error | undefined;
   /**
-   * The read cache (`execCached`): results of reads by their statement text and options, all of one
-   * write generation, the one they were sent at. Every other message counts as a write: sending one and its answer
-   * each move the generation on, as does the end of a transaction.
+   * The read cache (`execCached`): answers of reads by their statement text and options, all of one
+   * write generation, the one they were sent at. Every other message counts as a write: sending it
+   * and its answer each move the generation on.
    */
   private cached = { generation: -1, entries: new Map<string, Results[]>() };
   private generation = 0;
