@@ -23,6 +23,9 @@ const renderStatus = () =>
     </AuthProvider>,
   );
 
+/** How long a screen may take to arrive after the server answers again (the CI machine can be loaded). */
+const ARRIVAL_MS = 10_000;
+
 describe("the signed-in session", () => {
   beforeEach(() => localStorage.setItem(TOKEN_KEY, "a-token"));
   afterEach(() => {
@@ -103,7 +106,7 @@ describe("a signed-in screen while the server cannot be reached", () => {
 
     server.reachable();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Meetings page")).toBeTruthy();
+    expect(await screen.findByText("Meetings page", {}, { timeout: ARRIVAL_MS })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/meetings");
   });
 
@@ -116,7 +119,8 @@ describe("a signed-in screen while the server cannot be reached", () => {
     act(() => {
       window.dispatchEvent(new Event("online"));
     });
-    expect(await screen.findByText("Meetings page")).toBeTruthy();
+    // The retry and the screen after it, given time: on a loaded CI machine the default 1 s ran out.
+    expect(await screen.findByText("Meetings page", {}, { timeout: ARRIVAL_MS })).toBeTruthy();
   });
 
   it("retries on its own, waiting longer after each failure", async () => {

@@ -14,3 +14,11 @@ activate({ locale: "en", messages: compileCatalogue(en) });
 // with the language in the app, are wanted from the start, so ensureAreas leaves them to us.
 await ensureAreas(APP_AREAS);
 i18n.load("en", (await areaMessages("en", BASE_AREAS)) as never);
+
+// Screens' findBy and waitFor wait up to 5 s instead of testing-library's 1 s: CI runs two test files
+// at once on two cores, and there a screen's next render has taken longer than a second. Only files
+// with a DOM (happy-dom) load testing-library for it; the server's tests are left as they are.
+if (typeof window !== "undefined") {
+  const { configure } = await import("@testing-library/react");
+  configure({ asyncUtilTimeout: 5000 });
+}
