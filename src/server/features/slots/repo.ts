@@ -7,7 +7,6 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
 import {
   availabilitySchedules,
-  bookingHosts,
   calendarSettings,
   dateOverrides,
   type EventTypeRow,
@@ -18,7 +17,11 @@ import {
   type ScheduleRow,
   users,
 } from "../../db/schema/index.js";
+import { type BusyRow, busyOf } from "./repo-busy.js";
 import { eventTypeColumns, scheduleColumns } from "./repo-columns.js";
+
+export type { BusyRow } from "./repo-busy.js";
+
 import { limitRowsOf } from "./repo-limits.js";
 
 export interface OverrideData {
@@ -26,12 +29,6 @@ export interface OverrideData {
   isAvailable: boolean;
   timeSlots: TimeSlot[];
 }
-
-/**
- * A confirmed or pending booking of the host, as the engine needs it: [start ms, end ms, id, seat], `seat`
- * 1 for a seat of the looked-up type's own slots. Short: a busy team's month is thousands (issue 30).
- */
-export type BusyRow = [start: number, end: number, id: string, seat: 0 | 1];
 
 /** What one host's availability depends on. */
 /** A host as the contexts read them (`appLanguage`: their own mails', issue 27). */
@@ -100,25 +97,6 @@ export interface EventContext {
  * (/book/{slug}: the oldest event type with that slug, which is the one its old links meant).
  */
 export type EventRef = { id: string } | { slug: string; user?: string };
-
-/**
- * The confirmed bookings occupying a host over [from, to): every (booking, host) row, so a
- * collective booking the host shares counts as well as their own. The overlap test is written in
- * the exclusion constraint's own terms, so its GiST index finds the rows (start/end comparisons
- * would read every booking the host ever had).
- */
-function busyOf(hostId: SQL, window: SQL, eventTypeId: SQL | null) {
-  const seat = eventTypeId
-    ? sql`(b.event_type_id = ${eventTypeId} and starts_with(b.slot_key, ${eventTypeId}::text || '/'))::int`
-    : sql`0`;
-  return sql<BusyRow[]>`(
-    select coalesce(json_agg(json_build_array(
-      (extract(epoch from b.start_time) * 1000)::bigint, (extract(epoch from b.end_time) * 1000)::bigint,
-      b.booking_id, ${seat})), '[]'::json)
-    from ${bookingHosts} b
-    where b.host_user_id = ${hostId} and b.status in ('confirmed', 'pending')
-      and tstzrange(b.start_time, b.end_time) && ${window})`;
-}
 
 /** The lookup's instants [from, to): a page of days. */
 const rangeWindow = sql`tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz)`;
