@@ -15,19 +15,24 @@ export type BusyRow = [start: number, end: number, id: string, seat: 0 | 1];
  *
  * Sent as one text, "start,end,id,seat;..." (ms since the epoch), not JSON: a busy team's month is
  * thousands of rows, and PostgreSQL built them as text ~4x faster than json_build_array over
- * extract()'s numerics, which Node then parses ~2x faster (issue 30, the month view).
+ * extract()'s numerics, which Node then parses ~2x faster (issue 30, the month view). `unless`: when it
+ * holds, none are read (the owner of a team type, whose hosts' own lists count instead).
  */
-export function busyOf(hostId: SQL, window: SQL, eventTypeId: SQL | null) {
+export function busyOf(hostId: SQL, window: SQL, eventTypeId: SQL | null, unless?: SQL) {
   const seat = eventTypeId
     ? sql`(b.event_type_id = ${eventTypeId} and starts_with(b.slot_key, ${eventTypeId}::text || '/'))::int`
     : sql`0`;
-  return sql<string>`(
+  const rows = sql`(
     select coalesce(string_agg(concat_ws(',',
       (date_part('epoch', b.start_time) * 1000)::bigint, (date_part('epoch', b.end_time) * 1000)::bigint,
       b.booking_id, ${seat}), ';'), '')
     from ${bookingHosts} b
     where b.host_user_id = ${hostId} and b.status in ('confirmed', 'pending')
-      and tstzrange(b.start_time, b.end_time) && ${window})`.mapWith(busyRowsOf);
+      and tstzrange(b.start_time, b.end_time) && ${window})`;
+  // CASE runs the subquery only on the rows that need it.
+  return (unless ? sql<string>`case when ${unless} then '' else ${rows} end` : sql<string>`${rows}`).mapWith(
+    busyRowsOf,
+  );
 }
 
 /** busyOf's text as rows. */

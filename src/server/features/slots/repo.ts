@@ -113,6 +113,9 @@ const meetingWindow = sql`tstzrange(
   ${sql.placeholder("at")}::timestamptz - make_interval(mins => ${bufferOf("bufferBefore")}),
   ${sql.placeholder("at")}::timestamptz + make_interval(mins => ${eventTypes.duration} + ${bufferOf("bufferAfter")}))`;
 
+/** Round robin and collective types of a team (TEAM_KINDS): their hosts are read apart. */
+const isTeamType = sql`(${eventTypes.teamId} is not null and ${eventTypes.kind} in ('round-robin', 'collective'))`;
+
 /** The host's columns every context query reads. */
 const hostColumns = {
   id: users.id,
@@ -187,7 +190,8 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
       host: hostColumns,
       schedule: scheduleColumns,
       overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
-      busy: busyOf(sql`${eventTypes.userId}`, window, sql`${eventTypes.id}`),
+      // A team type's slots come from its hosts' busy lists (teamHostsQuery), not its owner's.
+      busy: busyOf(sql`${eventTypes.userId}`, window, sql`${eventTypes.id}`, isTeamType),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
       configVersion: sql<number>`coalesce((select v.version from ${hostConfigVersions} v where v.host_user_id = ${eventTypes.userId}), 0)::int`,
