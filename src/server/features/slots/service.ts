@@ -168,8 +168,10 @@ export function createSlotsService(
     }
     // The events we wrote for bookings come back as the calendar's busy times; the bookings themselves
     // already count above (or are being moved, or share seats), so their times are cut out.
-    const ours = hc.busy.map(([start, end]) => ({ start, end }));
-    busy.push(...subtractIntervals(externalBusy, ours));
+    if (externalBusy.length > 0) {
+      const ours = hc.busy.map(([start, end]) => ({ start, end }));
+      busy.push(...subtractIntervals(externalBusy, ours));
+    }
     const settings = eventType.bookingSettings;
     const rules = effectiveRules(settings, hc.settings);
     return {
