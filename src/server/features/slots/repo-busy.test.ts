@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { busyRowsOf } from "./repo-busy.js";
 
-// The busy list travels as "start,end,id,seat;..." text (repo.ts, busyOf); the database side is
+// The busy list travels as "start,end,id,seat;..." text (repo-busy.ts, busyOf); the database side is
 // covered by every slot test, this pins the parse.
 describe("busyRowsOf", () => {
   it("reads no rows from the empty text", () => {

@@ -19,9 +19,6 @@ import {
 } from "../../db/schema/index.js";
 import { type BusyRow, busyOf } from "./repo-busy.js";
 import { eventTypeColumns, scheduleColumns } from "./repo-columns.js";
-
-export type { BusyRow } from "./repo-busy.js";
-
 import { limitRowsOf } from "./repo-limits.js";
 
 export interface OverrideData {
