@@ -6,8 +6,6 @@ export interface Interval {
 
 /** The parts of `from` not covered by any of `cut`. */
 export function subtractIntervals(from: readonly Interval[], cut: readonly Interval[]): Interval[] {
-  // Nothing to cut from (a host without connected calendars): skip sorting the cuts.
-  if (from.length === 0) return [];
   const cuts = [...cut].filter((c) => c.end > c.start).sort((a, b) => a.start - b.start);
   const out: Interval[] = [];
   for (const interval of from) {

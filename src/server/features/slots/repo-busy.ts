@@ -22,7 +22,7 @@ export function busyOf(hostId: SQL, window: SQL, eventTypeId: SQL | null, unless
   const seat = eventTypeId
     ? sql`(b.event_type_id = ${eventTypeId} and starts_with(b.slot_key, ${eventTypeId}::text || '/'))::int`
     : sql`0`;
-  const rows = sql`(
+  const rows = sql<string>`(
     select coalesce(string_agg(concat_ws(',',
       (date_part('epoch', b.start_time) * 1000)::bigint, (date_part('epoch', b.end_time) * 1000)::bigint,
       b.booking_id, ${seat}), ';'), '')
@@ -30,9 +30,7 @@ export function busyOf(hostId: SQL, window: SQL, eventTypeId: SQL | null, unless
     where b.host_user_id = ${hostId} and b.status in ('confirmed', 'pending')
       and tstzrange(b.start_time, b.end_time) && ${window})`;
   // CASE runs the subquery only on the rows that need it.
-  return (unless ? sql<string>`case when ${unless} then '' else ${rows} end` : sql<string>`${rows}`).mapWith(
-    busyRowsOf,
-  );
+  return (unless ? sql<string>`case when ${unless} then '' else ${rows} end` : rows).mapWith(busyRowsOf);
 }
 
 /** busyOf's text as rows. */

@@ -110,8 +110,13 @@ const meetingWindow = sql`tstzrange(
   ${sql.placeholder("at")}::timestamptz - make_interval(mins => ${bufferOf("bufferBefore")}),
   ${sql.placeholder("at")}::timestamptz + make_interval(mins => ${eventTypes.duration} + ${bufferOf("bufferAfter")}))`;
 
-/** Round robin and collective types of a team (TEAM_KINDS): their hosts are read apart. */
-const isTeamType = sql`(${eventTypes.teamId} is not null and ${eventTypes.kind} in ('round-robin', 'collective'))`;
+/** Kinds whose hosts are team members named in event_type_hosts. */
+export const TEAM_KINDS: ReadonlySet<string> = new Set(["round-robin", "collective"]);
+
+/** A team's type of one of TEAM_KINDS, in SQL (loadContext asks the same in JavaScript): its hosts are read apart. */
+const isTeamType = sql`(${eventTypes.teamId} is not null and ${eventTypes.kind} in (${sql.raw(
+  [...TEAM_KINDS].map((kind) => `'${kind}'`).join(", "),
+)}))`;
 
 /** The host's columns every context query reads. */
 const hostColumns = {
@@ -352,9 +357,6 @@ export function createSlotsRepo(db: Db) {
     },
   };
 }
-
-/** Kinds whose hosts are team members named in event_type_hosts. */
-export const TEAM_KINDS: ReadonlySet<string> = new Set(["round-robin", "collective"]);
 
 function settingsOf(row: {
   bufferTime: number | null;
