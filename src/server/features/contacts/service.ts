@@ -115,28 +115,39 @@ export function createContactsService(
     const hostEmail = host.email.toLowerCase();
     if (change.kind === "created" && booking.attendeeEmail !== hostEmail) {
       const fromAnswers = fieldsFromAnswers(booking.answers);
+      const fill = {
+        fullName: booking.attendeeName,
+        phone: booking.attendeePhone,
+        timezone: booking.attendeeTimezone,
+        company: fromAnswers.company ?? "",
+        jobTitle: fromAnswers.jobTitle ?? "",
+        attribution: booking.attribution ? JSON.stringify(booking.attribution) : null,
+      };
       // Counted with the booking just written, in the same statement.
-      const [contact] = await bookingStatements.upsertFromBooking(
-        tx,
-        booking.hostUserId,
-        booking.attendeeEmail,
-        {
-          fullName: booking.attendeeName,
-          phone: booking.attendeePhone,
-          timezone: booking.attendeeTimezone,
-          company: fromAnswers.company ?? "",
-          jobTitle: fromAnswers.jobTitle ?? "",
-          attribution: booking.attribution ? JSON.stringify(booking.attribution) : null,
-        },
-        now(),
-      );
-      // A first booking makes a contact: followers hear of it (a webhook's contact.created).
-      if (contact?.created && followers.length > 0) {
-        await reactToContact(followers, tx, {
-          kind: "created",
-          hostUserId: contact.hostUserId,
-          contact: toContactDto(contact),
-        });
+      if (followers.length === 0) {
+        await bookingStatements.upsertFromBookingQuietly(
+          tx,
+          booking.hostUserId,
+          booking.attendeeEmail,
+          fill,
+          now(),
+        );
+      } else {
+        const [contact] = await bookingStatements.upsertFromBooking(
+          tx,
+          booking.hostUserId,
+          booking.attendeeEmail,
+          fill,
+          now(),
+        );
+        // A first booking makes a contact: followers hear of it (a webhook's contact.created).
+        if (contact?.created) {
+          await reactToContact(followers, tx, {
+            kind: "created",
+            hostUserId: contact.hostUserId,
+            contact: toContactDto(contact),
+          });
+        }
       }
       for (const guest of booking.guests) {
         const email = guest.toLowerCase();
