@@ -5,7 +5,8 @@ import type { Db } from "../../db/client.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { announce } from "./events.js";
-import { type createBookingInsert, createBookingsRepo } from "./repo.js";
+import { createBookingsRepo } from "./repo.js";
+import type { BookingInsertRun } from "./repo-insert.js";
 import type { BookingsDeps } from "./service.js";
 import {
   type BookingMailer,
@@ -22,7 +23,7 @@ export function createPollBooking(
   deps: BookingsDeps,
   mailer: BookingMailer,
   /** The service's one kept insert (a kept statement is made once per database). */
-  insertBooking: ReturnType<typeof createBookingInsert>,
+  insertBooking: BookingInsertRun,
 ) {
   const { slots, now } = deps;
   const listeners = deps.listeners ?? [];

@@ -20,7 +20,8 @@ import { requestMessages } from "../../mail/request-mails.js";
 import type { CalendarSettingsService } from "../calendar-settings/service.js";
 import { isOpen, isSeated, type SlotsService, slotKeyFor } from "../slots/service.js";
 import { announce, type BookingListener, configVersionOf, listen, react } from "./events.js";
-import { type BookingRecord, createBookingInsert, createBookingsRepo } from "./repo.js";
+import { type BookingRecord, createBookingsRepo } from "./repo.js";
+import { createBookingInsert } from "./repo-insert.js";
 import { createSeatsRepo } from "./repo-seats.js";
 import { createBookingChanges } from "./service-changes.js";
 import { assertWithinLimits, limitReachedError } from "./service-limits.js";
@@ -278,6 +279,11 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               const placed = await placeTeamBooking(tx, ctx, free, values, now());
               if (!placed) throw slotTaken();
               rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
+            } else if (draft) {
+              // The row as the database will hold it, made before the transaction: the insert answers
+              // nothing, so on PGlite it goes with the commit (one call fewer).
+              await insertBooking.quietly(tx, values);
+              rec = draft;
             } else {
               rec = recordOf(await insertBooking(tx, values), ctx);
             }
