@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore } from "@fastify/rate-limit";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { keptStatement, preparedSql } from "../db/prepared.js";
 import { rateLimits } from "../db/schema/index.js";
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -18,6 +19,28 @@ const SWEEP_EVERY_MS = 60_000;
  * uses neither).
  */
 export function postgresRateLimitStore(db: Db) {
+  const p = sql.placeholder;
+  // Named statements, parsed and planned once per connection: a public booking's POST runs the hit.
+  const hit = keptStatement(db, "rate_limits_hit", (h) =>
+    preparedSql<{ hits: number; ttl: number }>(
+      h,
+      sql`insert into ${rateLimits} as r (key, hits, expires_at)
+        values (${p("key")}::text, 1, now() + ${p("window")}::interval)
+        on conflict (key) do update set
+          hits = case when r.expires_at <= now() then 1 else r.hits + 1 end,
+          expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
+        returning r.hits, ceil(extract(epoch from (r.expires_at - now())) * 1000)::float8 as ttl`,
+      "rate_limits_hit",
+    ),
+  );
+  const current = keptStatement(db, "rate_limits_read", (h) =>
+    preparedSql<{ hits: number; ttl: number }>(
+      h,
+      sql`select hits, ceil(extract(epoch from (expires_at - now())) * 1000)::float8 as ttl
+        from ${rateLimits} where key = ${p("key")}::text and expires_at > now()`,
+      "rate_limits_read",
+    ),
+  );
   let lastSweep = 0;
   const sweep = () => {
     const now = Date.now();
@@ -42,26 +65,16 @@ export function postgresRateLimitStore(db: Db) {
     incr(key: string, callback: Callback, timeWindow: number): void {
       sweep();
       const window = `${Math.max(1, Math.trunc(timeWindow))} milliseconds`;
-      db.execute<{ hits: number; ttl: number }>(sql`
-        insert into ${rateLimits} as r (key, hits, expires_at)
-        values (${this.prefix + key}, 1, now() + ${window}::interval)
-        on conflict (key) do update set
-          hits = case when r.expires_at <= now() then 1 else r.hits + 1 end,
-          expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
-        returning r.hits, ceil(extract(epoch from (r.expires_at - now())) * 1000)::float8 as ttl`)
-        .then((result) => {
-          const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0];
+      hit(db, { key: this.prefix + key, window })
+        .then(({ rows: [row] }) => {
           callback(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) });
         })
         .catch((error: Error) => callback(error));
     }
 
     read(key: string, callback: Callback): void {
-      db.execute(sql`
-        select hits, ceil(extract(epoch from (expires_at - now())) * 1000)::float8 as ttl
-        from ${rateLimits} where key = ${this.prefix + key} and expires_at > now()`)
-        .then((result) => {
-          const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0];
+      current(db, { key: this.prefix + key })
+        .then(({ rows: [row] }) => {
           callback(null, row ? { current: Number(row.hits), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });
         })
         .catch((error: Error) => callback(error));
