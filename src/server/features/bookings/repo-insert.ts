@@ -9,8 +9,8 @@ export interface BookingInsertRun {
   (tx: DbOrTx, values: BookingInsert): Promise<BookingRow>;
   /**
    * The same insert answering nothing, for a caller that already holds the row as draftRow makes it
-   * (service-records.ts; its created and updated times are the app's clock a moment before the
-   * database stamps its own, as the insert above would answer): on PGlite it goes with the
+   * (service-records.ts): the same row, but for its created and updated times, which the draft takes
+   * from the app's clock a moment before the database stamps its own. On PGlite it goes with the
    * transaction's next statement or its commit (db/prepared.ts `deferred`), one call fewer.
    */
   quietly(tx: DbOrTx, values: BookingInsert): Promise<void>;
