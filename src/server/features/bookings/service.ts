@@ -279,13 +279,13 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               const placed = await placeTeamBooking(tx, ctx, free, values, now());
               if (!placed) throw slotTaken();
               rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
-            } else if (draft) {
+            } else {
+              // draftBooking drafts every booking but a round robin's (its host is chosen above).
+              if (!draft) throw new Error("A one-host booking has no draft");
               // The row as the database will hold it, made before the transaction: the insert answers
               // nothing, so on PGlite it goes with the commit (one call fewer).
               await insertBooking.quietly(tx, values);
               rec = draft;
-            } else {
-              rec = recordOf(await insertBooking(tx, values), ctx);
             }
             await prepared?.record(tx, id);
             // A seat whose host shows attendees to each other names the others in its mail.

@@ -124,22 +124,11 @@ export function createContactsService(
         attribution: booking.attribution ? JSON.stringify(booking.attribution) : null,
       };
       // Counted with the booking just written, in the same statement.
+      const upsert = [tx, booking.hostUserId, booking.attendeeEmail, fill, now()] as const;
       if (followers.length === 0) {
-        await bookingStatements.upsertFromBookingQuietly(
-          tx,
-          booking.hostUserId,
-          booking.attendeeEmail,
-          fill,
-          now(),
-        );
+        await bookingStatements.upsertFromBookingQuietly(...upsert);
       } else {
-        const [contact] = await bookingStatements.upsertFromBooking(
-          tx,
-          booking.hostUserId,
-          booking.attendeeEmail,
-          fill,
-          now(),
-        );
+        const [contact] = await bookingStatements.upsertFromBooking(...upsert);
         // A first booking makes a contact: followers hear of it (a webhook's contact.created).
         if (contact?.created) {
           await reactToContact(followers, tx, {
