@@ -12,7 +12,7 @@ import { bearer, signUp } from "../src/server/testing/app.js";
 import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
 import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
-import { benchDatabase } from "./lib/database.js";
+import { benchDatabase, settleStatistics } from "./lib/database.js";
 import { type LoadResult, runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,6 +76,7 @@ async function benchOne(kind: DbKind): Promise<void> {
     }
     const date = dateIn(14, "Asia/Kolkata");
     const slotsUrl = `${base}/api/bookings/availability/${et._id}?date=${date}&timezone=Asia/Kolkata`;
+    await settleStatistics(database);
     await runLoad({ url: slotsUrl, method: "GET", connections: CONNECTIONS, duration: 2 });
     // What this machine and Fastify give without the database: the ceiling for the rows below.
     const health = await measured({
@@ -124,6 +125,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         attendee: { name: `Load ${i}`, email: `load${i}@example.com`, phone: "5551234567" },
       }),
     );
+    await settleStatistics(database);
     const post = await measured({
       url: `${base}/api/bookings`,
       method: "POST",

@@ -19,7 +19,7 @@ import { bearer, signUp } from "../src/server/testing/app.js";
 import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
 import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
-import { benchDatabase } from "./lib/database.js";
+import { benchDatabase, settleStatistics } from "./lib/database.js";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
 const SHOW = process.env.BENCH_SHOW === "1";
@@ -155,6 +155,7 @@ async function benchOne(kind: DbKind): Promise<void> {
       });
     // Warm-up (prepared statements, JIT), then one booking recorded statement by statement.
     for (let i = 0; i < 30; i++) await book(i);
+    await settleStatistics(database);
     recording = [];
     const one = await book(30);
     const statements = recording;

@@ -11,6 +11,7 @@ import { bookings } from "../src/server/db/schema/index.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { settleStatistics } from "./lib/database.js";
 import { seededRandom } from "./lib/measure.js";
 import { runLoad } from "./lib/run-load.js";
 
@@ -105,6 +106,7 @@ export async function run(): Promise<void> {
       for (let i = 0; i < rows.length; i += 250)
         await database.db.insert(bookings).values(rows.slice(i, i + 250));
     }
+    await settleStatistics(database);
     const monthUrl = `/api/bookings/availability/${rr.et._id}?month=${month.toString().slice(0, 7)}&timezone=Asia/Kolkata`;
     const days = (await inject("GET", monthUrl)).json().data.days.length;
     const inprocess: number[] = [];
@@ -135,6 +137,7 @@ export async function run(): Promise<void> {
         attendee: { name: `Load ${i}`, email: `load${i}@example.com`, phone: "5551234567" },
       }),
     );
+    await settleStatistics(database);
     const cpu0 = process.cpuUsage();
     const post = await runLoad({
       url: `${base}/api/bookings`,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { runMigrations } from "../../src/server/db/migrate.js";
 import { createTestDatabase, type DbKind } from "../../src/server/testing/database.js";
@@ -23,4 +24,16 @@ export async function benchDatabase(kind: DbKind): Promise<Database> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The planner's statistics a running server has for what a bench's set-up wrote, before the bench
+ * times anything: PostgreSQL's autovacuum, or the app's keepPgliteStatistics (main.ts), analyzes a
+ * changed table within a minute, but a bench's set-up and its seconds of load are over sooner. A
+ * database never analyzed is planned from guesses that a server runs with only in its first minute
+ * (a booking's contact upsert walked every booking of its host: docs/performance.md, issue 30).
+ * A plain ANALYZE of every table, so that a bench run `--against` an older commit does the same there.
+ */
+export async function settleStatistics(database: Database): Promise<void> {
+  await database.db.execute(sql`analyze`);
 }

@@ -40,15 +40,39 @@ describe("the embedded database's statistics (PGlite runs no autovacuum)", () =>
     const first = (await usersStatistics(database)).lastAnalyze;
     expect(first).not.toBeNull();
 
-    // The next round sees what changed since.
+    // A later round sees what changed since.
     await database.db.execute(sql`delete from users where email like 'u1%@stats.test'`);
     await expect.poll(async () => (await usersStatistics(database as Database)).estimate).toBe(300 - 111);
 
     statistics.stop();
     const last = (await usersStatistics(database)).lastAnalyze;
-    await withUsers(database, 50, "later");
+    await withUsers(database, 100, "later");
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await usersStatistics(database)).lastAnalyze).toEqual(last);
+  });
+
+  it("analyze only the tables changed past autovacuum's thresholds (50 rows and a tenth)", async () => {
+    database = await createTestDatabase("pglite");
+    const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 3_600_000 });
+    try {
+      await withUsers(database, 40);
+      expect(await statistics.refresh()).not.toContain("public.users");
+      await withUsers(database, 20, "more");
+      // 60 changes of a table the planner believes empty: past 50.
+      expect(await statistics.refresh()).toContain("public.users");
+      expect((await usersStatistics(database)).estimate).toBe(60);
+
+      // Now 50 + 6 changes are needed; 30 are not enough, 30 more are.
+      await withUsers(database, 30, "third");
+      expect(await statistics.refresh()).not.toContain("public.users");
+      await withUsers(database, 30, "fourth");
+      expect(await statistics.refresh()).toContain("public.users");
+      expect((await usersStatistics(database)).estimate).toBe(120);
+      // Nothing changed since: nothing is analyzed.
+      expect(await statistics.refresh()).toEqual([]);
+    } finally {
+      statistics.stop();
+    }
   });
 
   // On PostgreSQL when TEST_DATABASE_URL names one (as CI does), as every test of both databases.
