@@ -11,26 +11,36 @@ import { buildApp } from "../src/server/app.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
-import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
+import { cpuNow, threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
 import { benchDatabase, settleStatistics } from "./lib/database.js";
+import { seedHistory } from "./lib/history.js";
 import { type LoadResult, runLoad } from "./lib/run-load.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
+type Measured = LoadResult & { cpuMs: number; threads: string; postgresMs: number | null };
+
 /**
  * runLoad, plus the CPU this process (the app and its database; PGlite runs here too) spent per
  * request: on a shared machine the rate follows the load average, the CPU per request much less.
+ * With PostgreSQL on this machine, its processes' CPU per request too: on two cores it shares them
+ * with the app, so it bounds the rate as much.
  */
-async function measured(options: object): Promise<LoadResult & { cpuMs: number; threads: string }> {
+async function measured(options: object): Promise<Measured> {
   const before = process.cpuUsage();
   const threadsBefore = threadCpuNow();
+  const postgresBefore = cpuNow().database;
   const result = await runLoad(options);
   const used = process.cpuUsage(before);
+  const postgresAfter = cpuNow().database;
+  const requests = Math.max(1, result.total);
   return {
     ...result,
-    cpuMs: (used.user + used.system) / 1000 / Math.max(1, result.total),
+    cpuMs: (used.user + used.system) / 1000 / requests,
     threads: threadCpuPerRequest(threadsBefore, threadCpuNow(), result.total),
+    postgresMs:
+      postgresBefore === null || postgresAfter === null ? null : (postgresAfter - postgresBefore) / requests,
   };
 }
 
@@ -57,6 +67,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         bookingSettings: settings,
       })
     ).json().data;
+    await seedHistory(database, { userId: host.userId, eventTypeId: et._id, slug: et.slug });
     let booked = 0;
     for (let day = 1; day < 60 && booked < 200; day++) {
       const slots = (
@@ -111,6 +122,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         bookingSettings: settings,
       })
     ).json().data;
+    await seedHistory(database, { userId: busyHost.userId, eventTypeId: open._id, slug: open.slug });
     const starts: string[] = [];
     for (let day = 1; day < 59; day++) {
       const list = (
@@ -135,8 +147,12 @@ async function benchOne(kind: DbKind): Promise<void> {
     });
     const created = post.status["201"]?.count ?? 0;
 
-    const row = (label: string, r: LoadResult & { cpuMs: number; threads: string }, extra = "") =>
-      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   app CPU ${r.cpuMs.toFixed(2)} ms/req ${r.threads}   load ${r.loadAvg.toFixed(2)}`;
+    const postgresCpu = (r: Measured) =>
+      kind === "postgres" && r.postgresMs !== null
+        ? `   PostgreSQL CPU ${r.postgresMs.toFixed(2)} ms/req`
+        : "";
+    const row = (label: string, r: Measured, extra = "") =>
+      `  ${kind.padEnd(9)} ${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}${extra}   app CPU ${r.cpuMs.toFixed(2)} ms/req ${r.threads}${postgresCpu(r)}   load ${r.loadAvg.toFixed(2)}`;
     console.log(row("GET /api/health (ceiling)", health));
     console.log(row("GET availability (200 bookings)", get));
     console.log(

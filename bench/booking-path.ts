@@ -20,6 +20,7 @@ import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
 import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
 import { benchDatabase, settleStatistics } from "./lib/database.js";
+import { seedHistory } from "./lib/history.js";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
 const SHOW = process.env.BENCH_SHOW === "1";
@@ -144,6 +145,7 @@ async function benchOne(kind: DbKind): Promise<void> {
         hosts: hosts.map((h) => ({ userId: h.userId })),
       });
     }
+    await seedHistory(database, { userId: owner.userId, eventTypeId: et._id, slug: et.slug });
     const day0 = Temporal.Now.plainDateISO("UTC").add({ days: 2 }).toString();
     const firstStart = Date.parse(`${day0}T00:00:00Z`);
     const startAt = (i: number) => new Date(firstStart + i * 5 * 60_000).toISOString();

@@ -11,7 +11,9 @@ import { bookings } from "../src/server/db/schema/index.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { cpuNow } from "./lib/cpu.js";
 import { settleStatistics } from "./lib/database.js";
+import { seedHistory } from "./lib/history.js";
 import { seededRandom } from "./lib/measure.js";
 import { runLoad } from "./lib/run-load.js";
 
@@ -124,6 +126,7 @@ export async function run(): Promise<void> {
 
     // Collective throughput: 3 hosts, every request a new 30-minute slot.
     const col = await team(3, "collective");
+    await seedHistory(database, { userId: col.hosts[0].userId, eventTypeId: col.et._id, slug: col.et.slug });
     const starts: string[] = [];
     const from = Temporal.Now.plainDateISO("UTC").add({ days: 1 });
     for (let d = 0; d < 100; d++) {
@@ -139,6 +142,7 @@ export async function run(): Promise<void> {
     );
     await settleStatistics(database);
     const cpu0 = process.cpuUsage();
+    const postgres0 = cpuNow().database;
     const post = await runLoad({
       url: `${base}/api/bookings`,
       method: "POST",
@@ -147,9 +151,14 @@ export async function run(): Promise<void> {
       bodies,
     });
     const cpu = process.cpuUsage(cpu0);
+    const postgres1 = cpuNow().database;
+    const postgresCpu =
+      postgres0 === null || postgres1 === null
+        ? ""
+        : `, PostgreSQL CPU ${((postgres1 - postgres0) / Math.max(1, post.total)).toFixed(2)} ms/req`;
     const created = post.status["201"]?.count ?? 0;
     console.log(
-      `  collective bookings, 3 hosts: ${Math.round(created / DURATION_S)}/s created (${created} in ${DURATION_S} s, ${Math.round(post.rps)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms, non-2xx ${post.non2xx}), app CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, post.total)).toFixed(2)} ms/req   load ${post.loadAvg.toFixed(2)}`,
+      `  collective bookings, 3 hosts: ${Math.round(created / DURATION_S)}/s created (${created} in ${DURATION_S} s, ${Math.round(post.rps)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms, non-2xx ${post.non2xx}), app CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, post.total)).toFixed(2)} ms/req${postgresCpu}   load ${post.loadAvg.toFixed(2)}`,
     );
   } finally {
     await app.close();
