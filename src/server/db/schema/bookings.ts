@@ -28,11 +28,11 @@ export type StoredBookingStatus = "confirmed" | "cancelled" | "no_show" | "pendi
 export const HOLDING_STATUSES = ["confirmed", "pending"] as const;
 
 /**
- * One booking. Double booking is ruled out by the database: the exclusion
- * constraint bookings_no_overlap (custom migration) refuses two confirmed or pending
- * bookings of one host whose times overlap, unless they share slot_key, which
- * group events set to `${eventTypeId}/${startISO}` so seats can share a slot
- * (their count is checked under a row lock on the event type).
+ * One booking. Double booking is ruled out by the database: a trigger (custom migration) writes
+ * the booking's host row in booking_hosts in the same statement, where the exclusion constraint
+ * booking_hosts_no_overlap refuses two confirmed or pending rows of one host whose times overlap,
+ * unless they share slot_key, which group events set to `${eventTypeId}/${startISO}` so seats can
+ * share a slot (their count is checked under a row lock on the event type).
  */
 export const bookings = pgTable(
   "bookings",
