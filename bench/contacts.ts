@@ -24,6 +24,7 @@ import { contacts, type NewContactRow } from "../src/server/db/schema/index.js";
 import { signUp } from "../src/server/testing/app.js";
 import { createTestDatabase, type DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
+import { cpuNow, cpuPerRequest } from "./lib/cpu.js";
 import { benchDatabase } from "./lib/database.js";
 import { runLoad } from "./lib/run-load.js";
 
@@ -317,8 +318,10 @@ export async function run(): Promise<void> {
       const body = await res.json();
       const total = body.pagination?.total ?? "";
       const parts: string[] = [];
+      let cpu = "";
       for (const connections of CONNECTIONS) {
         await runLoad({ url: base + url, method: "GET", connections, duration: 1, headers });
+        const cpu0 = cpuNow();
         const r = await runLoad({
           url: base + url,
           method: "GET",
@@ -326,13 +329,15 @@ export async function run(): Promise<void> {
           duration: DURATION_S,
           headers,
         });
+        // The CPU per request at the last connection count: the app's and PostgreSQL's.
+        cpu = cpuPerRequest(cpu0, cpuNow(), r.total);
         const failed = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : "";
         parts.push(
           `c=${connections}: ${String(Math.round(r.rps)).padStart(5)} req/s p50 ${String(r.p50).padStart(3)} p99 ${String(r.p99).padStart(3)} ms${failed}`,
         );
       }
       console.log(
-        `  ${label.padEnd(40)} ${String(total).padStart(6)}   ${parts.join("   ")}   ${loadAverage()}`,
+        `  ${label.padEnd(40)} ${String(total).padStart(6)}   ${parts.join("   ")}   ${cpu}   ${loadAverage()}`,
       );
     }
 

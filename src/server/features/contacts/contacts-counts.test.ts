@@ -264,6 +264,12 @@ describe.each(dbKinds)("capped search totals on %s", (kind) => {
     expect(zed.data.map((c: { fullName: string }) => c.fullName)).toEqual(
       Array.from({ length: 25 }, (_, i) => `Zed ${String(i + 26).padStart(5, "0")}`),
     );
+    // Last name first: the same matches collected, the page read in the other order.
+    const zedDesc = await get("/api/contacts?limit=25&order=desc&searchQuery=zed");
+    expect(zedDesc.pagination).toMatchObject({ total: 300 });
+    expect(zedDesc.data.map((c: { fullName: string }) => c.fullName)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Zed ${String(300 - i).padStart(5, "0")}`),
+    );
     // Newest first: the same search in another order, still exact.
     const newest = await get("/api/contacts?limit=25&sort=created&order=asc&searchQuery=late.test");
     expect(newest.pagination).toMatchObject({ total: 300 });

@@ -148,7 +148,9 @@ export function createContactsListRepo(db: DbOrTx) {
      * The page from all the filter's matches, collected (a search's from its trigram index) and
      * sorted, and how many there are (`found`; undefined when the page is past them all). For a
      * search whose matches cluster in the sort's order, where walking its index would read most
-     * of the list first.
+     * of the list first. Only the matches' ids and sort keys are counted and sorted; the page's
+     * rows are read after, by id: a common name's thousands of matches sorted whole cost PostgreSQL
+     * a third more (docs/performance.md).
      */
     async pageOfAll({
       hostUserId,
@@ -158,13 +160,26 @@ export function createContactsListRepo(db: DbOrTx) {
       page,
       limit,
     }: ListPage): Promise<{ rows: ContactRow[]; found: number | undefined }> {
-      const rows = await db
-        .select({ ...getTableColumns(contacts), found: sql<number>`(count(*) over ())::int` })
+      const keys = db
+        .select({
+          id: contacts.id,
+          fullName: contacts.fullName,
+          createdAt: contacts.createdAt,
+          totalMeetings: contacts.totalMeetings,
+          lastMeetingAt: contacts.lastMeetingAt,
+          found: sql<number>`(count(*) over ())::int`.as("found"),
+        })
         .from(contacts)
         .where(filterWhere(hostUserId, f))
         .orderBy(...orderFor(sort, order, true))
         .limit(limit)
-        .offset((page - 1) * limit);
+        .offset((page - 1) * limit)
+        .as("k");
+      const rows = await db
+        .select({ ...getTableColumns(contacts), found: keys.found })
+        .from(keys)
+        .innerJoin(contacts, eq(contacts.id, keys.id))
+        .orderBy(...orderFor(sort, order, false, keys));
       return { rows: rows.map(({ found: _, ...row }) => row), found: rows[0]?.found };
     },
 

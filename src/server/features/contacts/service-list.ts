@@ -6,12 +6,14 @@ import {
   CONTACT_STAGES,
   type ContactFilter,
   type ContactListEnvelope,
+  type ContactSort,
   type ContactStats,
   type ListContactsQuery,
   listContactsQuery,
   normalizeTags,
 } from "../../../contract/contacts.js";
 import type { Db } from "../../db/client.js";
+import type { ContactRow } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
 import { createContactsRepo } from "./repo.js";
 import { type CountCell, createContactsCountsRepo } from "./repo-counts.js";
@@ -59,8 +61,10 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
     if (found <= cap) return { rows: first.rows, total: found, capped: false };
     if (!f.searchQuery) return { rows: await list.page(ask), total: cap, capped: true };
-    const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
-    if (rows.length === q.limit) return { rows, total: cap, capped: true };
+    if (!namesTogether(first.rows, q.sort, f.searchQuery)) {
+      const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
+      if (rows.length === q.limit) return { rows, total: cap, capped: true };
+    }
     // Every match is read and sorted for this page anyway, so its total is exact at no cost.
     const all = await list.pageOfAll(ask);
     if (all.found === undefined) return { rows: [], total: cap, capped: true };
@@ -145,6 +149,22 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       return { total: cellsTotal(cells, {}), byStage, byPriority, newThisMonth, metLast30Days };
     },
   };
+}
+
+/**
+ * Whether a search's matches sit together in the name order, away from where the list starts: the
+ * first of its matches found (in no order), sorted, all have names that begin with it ("Priya ...").
+ * Then the window of the first contacts by name holds none of them, and reading it only delays
+ * collecting them (pageOfAll). A guess from a sample: a wrong one costs time, never a wrong page.
+ */
+function namesTogether(sample: ContactRow[], sort: ContactSort, search: string): boolean {
+  const start = search.trim().toLowerCase();
+  return (
+    sort === "name" &&
+    start !== "" &&
+    sample.length > 0 &&
+    sample.every((row) => row.fullName.toLowerCase().startsWith(start))
+  );
 }
 
 /** The contacts of the cells the filter's stage and priority pick. */
