@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
+import { DeferringClient } from "./pg-deferring-client.js";
 import { PgliteRemote } from "./pglite-remote.js";
 import * as schema from "./schema/index.js";
 
@@ -29,7 +30,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // DeferringClient: a transaction's deferred writes go with its commit (db/pg-deferring-client.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: DeferringClient });
   // An idle connection that dies (server restart, a backend terminated) makes pg emit 'error' on the
   // pool, which crashes the process when nobody listens. The pool drops it; the next query reconnects.
   pool.on("error", () => {});

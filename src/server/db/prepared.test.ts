@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseErrorCode } from "../lib/error-handler.js";
 import { createMailEnqueuer, outboxFor } from "../mail/outbox.js";
 import { createTestDatabase, dbKinds } from "../testing/database.js";
@@ -128,5 +129,32 @@ describe.each(dbKinds)("deferred kept statements on %s", (kind) => {
       .catch((e: unknown) => e);
     expect(databaseErrorCode(error)).toBe("23505");
     expect(await count(db)).toBe(4);
+
+    if (kind === "postgres") {
+      // Once each connection has prepared it, a transaction's deferred writes go with its commit: the
+      // server gets BEGIN, then one message for the three inserts and the COMMIT.
+      for (let i = 0; i < 10; i++) await db.transaction((tx) => insert(tx, { n: 100 + i }));
+      const sent = vi.spyOn(pg.Client.prototype, "query");
+      try {
+        await db.transaction(async (tx) => {
+          for (const n of [201, 202, 203]) await insert(tx, { n });
+        });
+        const texts = sent.mock.calls.map(([first]: unknown[]) =>
+          typeof first === "string" ? first : (first as { text?: string } | undefined)?.text,
+        );
+        expect(texts).toHaveLength(2);
+        expect(texts[1]).toBe(
+          [
+            "EXECUTE kept_test_deferred(201)",
+            "EXECUTE kept_test_deferred(202)",
+            "EXECUTE kept_test_deferred(203)",
+            "commit",
+          ].join(";\n"),
+        );
+      } finally {
+        sent.mockRestore();
+      }
+      expect(await count(db)).toBe(4 + 10 + 3);
+    }
   });
 });

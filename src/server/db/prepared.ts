@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.js";
+import { DeferringClient } from "./pg-deferring-client.js";
 import { PgliteRemote, type PgliteTransactionCalls } from "./pglite-remote.js";
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
@@ -21,8 +22,8 @@ export interface KeptStatementOptions {
   cached?: boolean;
   /**
    * A write whose answer nobody reads (no RETURNING, callers ignore the result): inside a transaction
-   * on PGlite it is sent with the transaction's next statement or its commit (PgliteRemote's `defer`),
-   * one call into PGlite fewer. A failure then fails that statement or the commit, and so the
+   * it is sent with the transaction's next statement or its commit (PgliteRemote's `defer` on PGlite,
+   * DeferringClient's on PostgreSQL once the connection has prepared it), one call or round trip fewer. A failure then fails that statement or the commit, and so the
    * transaction, as it would have anyway.
    */
   deferred?: boolean;
@@ -71,7 +72,10 @@ export function keptStatement<R>(
       if (handle === db) return onDb.execute(params);
       // A transaction's connection: the query built once, run on that connection (drizzle's prepared
       // query sends through its `client`), instead of building the SQL again on every call.
-      const onHandle = Object.create(onDb, { client: { value: clientOf(handle) } }) as Prepared<R>;
+      const client = clientOf(handle);
+      const onHandle = Object.create(onDb, {
+        client: { value: options.deferred ? deferringShim(client, name) : client },
+      }) as Prepared<R>;
       return onHandle.execute(params);
     };
   }
@@ -110,6 +114,21 @@ export function keptStatement<R>(
     // The same drizzle query (its SQL, row mapping), run on this handle's connection.
     const onHandle = Object.create(query, { client: { value: shim } }) as Prepared<R>;
     return onHandle.execute(params);
+  };
+}
+
+/**
+ * A transaction's connection that sends a deferred statement with its next message (DeferringClient)
+ * once the connection has prepared it: its first run there prepares it as any other.
+ */
+function deferringShim(client: unknown, name: string): unknown {
+  if (!(client instanceof DeferringClient)) return client;
+  return {
+    query(config: { name?: string }, values: unknown[]) {
+      if (config.name !== name || !client.prepared(name)) return client.query(config, values);
+      client.defer(`EXECUTE ${name}(${values.map(literal).join(", ")})`);
+      return Promise.resolve(NO_ROWS);
+    },
   };
 }
 

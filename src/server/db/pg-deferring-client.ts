@@ -1,0 +1,45 @@
+import pg from "pg";
+
+/**
+ * A PostgreSQL connection that can hold statements whose answer nobody reads (keptStatement's
+ * `deferred` writes, db/prepared.ts) and send them with the transaction's next statement or its
+ * COMMIT, in one simple-protocol message: a one-host booking's four inserts then cost the server one
+ * round trip, not four (each a Bind, Execute and Sync parsed and answered on both sides). A failure
+ * among them fails that message, and so the transaction, which drizzle then rolls back, as it would
+ * have anyway. The same as PGlite's thread does (db/pglite-thread.mjs).
+ */
+export class DeferringClient extends pg.Client {
+  private deferred: string[] = [];
+
+  /** Holds `text` (an `EXECUTE` of a statement prepared on this connection) for the next message. */
+  defer(text: string): void {
+    this.deferred.push(text);
+  }
+
+  /** Whether a named statement was prepared on this connection (node-postgres keeps them by name). */
+  prepared(name: string): boolean {
+    const connection = (this as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+      .connection;
+    return connection?.parsedStatements?.[name] !== undefined;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has many overloads; all pass through.
+  override query(...args: any[]): any {
+    if (this.deferred.length === 0) return (super.query as (...a: unknown[]) => unknown)(...args);
+    const texts = this.deferred;
+    this.deferred = [];
+    const first = args[0] as string | { text?: string; submit?: unknown } | undefined;
+    const text = typeof first === "string" ? first : first?.text;
+    const send = (sql: string) => (super.query as (t: string) => Promise<unknown>).call(this, sql);
+    if (typeof text === "string" && /^\s*commit\s*$/i.test(text))
+      return send([...texts, "commit"].join(";\n"));
+    if (typeof text === "string" && /^\s*rollback\s*$/i.test(text)) return send("rollback");
+    if (typeof args[args.length - 1] === "function" || (typeof first === "object" && first?.submit)) {
+      // Callbacks and streams answer synchronously here; no caller mixes them with deferred writes.
+      throw new Error("a callback or streaming query while deferred statements wait");
+    }
+    return send(texts.join(";\n")).then(() =>
+      (super.query as (...a: unknown[]) => unknown).apply(this, args),
+    );
+  }
+}
