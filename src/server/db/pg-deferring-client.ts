@@ -16,11 +16,17 @@ export class DeferringClient extends pg.Client {
     this.deferred.push(text);
   }
 
-  /** Whether a named statement was prepared on this connection (node-postgres keeps them by name). */
-  prepared(name: string): boolean {
-    const connection = (this as unknown as { connection?: { parsedStatements?: Record<string, string> } })
-      .connection;
-    return connection?.parsedStatements?.[name] !== undefined;
+  /**
+   * Whether `name` can be deferred here: the connection is inside a transaction block (the server's
+   * last ReadyForQuery said so: outside one, nothing would send it before the connection went back to
+   * the pool) and has prepared the statement (node-postgres keeps prepared statements by name).
+   */
+  canDefer(name: string): boolean {
+    const self = this as unknown as {
+      connection?: { parsedStatements?: Record<string, string> };
+      getTransactionStatus?: () => string | null;
+    };
+    return self.getTransactionStatus?.() === "T" && self.connection?.parsedStatements?.[name] !== undefined;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has many overloads; all pass through.

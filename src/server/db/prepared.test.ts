@@ -156,5 +156,11 @@ describe.each(dbKinds)("deferred kept statements on %s", (kind) => {
       }
       expect(await count(db)).toBe(4 + 10 + 3);
     }
+    // On a connection of its own but outside a transaction, nothing would send it later: it runs at once.
+    await database.withConnection(async (connection) => {
+      await insert(connection, { n: 300 });
+      await insert(connection, { n: 301 });
+    });
+    expect(await count(db)).toBe(kind === "postgres" ? 4 + 10 + 3 + 2 : 4 + 2);
   });
 });

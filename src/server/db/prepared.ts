@@ -23,8 +23,9 @@ export interface KeptStatementOptions {
   /**
    * A write whose answer nobody reads (no RETURNING, callers ignore the result): inside a transaction
    * it is sent with the transaction's next statement or its commit (PgliteRemote's `defer` on PGlite,
-   * DeferringClient's on PostgreSQL once the connection has prepared it), one call or round trip fewer. A failure then fails that statement or the commit, and so the
-   * transaction, as it would have anyway.
+   * DeferringClient's on PostgreSQL once the connection has prepared it), one call or round trip
+   * fewer. A failure then fails that statement or the commit, and so the transaction, as it would
+   * have anyway.
    */
   deferred?: boolean;
 }
@@ -119,13 +120,14 @@ export function keptStatement<R>(
 
 /**
  * A transaction's connection that sends a deferred statement with its next message (DeferringClient)
- * once the connection has prepared it: its first run there prepares it as any other.
+ * once the connection has prepared it (its first run there prepares it as any other), and only inside
+ * a transaction block.
  */
 function deferringShim(client: unknown, name: string): unknown {
   if (!(client instanceof DeferringClient)) return client;
   return {
     query(config: { name?: string }, values: unknown[]) {
-      if (config.name !== name || !client.prepared(name)) return client.query(config, values);
+      if (config.name !== name || !client.canDefer(name)) return client.query(config, values);
       client.defer(`EXECUTE ${name}(${values.map(literal).join(", ")})`);
       return Promise.resolve(NO_ROWS);
     },
