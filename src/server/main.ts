@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await runMigrations(database);
   const app = await buildApp({ config, database });
-  // The embedded database has no autovacuum to keep its planner's statistics (PostgreSQL: no-op).
+  // The embedded database has no autovacuum to vacuum and analyze its tables (PostgreSQL: no-op).
   const statistics = keepPgliteStatistics(database, app.log);
 
   let stopping = false;

@@ -22,7 +22,7 @@ async function withUsers(database: Database, n: number, prefix = "u") {
     from generate_series(1, ${n}) i`);
 }
 
-describe("the embedded database's statistics (PGlite runs no autovacuum)", () => {
+describe("the embedded database's tables (PGlite runs no autovacuum)", () => {
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();
@@ -51,25 +51,40 @@ describe("the embedded database's statistics (PGlite runs no autovacuum)", () =>
     expect((await usersStatistics(database)).lastAnalyze).toEqual(last);
   });
 
-  it("analyze only the tables changed past autovacuum's thresholds (50 rows and a tenth)", async () => {
+  it("analyze and vacuum only the tables changed past autovacuum's thresholds", async () => {
     database = await createTestDatabase("pglite");
     const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 3_600_000 });
     try {
       await withUsers(database, 40);
-      expect(await statistics.refresh()).not.toContain("public.users");
+      expect((await statistics.refresh()).analyzed).not.toContain("public.users");
       await withUsers(database, 20, "more");
       // 60 changes of a table the planner believes empty: past 50.
-      expect(await statistics.refresh()).toContain("public.users");
+      expect((await statistics.refresh()).analyzed).toContain("public.users");
       expect((await usersStatistics(database)).estimate).toBe(60);
 
       // Now 50 + 6 changes are needed; 30 are not enough, 30 more are.
       await withUsers(database, 30, "third");
-      expect(await statistics.refresh()).not.toContain("public.users");
+      expect((await statistics.refresh()).analyzed).not.toContain("public.users");
       await withUsers(database, 30, "fourth");
-      expect(await statistics.refresh()).toContain("public.users");
+      expect((await statistics.refresh()).analyzed).toContain("public.users");
       expect((await usersStatistics(database)).estimate).toBe(120);
-      // Nothing changed since: nothing is analyzed.
-      expect(await statistics.refresh()).toEqual([]);
+      // Nothing changed since: nothing is done.
+      expect(await statistics.refresh()).toEqual({ vacuumed: [], analyzed: [] });
+
+      // 79 dead rows of 120 (past 50 + 24): vacuumed, and analyzed with it; u1 and u10-u19 and the
+      // fourth batch stay.
+      await database.db.execute(sql`delete from users where email like '%more%' or email like '%third%'
+        or email like 'u%@stats.test' and email not like 'u1%'`);
+      const round = await statistics.refresh();
+      expect(round.vacuumed).toContain("public.users");
+      expect(round.analyzed).not.toContain("public.users");
+      const { rows } = (await database.db.execute(sql`
+        select n_dead_tup::int as dead, last_vacuum is not null as vacuumed
+        from pg_stat_user_tables where relname = 'users'`)) as unknown as {
+        rows: { dead: number; vacuumed: boolean }[];
+      };
+      expect(rows[0]).toEqual({ dead: 0, vacuumed: true });
+      expect((await usersStatistics(database)).estimate).toBe(11 + 30);
     } finally {
       statistics.stop();
     }
