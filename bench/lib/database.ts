@@ -28,7 +28,7 @@ export async function benchDatabase(kind: DbKind): Promise<Database> {
 
 /**
  * The planner's statistics a running server has for what a bench's set-up wrote, before the bench
- * times anything: PostgreSQL's autovacuum, or the app's keepPgliteStatistics (main.ts), analyzes a
+ * times anything: PostgreSQL's autovacuum, or the app's keepPgliteTables (main.ts), analyzes a
  * changed table within a minute, but a bench's set-up and its seconds of load are over sooner. A
  * database never analyzed is planned from guesses that a server runs with only in its first minute
  * (a booking's contact upsert walked every booking of its host: docs/performance.md, issue 30).

@@ -2,7 +2,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
-import { keepPgliteStatistics } from "./db/pglite-statistics.js";
+import { keepPgliteTables } from "./db/pglite-upkeep.js";
 import { boundedStop } from "./lib/shutdown.js";
 
 /** A stop that takes longer is cut short (logged, exit code 1): under the 10 s a supervisor usually waits. */
@@ -15,14 +15,14 @@ async function main(): Promise<void> {
   await runMigrations(database);
   const app = await buildApp({ config, database });
   // The embedded database has no autovacuum to vacuum and analyze its tables (PostgreSQL: no-op).
-  const statistics = keepPgliteStatistics(database, app.log);
+  const upkeep = keepPgliteTables(database, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "stopping: finishing in-flight requests");
-    statistics.stop();
+    upkeep.stop();
     await boundedStop(
       async (part) => {
         // The runner stops first so no new batch starts; mail and jobs of requests still being answered

@@ -39,7 +39,7 @@ interface Logger {
  * each table (at most 30,000 rows); VACUUM reads the pages changed since the last one. Each holds the
  * single session while it runs. PostgreSQL servers have autovacuum and need none of this.
  */
-export function keepPgliteStatistics(
+export function keepPgliteTables(
   database: Database,
   log: Logger,
   timing: { firstAfterMs?: number; everyMs?: number } = {},

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, dbKinds } from "../testing/database.js";
 import type { Database } from "./client.js";
-import { keepPgliteStatistics } from "./pglite-statistics.js";
+import { keepPgliteTables } from "./pglite-upkeep.js";
 
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -35,7 +35,7 @@ describe("the embedded database's tables (PGlite runs no autovacuum)", () => {
     // Nothing but this keeps them: 300 new users are not known to the planner.
     expect((await usersStatistics(database)).lastAnalyze).toBeNull();
 
-    const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 10, everyMs: 50 });
+    const statistics = keepPgliteTables(database, quiet, { firstAfterMs: 10, everyMs: 50 });
     await expect.poll(async () => (await usersStatistics(database as Database)).estimate).toBe(300);
     const first = (await usersStatistics(database)).lastAnalyze;
     expect(first).not.toBeNull();
@@ -53,7 +53,7 @@ describe("the embedded database's tables (PGlite runs no autovacuum)", () => {
 
   it("analyze and vacuum only the tables changed past autovacuum's thresholds", async () => {
     database = await createTestDatabase("pglite");
-    const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 3_600_000 });
+    const statistics = keepPgliteTables(database, quiet, { firstAfterMs: 3_600_000 });
     try {
       await withUsers(database, 40);
       expect((await statistics.refresh()).analyzed).not.toContain("public.users");
@@ -96,7 +96,7 @@ describe("the embedded database's tables (PGlite runs no autovacuum)", () => {
     async () => {
       database = await createTestDatabase("postgres");
       await withUsers(database, 20);
-      const statistics = keepPgliteStatistics(database, quiet, { firstAfterMs: 1, everyMs: 1 });
+      const statistics = keepPgliteTables(database, quiet, { firstAfterMs: 1, everyMs: 1 });
       await new Promise((resolve) => setTimeout(resolve, 100));
       statistics.stop();
       // No ANALYZE was sent (autovacuum's own would not come this soon for 20 rows).
