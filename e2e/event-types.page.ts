@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { animationsDone, axeOn, uniqueEmail } from "./support";
+import { animationsDone, axeOn, nextWeekday, uniqueEmail } from "./support";
 
 /** The create dialog's title per kind (the chooser opens it through /event-types?create=<kind>). */
 export const CREATE_TITLES = {
@@ -72,13 +72,7 @@ export class EventTypesScreen {
 
   /** Picks `count` free slots of the next weekday in a times field (poll or one-off). */
   async pickTimes(scope: Locator, count: number, zone = "Asia/Kolkata") {
-    const day = scope.getByLabel("Day", { exact: true });
-    for (let i = 1; i < 8; i++) {
-      const d = new Date(Date.now() + i * 86_400_000);
-      if (d.getDay() === 0 || d.getDay() === 6) continue;
-      await day.fill(d.toLocaleDateString("en-CA", { timeZone: zone }));
-      break;
-    }
+    await scope.getByLabel("Day", { exact: true }).fill(nextWeekday(zone));
     const free = scope.getByRole("group", { name: "Free slots" }).getByRole("button");
     await expect(free.nth(count - 1)).toBeVisible();
     for (let i = 0; i < count; i++) await free.nth(i).click();

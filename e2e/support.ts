@@ -19,6 +19,19 @@ export function label12h(iso: string, zone: string): string {
 }
 
 /**
+ * The next weekday (Monday to Friday) after today, as a date of `zone`. The weekday is read in that
+ * zone too: the runner's own zone (TZ=Asia/Kathmandu in CI) can already be a day ahead of it.
+ */
+export function nextWeekday(zone: string): string {
+  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" });
+  for (let i = 1; ; i++) {
+    const d = new Date(Date.now() + i * 86_400_000);
+    if (weekday.format(d) !== "Sat" && weekday.format(d) !== "Sun")
+      return d.toLocaleDateString("en-CA", { timeZone: zone });
+  }
+}
+
+/**
  * The newest mail to `to` whose subject is `subject`, as the e2e server's real SMTP server received
  * it (scripts/e2e-mail-server.ts writes them to E2E_MAIL_DIR). Waits for it to arrive.
  */

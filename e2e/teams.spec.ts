@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { bookAsInvitee } from "./booking.page";
-import { axeOn, shoot, uniqueEmail } from "./support";
+import { axeOn, nextWeekday, shoot, uniqueEmail } from "./support";
 
 const ZONE = "Asia/Kolkata";
 
@@ -156,14 +156,8 @@ test("a host runs a meeting poll with three voters and books the favourite time"
   await hostPage.getByRole("button", { name: "Actions for Roadmap review" }).click();
   await hostPage.getByRole("menuitem", { name: "Edit" }).click();
   const edit = hostPage.getByRole("dialog", { name: "Edit Event Type" });
-  const day = edit.getByLabel("Day", { exact: true });
-  // The next weekday with free slots.
-  for (let i = 1; i < 8; i++) {
-    const d = new Date(Date.now() + i * 86_400_000);
-    if (d.getDay() === 0 || d.getDay() === 6) continue;
-    await day.fill(d.toLocaleDateString("en-CA", { timeZone: ZONE }));
-    break;
-  }
+  // The next weekday, which has free slots.
+  await edit.getByLabel("Day", { exact: true }).fill(nextWeekday(ZONE));
   const free = edit.getByRole("group", { name: "Free slots" }).getByRole("button");
   await expect(free.nth(2)).toBeVisible();
   for (let i = 0; i < 3; i++) await free.nth(i).click();
