@@ -7,6 +7,16 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
  */
 export function formatPhone(stored: string): string {
   if (!stored.startsWith("+")) return stored;
-  const parsed = parsePhoneNumberFromString(stored);
-  return parsed?.isValid() ? parsed.formatInternational() : stored;
+  let formatted = recentlyFormatted.get(stored);
+  if (formatted === undefined) {
+    const parsed = parsePhoneNumberFromString(stored);
+    formatted = parsed?.isValid() ? parsed.formatInternational() : stored;
+    // A booking's mails format its invitee's number several times; parsing costs ~20 µs each.
+    if (recentlyFormatted.size >= 1000) recentlyFormatted.clear();
+    recentlyFormatted.set(stored, formatted);
+  }
+  return formatted;
 }
+
+/** Numbers formatted lately (bounded: cleared when full). */
+const recentlyFormatted = new Map<string, string>();

@@ -64,10 +64,25 @@ describe("iCalendar invites", () => {
     for (const raw of ics.split("\r\n")) expect(Buffer.byteLength(raw)).toBeLessThanOrEqual(75);
   });
 
+  it("folds between characters, never inside one, and unfolds to the text it was given", () => {
+    const summary = `Réunion 日本語 ${"ü😀".repeat(40)}`;
+    const ics = buildInvite({ ...base, summary });
+    const raw = ics.split("\r\n");
+    for (const line of raw) {
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      expect(line).not.toMatch(/\uFFFD|^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
+    }
+    expect(raw.filter((l) => l.startsWith(" ")).length).toBeGreaterThan(2);
+    expect(icsProp(ics, "SUMMARY")).toBe(`SUMMARY:${summary}`);
+  });
+
   it("falls back to UTC times for a zone without VTIMEZONE data", () => {
     const ics = buildInvite({ ...base, timeZone: "Etc/Not_A_Zone" });
     expect(icsProp(ics, "DTSTART")).toBe("DTSTART:20260309T130000Z");
     expect(ics).not.toContain("BEGIN:VTIMEZONE");
+    const utc = buildInvite({ ...base, timeZone: "UTC" });
+    expect(icsProp(utc, "DTEND")).toBe("DTEND:20260309T133000Z");
+    expect(utc).not.toContain("BEGIN:VTIMEZONE");
   });
 });
 

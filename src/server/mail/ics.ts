@@ -1,12 +1,3 @@
-import ical, {
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalCalendarMethod,
-  ICalEventRepeatingFreq,
-  ICalEventStatus,
-  type ICalRepeatingOptions,
-} from "ical-generator";
-import { Temporal } from "temporal-polyfill";
 import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
 
 export interface InvitePerson {
@@ -50,18 +41,23 @@ export const calendarUid = (uid: string) => `${uid}@kairos`;
 
 /** The zone's VTIMEZONE, or null when the library does not know it (times then go out in UTC). */
 let knownZones: Set<string> | undefined;
-/** VTIMEZONE blocks by zone: the library rebuilds one on every call, and zones do not change while we run. */
-const blocks = new Map<string, string | null>();
+/**
+ * VTIMEZONE blocks by zone, as folded content lines: the library rebuilds one on every call, and zones
+ * do not change while we run.
+ */
+const blocks = new Map<string, string[] | null>();
 
-function vtimezone(zone: string): string | null {
+function vtimezone(zone: string): string[] | null {
   const cached = blocks.get(zone);
   if (cached !== undefined) return cached;
   knownZones ??= new Set(tzlib_get_timezones() as string[]);
-  let block: string | null = null;
+  let block: string[] | null = null;
   if (knownZones.has(zone)) {
     try {
       const found = tzlib_get_ical_block(zone);
-      if (Array.isArray(found) && found[0]?.startsWith("BEGIN:VTIMEZONE")) block = found[0];
+      if (Array.isArray(found) && found[0]?.startsWith("BEGIN:VTIMEZONE")) {
+        block = found[0].replace(/\r\n/g, "\n").trim().split("\n").map(foldIfLong);
+      }
     } catch {
       block = null;
     }
@@ -70,60 +66,116 @@ function vtimezone(zone: string): string | null {
   return block;
 }
 
-const METHODS = {
-  REQUEST: ICalCalendarMethod.REQUEST,
-  CANCEL: ICalCalendarMethod.CANCEL,
-  PUBLISH: ICalCalendarMethod.PUBLISH,
-} as const;
+/** Text values (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line break as \n. */
+const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
 
 /** Parameter values cannot hold quotes or line breaks; names go in CN="...". */
 const paramSafe = (value: string) => value.replace(/[\r\n"]+/g, " ").trim();
 
+/** A quoted parameter value (RFC 6868): ^ as ^^ (quotes and line breaks are already gone). */
+const param = (value: string) => value.replace(/\^/g, "^^");
+
+/** Wall-clock formatters by zone, kept (zones do not change while we run). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as a DATE-TIME of `zone`'s wall clock (`20260309T090000`), or in UTC with its Z when `zone` is null. */
+function dateTime(instant: Date, zone: string | null): string {
+  if (zone === null) return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+  let clock = clocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    clocks.set(zone, clock);
+  }
+  // "12/01/2026, 15:30:00": format() is a third the cost of formatToParts().
+  const [, month, day, year, time] =
+    /^(\d\d)\/(\d\d)\/(\d+), (\d\d:\d\d:\d\d)$/.exec(clock.format(instant)) ?? [];
+  if (!time) throw new Error(`unexpected clock format for ${zone}`);
+  return `${year.padStart(4, "0")}${month}${day}T${time.replace(/:/g, "")}`;
+}
+
 /**
- * An iCalendar invite (RFC 5545/5546). Times are passed to ical-generator as zoned
- * Temporal values: a plain Date with `timezone:` would be written in the server's own zone.
+ * Folds a content line at 75 octets (RFC 5545 3.1): the first line holds 74, each continuation a space
+ * and 74, never splitting a UTF-8 character.
+ */
+function fold(line: string): string {
+  let octets = 0;
+  let out = "";
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    let char = line[i];
+    let size = code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+    // A surrogate pair is one 4-octet character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < line.length) {
+      char += line[++i];
+      size = 4;
+    }
+    octets += size;
+    if (octets > 74) {
+      out += "\r\n ";
+      octets = size;
+    }
+    out += char;
+  }
+  return out;
+}
+
+/** 24 UTF-16 units are at most 72 octets (3 each, 4 for a pair of 2): such lines need no folding. */
+const foldIfLong = (line: string) => (line.length <= 24 ? line : fold(line));
+
+/**
+ * An iCalendar invite (RFC 5545/5546), written directly: a booking's mails carry one or two, and the
+ * general-purpose ical-generator cost a third of a booking's mail rendering (docs/performance.md).
+ * Times are the host zone's wall clock with its VTIMEZONE, or UTC when the zone has no VTIMEZONE data.
  */
 export function buildInvite(input: InviteInput): string {
-  const zoneBlock = vtimezone(input.timeZone);
-  const cal = ical({
-    prodId: { company: "Kairos", product: "Kairos", language: "EN" },
-    method: METHODS[input.method],
-  });
-  // No calendar-level zone name: ical-generator would then write DTSTAMP as local time instead of UTC.
-  // The generator still emits the VTIMEZONE of every zone an event uses.
-  if (zoneBlock)
-    cal.timezone({ name: null, generator: (zone) => (zone === input.timeZone ? zoneBlock : null) });
-  const zoned = (d: Date) =>
-    Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(
-      zoneBlock ? input.timeZone : "UTC",
-    );
-  const event = cal.createEvent({
-    id: calendarUid(input.uid),
-    sequence: input.sequence,
-    start: zoned(input.start),
-    end: zoned(input.end),
-    timezone: zoneBlock ? input.timeZone : null,
-    stamp: Temporal.Instant.fromEpochMilliseconds(input.stamp.getTime()),
-    summary: input.summary,
-    description: input.description,
-    location: input.location ?? undefined,
-    url: input.url ?? undefined,
-    status:
-      input.method === "CANCEL" || input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: paramSafe(input.organizer.name), email: input.organizer.email },
-    ...(input.recurrence ? { repeating: repeatingOf(input.recurrence, zoned) } : {}),
-  });
+  // UTC needs no VTIMEZONE: its times are written with a Z.
+  const zoneBlock = input.timeZone === "UTC" ? null : vtimezone(input.timeZone);
+  const zone = zoneBlock ? input.timeZone : null;
+  const at = (name: string, instant: Date) =>
+    zone ? `${name};TZID=${zone}:${dateTime(instant, zone)}` : `${name}:${dateTime(instant, null)}`;
+  const cancelled = input.method === "CANCEL" || input.cancelled;
+  const event = [
+    "BEGIN:VEVENT",
+    `UID:${calendarUid(input.uid)}`,
+    `SEQUENCE:${input.sequence}`,
+    `DTSTAMP:${dateTime(input.stamp, null)}`,
+    at("DTSTART", input.start),
+    at("DTEND", input.end),
+    ...(input.recurrence ? ruleLines(input.recurrence, zone) : []),
+    `SUMMARY:${text(input.summary)}`,
+    ...(input.location ? [`LOCATION:${text(input.location)}`] : []),
+    `DESCRIPTION:${text(input.description)}`,
+    `ORGANIZER;CN="${param(paramSafe(input.organizer.name))}":mailto:${text(input.organizer.email)}`,
+  ];
   // RFC 5546 3.2.1: a PUBLISH carries no ATTENDEE (nobody is asked to reply).
   for (const person of input.method === "PUBLISH" ? [] : input.attendees) {
-    event.createAttendee({
-      name: paramSafe(person.name) || undefined,
-      email: person.email,
-      role: ICalAttendeeRole.REQ,
+    const name = paramSafe(person.name);
+    event.push(
       // The invitee chose this time; on CANCEL the organizer withdraws the event, no answer is implied.
-      status: input.method === "CANCEL" ? null : ICalAttendeeStatus.ACCEPTED,
-    });
+      `ATTENDEE;ROLE=REQ-PARTICIPANT${input.method === "CANCEL" ? "" : ";PARTSTAT=ACCEPTED"}` +
+        `${name ? `;CN="${param(name)}"` : ""}:MAILTO:${text(person.email)}`,
+    );
   }
-  return cal.toString();
+  if (input.url) event.push(`URL;VALUE=URI:${text(input.url)}`);
+  event.push(`STATUS:${cancelled ? "CANCELLED" : "CONFIRMED"}`, "END:VEVENT");
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Kairos//Kairos//EN",
+    `METHOD:${input.method}`,
+    ...(zoneBlock ?? []),
+    ...event.map(foldIfLong),
+    "END:VCALENDAR",
+  ].join("\r\n");
 }
 
 /**
@@ -154,14 +206,13 @@ export function recurrenceLines(
   return vevent.split(/\r?\n/).filter((line) => /^(RRULE|EXDATE)[;:]/.test(line));
 }
 
-function repeatingOf(
-  r: NonNullable<InviteInput["recurrence"]>,
-  zoned: (d: Date) => Temporal.ZonedDateTime,
-): ICalRepeatingOptions {
-  return {
-    freq: r.frequency === "monthly" ? ICalEventRepeatingFreq.MONTHLY : ICalEventRepeatingFreq.WEEKLY,
-    count: r.count,
-    ...(r.frequency === "monthly" ? {} : { interval: r.frequency === "biweekly" ? 2 : 1 }),
-    ...(r.exclude.length > 0 ? { exclude: r.exclude.map(zoned) } : {}),
-  };
+/** RRULE (weekly, every other week or monthly, COUNT times) and EXDATE of the skipped occurrences. */
+function ruleLines(r: NonNullable<InviteInput["recurrence"]>, zone: string | null): string[] {
+  const rule =
+    r.frequency === "monthly"
+      ? `RRULE:FREQ=MONTHLY;COUNT=${r.count}`
+      : `RRULE:FREQ=WEEKLY;COUNT=${r.count};INTERVAL=${r.frequency === "biweekly" ? 2 : 1}`;
+  if (r.exclude.length === 0) return [rule];
+  const dates = r.exclude.map((d) => dateTime(d, zone)).join(",");
+  return [rule, zone ? `EXDATE;TZID=${zone}:${dates}` : `EXDATE:${dates}`];
 }

@@ -1,4 +1,3 @@
-import { Temporal } from "temporal-polyfill";
 import { DEFAULT_LOCALE, intlTag, type Locale, matchLocale } from "../../contract/languages.js";
 import { formatTimeLabel } from "../../domain/time-labels.js";
 import type en from "../../i18n/mail/en.json";
@@ -20,16 +19,21 @@ export interface MailWords {
 const words = new Map<Locale, MailWords>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function format(locale: Locale, zone: string, kind: "date" | "time"): Intl.DateTimeFormat {
+const FORMATS = {
+  date: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+  time: { hour: "numeric", minute: "2-digit" },
+  /** "15:30", read back as minutes of the day for English's own labels. */
+  clock: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+} as const;
+
+function format(locale: Locale, zone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
   const key = `${locale}|${zone}|${kind}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(
-      intlTag(locale),
-      kind === "date"
-        ? { timeZone: zone, weekday: "long", month: "long", day: "numeric", year: "numeric" }
-        : { timeZone: zone, hour: "numeric", minute: "2-digit" },
-    );
+    f = new Intl.DateTimeFormat(kind === "clock" ? "en-US" : intlTag(locale), {
+      timeZone: zone,
+      ...FORMATS[kind],
+    });
     dateFormats.set(key, f);
   }
   return f;
@@ -47,8 +51,9 @@ export function mailWords(language: string | null | undefined): MailWords {
       when(instant, zone) {
         const date = format(locale, zone, "date").format(instant);
         if (locale !== "en") return { date, time: format(locale, zone, "time").format(instant) };
-        const zdt = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone);
-        return { date, time: formatTimeLabel(zdt.hour * 60 + zdt.minute) };
+        // An Intl clock, not Temporal: this runs for every mail of every booking, and costs a tenth.
+        const [hour, minute] = format(locale, zone, "clock").format(instant).split(":");
+        return { date, time: formatTimeLabel(Number(hour) * 60 + Number(minute)) };
       },
     };
     words.set(locale, w);
