@@ -8,9 +8,12 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import { DeferringClient } from "./pg-deferring-client.js";
 import { PgliteRemote } from "./pglite-remote.js";
-import * as schema from "./schema/index.js";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * No relational query API (`db.query.*`): drizzle builds its per-table builders again for every
+ * transaction, ~45 µs of each booking, and every read here is a select or a kept statement.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; repos accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -35,14 +38,14 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection that dies (server restart, a backend terminated) makes pg emit 'error' on the
   // pool, which crashes the process when nobody listens. The pool drops it; the next query reconnects.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: "postgres",
     async withConnection(fn) {
       const client = await pool.connect();
       try {
-        return await fn(drizzlePg(client, { schema }) as unknown as Db);
+        return await fn(drizzlePg(client) as unknown as Db);
       } finally {
         client.release();
       }
@@ -68,7 +71,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 /** The Database over a PGlite thread; tests open one from a tarball (testing/migrated-pglite.ts). */
 export function pgliteDatabase(client: PgliteRemote, afterClose: () => void = () => {}): Database {
   // drizzle's PGlite driver calls only query, exec and transaction, which the remote has.
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   return {
     db,
     kind: "pglite",

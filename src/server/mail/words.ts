@@ -45,15 +45,26 @@ export function mailWords(language: string | null | undefined): MailWords {
   let w = words.get(locale);
   if (!w) {
     const i18n = i18nFor("mail", locale);
+    const recent = new Map<string, { date: string; time: string }>();
     w = {
       locale,
       t: (id, values) => i18n._(id, values),
       when(instant, zone) {
-        const date = format(locale, zone, "date").format(instant);
-        if (locale !== "en") return { date, time: format(locale, zone, "time").format(instant) };
-        // An Intl clock, not Temporal: this runs for every mail of every booking, and costs a tenth.
-        const [hour, minute] = format(locale, zone, "clock").format(instant).split(":");
-        return { date, time: formatTimeLabel(Number(hour) * 60 + Number(minute)) };
+        // A booking's mails write its start and end several times each (subjects, lines, both copies).
+        const key = `${zone}|${instant.getTime()}`;
+        let written = recent.get(key);
+        if (!written) {
+          const date = format(locale, zone, "date").format(instant);
+          if (locale !== "en") written = { date, time: format(locale, zone, "time").format(instant) };
+          else {
+            // An Intl clock, not Temporal: this runs for every mail of every booking, and costs a tenth.
+            const [hour, minute] = format(locale, zone, "clock").format(instant).split(":");
+            written = { date, time: formatTimeLabel(Number(hour) * 60 + Number(minute)) };
+          }
+          if (recent.size >= 200) recent.clear();
+          recent.set(key, Object.freeze(written));
+        }
+        return written;
       },
     };
     words.set(locale, w);

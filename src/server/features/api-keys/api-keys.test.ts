@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCOPES } from "../../../contract/api-keys.js";
+import { apiKeys } from "../../db/schema/index.js";
 import { apiCaller, bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
 import { dbKinds } from "../../testing/database.js";
 
@@ -51,7 +52,7 @@ describe.each(dbKinds)("API keys on %s", (kind) => {
     });
     expect(list.raw).not.toContain(key.secret.slice(20));
     // Nothing of the secret but its prefix is in the database.
-    const rows = await t.database.db.query.apiKeys.findMany();
+    const rows = await t.database.db.select().from(apiKeys);
     const row = rows.find((r) => r.id === key._id);
     expect(JSON.stringify(row)).not.toContain(key.secret.slice(20));
   });
