@@ -12,7 +12,7 @@
  *    streams. Target <= 200 ms, <= 50 MB.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a throwaway database is created and dropped).
  * BENCH_PARTS picks parts (comma-separated: import, list, export; default all); BENCH_ONLY_IMPORT=1
- * is BENCH_PARTS=import.
+ * is BENCH_PARTS=import. BENCH_CASES picks the list's cases by a pattern of their labels.
  */
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
@@ -312,7 +312,9 @@ export async function run(): Promise<void> {
       ["filter stage+priority", "/api/contacts?limit=25&stage=customer&priority=low"],
       ["stats overview", "/api/contacts/stats/overview"],
     ];
-    for (const [label, url] of PARTS.has("list") ? cases : []) {
+    // BENCH_CASES: a pattern of the labels to run (e.g. "domain"), for a pair that times one case.
+    const picked = new RegExp(process.env.BENCH_CASES ?? ".");
+    for (const [label, url] of PARTS.has("list") ? cases.filter(([label]) => picked.test(label)) : []) {
       const res = await fetch(base + url, { headers });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       const body = await res.json();

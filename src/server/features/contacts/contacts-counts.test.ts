@@ -243,6 +243,11 @@ describe.each(dbKinds)("capped search totals on %s", (kind) => {
     const rare = await get("/api/contacts?limit=25&page=2&searchQuery=rare.test");
     expect(rare.pagination).toMatchObject({ total: 30, totalPages: 2 });
     expect(rare.data).toHaveLength(5);
+    // A rare search's page is read by id after its keys are sorted: the rows keep that order.
+    const rareDesc = await get("/api/contacts?limit=25&order=desc&searchQuery=rare.test");
+    expect(rareDesc.data.map((c: { fullName: string }) => c.fullName)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Person ${String(30 - i).padStart(5, "0")}`),
+    );
   });
 
   it("counts a search past the cap exactly when its matches cluster after the first contacts", async () => {

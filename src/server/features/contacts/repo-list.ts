@@ -126,22 +126,46 @@ export function createContactsListRepo(db: DbOrTx) {
     },
 
     /**
-     * The page from the filter's first `cap` matches in no order (a search's from its trigram
-     * index), sorted, and how many there were (`found`, at most `cap`): when fewer than `cap`, they
-     * are all the matches and this is the page. Undefined `found` when the page is past them all.
+     * The page's ids and names from the filter's first `cap` matches in no order (a search's from its
+     * trigram index), sorted, and how many there were (`found`, at most `cap`): when fewer than `cap`,
+     * they are all the matches and this is the page (its rows then come from `rowsInOrder`).
+     * Undefined `found` when the page is past them all. Only keys are read: for a common search, the
+     * most asked, the page comes from elsewhere and full rows here were mapped for nothing.
      */
     async pageOfFirst(
       { hostUserId, f, sort, order, page, limit }: ListPage,
       cap: number,
-    ): Promise<{ rows: ContactRow[]; found: number | undefined }> {
-      const m = db.select().from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m");
-      const rows = await db
-        .select({ ...m._.selectedFields, found: sql<number>`(count(*) over ())::int` })
+    ): Promise<{ keys: Pick<ContactRow, "id" | "fullName">[]; found: number | undefined }> {
+      const m = db
+        .select({
+          id: contacts.id,
+          fullName: contacts.fullName,
+          createdAt: contacts.createdAt,
+          totalMeetings: contacts.totalMeetings,
+          lastMeetingAt: contacts.lastMeetingAt,
+        })
+        .from(contacts)
+        .where(filterWhere(hostUserId, f))
+        .limit(cap)
+        .as("m");
+      const keys = await db
+        .select({ id: m.id, fullName: m.fullName, found: sql<number>`(count(*) over ())::int` })
         .from(m)
         .orderBy(...orderFor(sort, order, false, m))
         .limit(limit)
         .offset((page - 1) * limit);
-      return { rows: rows.map(({ found: _, ...row }) => row), found: rows[0]?.found };
+      return { keys: keys.map(({ id, fullName }) => ({ id, fullName })), found: keys[0]?.found };
+    },
+
+    /** The host's contacts of these ids, in the order of the ids. */
+    async rowsInOrder(hostUserId: string, ids: string[]): Promise<ContactRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.hostUserId, hostUserId), inArray(contacts.id, ids)));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /**

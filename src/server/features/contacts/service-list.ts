@@ -59,9 +59,15 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     // A rare search is answered here, its page and its count from one read of its matches.
     const first = await list.pageOfFirst(ask, cap + 1);
     const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
-    if (found <= cap) return { rows: first.rows, total: found, capped: false };
+    if (found <= cap) {
+      const rows = await list.rowsInOrder(
+        hostUserId,
+        first.keys.map((k) => k.id),
+      );
+      return { rows, total: found, capped: false };
+    }
     if (!f.searchQuery) return { rows: await list.page(ask), total: cap, capped: true };
-    if (!namesTogether(first.rows, q.sort, f.searchQuery)) {
+    if (!namesTogether(first.keys, q.sort, f.searchQuery)) {
       const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
       if (rows.length === q.limit) return { rows, total: cap, capped: true };
     }
@@ -157,7 +163,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
  * Then the window of the first contacts by name holds none of them, and reading it only delays
  * collecting them (pageOfAll). A guess from a sample: a wrong one costs time, never a wrong page.
  */
-function namesTogether(sample: ContactRow[], sort: ContactSort, search: string): boolean {
+function namesTogether(sample: Pick<ContactRow, "fullName">[], sort: ContactSort, search: string): boolean {
   const start = search.trim().toLowerCase();
   return (
     sort === "name" &&
