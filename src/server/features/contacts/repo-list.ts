@@ -116,9 +116,11 @@ export function createContactsListRepo(db: DbOrTx) {
         .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
         .orderBy(...orderFor(sort, order, false))
         .limit(window)
-        .as("w");
+        // Named as the table, so the outer select takes the table's own columns, whichever way they
+        // are written: drizzle maps rows of plain columns at half the cost of a subquery's proxies.
+        .as("contacts");
       return db
-        .select()
+        .select(getTableColumns(contacts))
         .from(walked)
         .where(sql`${walked.searchText} like lower(${containsPattern(f.searchQuery ?? "")})`)
         .limit(limit)
