@@ -95,11 +95,11 @@ function dateTime(instant: Date, zone: string | null): string {
     });
     clocks.set(zone, clock);
   }
-  // "12/01/2026, 15:30:00": format() is a third the cost of formatToParts().
-  const [, month, day, year, time] =
-    /^(\d\d)\/(\d\d)\/(\d+), (\d\d:\d\d:\d\d)$/.exec(clock.format(instant)) ?? [];
-  if (!time) throw new Error(`unexpected clock format for ${zone}`);
-  return `${year.padStart(4, "0")}${month}${day}T${time.replace(/:/g, "")}`;
+  // "12/01/2026, 15:30:00" (whatever the separators): format() is a third the cost of formatToParts().
+  const [, month, day, year, hour, minute, second] =
+    /^(\d\d)\D+(\d\d)\D+(\d+)\D+(\d\d)\D+(\d\d)\D+(\d\d)$/.exec(clock.format(instant)) ?? [];
+  if (!second) throw new Error(`unexpected clock format for ${zone}`);
+  return `${year.padStart(4, "0")}${month}${day}T${hour}${minute}${second}`;
 }
 
 /**

@@ -56,7 +56,8 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     }
     const cap = Math.max(COUNT_CAP, q.page * q.limit);
     const ask = { hostUserId, f, sort: q.sort, order, page: q.page, limit: q.limit };
-    // A rare search is answered here, its page and its count from one read of its matches.
+    // A rare search is answered here: its count and its page's ids from one read of its matches, then
+    // the page's rows by id.
     const first = await list.pageOfFirst(ask, cap + 1);
     const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
     if (found <= cap) {
