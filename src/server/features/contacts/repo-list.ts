@@ -38,6 +38,15 @@ export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefin
 /** The columns a sort reads, of the table or of a subquery of its rows. */
 type SortColumns = Record<"id" | "fullName" | "createdAt" | "totalMeetings" | "lastMeetingAt", SQLWrapper>;
 
+/** The table's columns every sort reads: what a search's matches are sorted by before their rows are read. */
+const sortKeys = {
+  id: contacts.id,
+  fullName: contacts.fullName,
+  createdAt: contacts.createdAt,
+  totalMeetings: contacts.totalMeetings,
+  lastMeetingAt: contacts.lastMeetingAt,
+};
+
 /**
  * Each sort walks one index (see schema/contacts.ts), the id breaking ties so pages never overlap.
  * `searching`: the matches come from the trigram index and are sorted: walking the name index and
@@ -139,13 +148,7 @@ export function createContactsListRepo(db: DbOrTx) {
       cap: number,
     ): Promise<{ keys: Pick<ContactRow, "id" | "fullName">[]; found: number | undefined }> {
       const m = db
-        .select({
-          id: contacts.id,
-          fullName: contacts.fullName,
-          createdAt: contacts.createdAt,
-          totalMeetings: contacts.totalMeetings,
-          lastMeetingAt: contacts.lastMeetingAt,
-        })
+        .select(sortKeys)
         .from(contacts)
         .where(filterWhere(hostUserId, f))
         .limit(cap)
@@ -188,11 +191,7 @@ export function createContactsListRepo(db: DbOrTx) {
     }: ListPage): Promise<{ rows: ContactRow[]; found: number | undefined }> {
       const keys = db
         .select({
-          id: contacts.id,
-          fullName: contacts.fullName,
-          createdAt: contacts.createdAt,
-          totalMeetings: contacts.totalMeetings,
-          lastMeetingAt: contacts.lastMeetingAt,
+          ...sortKeys,
           found: sql<number>`(count(*) over ())::int`.as("found"),
         })
         .from(contacts)
