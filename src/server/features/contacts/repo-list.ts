@@ -147,12 +147,7 @@ export function createContactsListRepo(db: DbOrTx) {
       { hostUserId, f, sort, order, page, limit }: ListPage,
       cap: number,
     ): Promise<{ keys: Pick<ContactRow, "id" | "fullName">[]; found: number | undefined }> {
-      const m = db
-        .select(sortKeys)
-        .from(contacts)
-        .where(filterWhere(hostUserId, f))
-        .limit(cap)
-        .as("m");
+      const m = db.select(sortKeys).from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m");
       const keys = await db
         .select({ id: m.id, fullName: m.fullName, found: sql<number>`(count(*) over ())::int` })
         .from(m)
