@@ -63,7 +63,7 @@ export function keepPgliteTables(
         await refresh();
       } catch (error) {
         // A closed database (a stop under way) or a passing failure: the next round tries again.
-        if (!stopped) log.warn({ err: error }, "embedded database statistics not refreshed");
+        if (!stopped) log.warn({ err: error }, "embedded database tables not kept");
       }
       schedule(timing.everyMs ?? EVERY_MS);
     }, delayMs);

@@ -1,4 +1,5 @@
 import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
+import { ZoneOffsets } from "../../domain/availability/zone-offsets.js";
 
 export interface InvitePerson {
   name: string;
@@ -75,31 +76,13 @@ const paramSafe = (value: string) => value.replace(/[\r\n"]+/g, " ").trim();
 /** A quoted parameter value (RFC 6868): ^ as ^^ (quotes and line breaks are already gone). */
 const param = (value: string) => value.replace(/\^/g, "^^");
 
-/** Wall-clock formatters by zone, kept (zones do not change while we run). */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant as a DATE-TIME of `zone`'s wall clock (`20260309T090000`), or in UTC with its Z when `zone` is null. */
 function dateTime(instant: Date, zone: string | null): string {
-  if (zone === null) return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
-  let clock = clocks.get(zone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    clocks.set(zone, clock);
-  }
-  // "12/01/2026, 15:30:00" (whatever the separators): format() is a third the cost of formatToParts().
-  const [, month, day, year, hour, minute, second] =
-    /^(\d\d)\D+(\d\d)\D+(\d+)\D+(\d\d)\D+(\d\d)\D+(\d\d)$/.exec(clock.format(instant)) ?? [];
-  if (!second) throw new Error(`unexpected clock format for ${zone}`);
-  return `${year.padStart(4, "0")}${month}${day}T${hour}${minute}${second}`;
+  const t = instant.getTime();
+  // The wall clock as the slot engine reads it: the zone's offsets, kept per zone and year.
+  const wall = zone === null ? t : t + new ZoneOffsets(zone, t, t).offsetAt(t);
+  const compact = new Date(wall).toISOString().slice(0, 19).replace(/[-:]/g, "");
+  return zone === null ? `${compact}Z` : compact;
 }
 
 /**

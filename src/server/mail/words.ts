@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, intlTag, type Locale, matchLocale } from "../../contract/languages.js";
+import { ZoneOffsets } from "../../domain/availability/zone-offsets.js";
 import { formatTimeLabel } from "../../domain/time-labels.js";
 import type en from "../../i18n/mail/en.json";
 import { i18nFor } from "../lib/catalogues.js";
@@ -22,18 +23,13 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const FORMATS = {
   date: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
   time: { hour: "numeric", minute: "2-digit" },
-  /** "15:30", read back as minutes of the day for English's own labels. */
-  clock: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
 } as const;
 
 function format(locale: Locale, zone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
   const key = `${locale}|${zone}|${kind}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(kind === "clock" ? "en-US" : intlTag(locale), {
-      timeZone: zone,
-      ...FORMATS[kind],
-    });
+    f = new Intl.DateTimeFormat(intlTag(locale), { timeZone: zone, ...FORMATS[kind] });
     dateFormats.set(key, f);
   }
   return f;
@@ -57,9 +53,10 @@ export function mailWords(language: string | null | undefined): MailWords {
           const date = format(locale, zone, "date").format(instant);
           if (locale !== "en") written = { date, time: format(locale, zone, "time").format(instant) };
           else {
-            // An Intl clock, not Temporal: this runs for every mail of every booking, and costs a tenth.
-            const [hour, minute] = format(locale, zone, "clock").format(instant).split(":");
-            written = { date, time: formatTimeLabel(Number(hour) * 60 + Number(minute)) };
+            // The zone's kept offsets, not Temporal: this runs for every mail of every booking.
+            const t = instant.getTime();
+            const wall = t + new ZoneOffsets(zone, t, t).offsetAt(t);
+            written = { date, time: formatTimeLabel(Math.floor(wall / 60_000) % 1440) };
           }
           if (recent.size >= 200) recent.clear();
           recent.set(key, Object.freeze(written));
