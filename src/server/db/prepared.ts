@@ -46,6 +46,9 @@ function literal(value: unknown): string {
 export const clientOf = (handle: DbOrTx): unknown =>
   (handle as unknown as { session?: { client?: unknown } }).session?.client;
 
+/** The embedded database: one session, whose transactions never overlap (no locks to take between them). */
+export const runsAlone = (db: Db): boolean => clientOf(db) instanceof PgliteRemote;
+
 /**
  * A statement that PGlite parses and plans once. PGlite's driver sends every parameterised query
  * unnamed, so PGlite parses and plans it again on every call: for a wide insert or the slot context
@@ -66,7 +69,7 @@ export function keptStatement<R>(
   build: (handle: DbOrTx) => Prepared<R>,
   options: KeptStatementOptions = {},
 ): (handle: DbOrTx, params: Record<string, unknown>) => Promise<R> {
-  if (!(clientOf(db) instanceof PgliteRemote)) {
+  if (!runsAlone(db)) {
     let onDb: (Prepared<R> & { client?: unknown }) | undefined;
     return (handle, params) => {
       onDb ??= build(db);

@@ -15,8 +15,8 @@ export async function enqueueMail(db: DbOrTx, message: NewOutboxMessage | NewOut
 const KEPT_ROWS = 3;
 
 /**
- * enqueueMail for a hot path (every booking queues one to three messages): the inserts of one, two
- * and three rows are kept prepared on PGlite (db/prepared.ts). Make one per database.
+ * enqueueMail for a hot path (every booking queues a few messages): the inserts of one, two and three
+ * rows are kept prepared (db/prepared.ts), and sent with the transaction's commit. Make one per database.
  */
 export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMessage[]) => Promise<void> {
   const p = sql.placeholder;
@@ -44,9 +44,8 @@ export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMess
       { deferred: true },
     );
   });
-  return async (tx, messages) => {
+  const enqueueKept = async (tx: DbOrTx, messages: NewOutboxMessage[]) => {
     const run = inserts[messages.length - 1];
-    if (!run) return enqueueMail(tx, messages);
     const params: Record<string, unknown> = {};
     messages.forEach((m, r) => {
       params[`to${r}`] = m.to;
@@ -57,6 +56,11 @@ export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMess
       params[`attachments${r}`] = m.attachments ?? [];
     });
     await run(tx, params);
+  };
+  // More (a collective booking's hosts' copies): kept inserts of up to KEPT_ROWS each, deferred alike.
+  return async (tx, messages) => {
+    for (let i = 0; i < messages.length; i += KEPT_ROWS)
+      await enqueueKept(tx, messages.slice(i, i + KEPT_ROWS));
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { keptStatement } from "../../db/prepared.js";
-import { type BookingRow, bookings } from "../../db/schema/index.js";
+import { keptStatement, runsAlone } from "../../db/prepared.js";
+import { type BookingRow, bookingHosts, bookings } from "../../db/schema/index.js";
 import type { BookingInsert } from "./repo.js";
 
 /** A new booking's insert: answering the row, or `quietly`, answering nothing. */
@@ -10,10 +10,17 @@ export interface BookingInsertRun {
   /**
    * The same insert answering nothing, for a caller that already holds the row as draftRow makes it
    * (service-records.ts): the same row, but for its created and updated times, which the draft takes
-   * from the app's clock a moment before the database stamps its own. On PGlite it goes with the
-   * transaction's next statement or its commit (db/prepared.ts `deferred`), one call fewer.
+   * from the app's clock a moment before the database stamps its own. `coHostIds`: a collective
+   * booking's other hosts, each given a (booking, host) row. Every statement goes with the
+   * transaction's commit (db/prepared.ts `deferred`), where booking_hosts_no_overlap still refuses a
+   * host already taken (the commit fails, and with it the booking).
+   *
+   * On PostgreSQL the hosts' slot locks are taken first, in id order: two new bookings whose rows
+   * overlap (a collective booking and a co-host's own, or one host's two event types) would otherwise
+   * each insert, find the other's row, and wait for each other until PostgreSQL aborts one as a
+   * deadlock, a second later. PGlite runs one transaction at a time: nothing to take there.
    */
-  quietly(tx: DbOrTx, values: BookingInsert): Promise<void>;
+  quietly(tx: DbOrTx, values: BookingInsert, coHostIds?: readonly string[]): Promise<void>;
 }
 
 /**
@@ -63,6 +70,33 @@ export function createBookingInsert(db: Db): BookingInsertRun {
     (handle) => handle.insert(bookings).values(columns()).prepare("bookings_insert_quiet"),
     { deferred: true },
   );
+  // Hosts go as one text of ids (kept statements take no arrays).
+  const lockHosts = keptStatement(
+    db,
+    "booking_hosts_lock",
+    (handle) =>
+      handle
+        .select({ locked: sql`pg_advisory_xact_lock(hashtextextended('kairos:host-slots:' || h, 0))` })
+        .from(sql`unnest(string_to_array(${p("hostIds")}::text, ',')) with ordinality as u(h, n)`)
+        // A volatile function is evaluated after the sort: the locks are taken in the list's order.
+        .orderBy(sql`n`)
+        .prepare("booking_hosts_lock"),
+    { deferred: true },
+  );
+  const coHosts = keptStatement(
+    db,
+    "booking_co_hosts_insert_quiet",
+    (handle) =>
+      handle
+        .insert(bookingHosts)
+        .select(
+          sql`select ${p("id")}::uuid, h::uuid, ${p("eventTypeId")}::uuid, ${p("startTime")}::timestamptz,
+            ${p("endTime")}::timestamptz, ${p("status")}, ${p("slotKey")}
+          from unnest(string_to_array(${p("hostIds")}::text, ',')) h`,
+        )
+        .prepare("booking_co_hosts_insert_quiet"),
+    { deferred: true },
+  );
   const paramsOf = (values: BookingInsert) => ({
     ...values,
     location: values.location === null ? null : JSON.stringify(values.location),
@@ -77,9 +111,24 @@ export function createBookingInsert(db: Db): BookingInsertRun {
     const [row] = await run(tx, paramsOf(values));
     return row;
   };
+  const lockingHosts = !runsAlone(db);
   return Object.assign(insert, {
-    async quietly(tx: DbOrTx, values: BookingInsert) {
+    async quietly(tx: DbOrTx, values: BookingInsert, coHostIds: readonly string[] = []) {
+      if (lockingHosts) {
+        const hostIds = [values.hostUserId, ...coHostIds].sort();
+        await lockHosts(tx, { hostIds: hostIds.join(",") });
+      }
       await runQuietly(tx, paramsOf(values));
+      if (coHostIds.length === 0) return;
+      await coHosts(tx, {
+        id: values.id,
+        eventTypeId: values.eventTypeId,
+        startTime: values.startTime.toISOString(),
+        endTime: values.endTime.toISOString(),
+        status: values.status ?? "confirmed",
+        slotKey: values.slotKey,
+        hostIds: coHostIds.join(","),
+      });
     },
   });
 }

@@ -152,22 +152,6 @@ export function createBookingsRepo(db: DbOrTx) {
       return row?.n ?? 0;
     },
 
-    /** The other hosts of a collective booking; the exclusion constraint refuses any of them busy. */
-    async insertCoHosts(row: BookingRow, hostIds: string[]): Promise<void> {
-      if (hostIds.length === 0) return;
-      await db.insert(bookingHosts).values(
-        hostIds.map((hostUserId) => ({
-          bookingId: row.id,
-          hostUserId,
-          eventTypeId: row.eventTypeId,
-          startTime: row.startTime,
-          endTime: row.endTime,
-          status: row.status,
-          slotKey: row.slotKey,
-        })),
-      );
-    },
-
     /**
      * Round-robin fairness inputs per host: bookings of the event type made in [from, to) that
      * were not cancelled, and when the host was last given one (ever).

@@ -32,16 +32,31 @@ export const slotTaken = () => conflict(SLOT_TAKEN_MESSAGE, "SLOT_TAKEN");
 export const closed = (message: string) => conflict(message, "BOOKING_CLOSED");
 export const gone = () => new AppError("NO_LONGER_AVAILABLE", NO_LONGER_AVAILABLE_MESSAGE);
 
-/** Runs a booking write; the exclusion constraint and the idempotency index answer "taken". */
-export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs a booking write (a transaction, run again as a whole if need be); the exclusion constraint and
+ * the idempotency index answer "taken". Two writes whose rows conflict on the constraint can each
+ * wait for the other (a collective booking and a co-host's own booking of its time): PostgreSQL
+ * aborts one of them as a deadlock, and that one runs again, now after the other, so it answers as a
+ * later request would ("taken", or made when the other failed) instead of failing.
+ */
+export async function guarded<T>(fn: () => Promise<T>, retries = DEADLOCK_RETRIES): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     const code = databaseErrorCode(error);
+    if (code === "40P01" && retries > 0) {
+      // Apart in time, so the racers that deadlocked together do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * DEADLOCK_JITTER_MS));
+      return guarded(fn, retries - 1);
+    }
     if (code === "23P01" || code === "23505") throw slotTaken();
     throw error;
   }
 }
+
+/** Tries after a deadlock: it strikes again only when yet another racer inserts at that moment. */
+const DEADLOCK_RETRIES = 3;
+const DEADLOCK_JITTER_MS = 50;
 
 /** What a change's mails need beside the booking: the invitee's manage token, whether the host hears of it. */
 export interface MailOptions {

@@ -13,7 +13,6 @@ type Person = { id: string; name: string; email: string; username: string; appLa
 export interface Placed {
   row: BookingRow;
   host: Person;
-  coHosts: Person[];
 }
 
 const person = (h: TeamHostContext): Person => ({
@@ -115,31 +114,23 @@ export function draftBooking(
   };
 }
 
+/** A collective booking's hosts besides its holder (`draftBooking` puts the holder in the booking's values). */
+export const coHostIdsOf = (ctx: EventContext): string[] =>
+  collectiveHosts(ctx)?.others.map((h) => h.host.id) ?? [];
+
 /**
- * Inserts a booking of a team event type. Round robin: the best-ranked free host that the
- * database accepts. Collective: the owner (or first host) holds the booking and every other host
- * gets a (booking, host) row, all under the exclusion constraint. Undefined: the slot is taken.
+ * Inserts a round robin booking: the best-ranked free host that the database accepts (the exclusion
+ * constraint decides). Undefined: the slot is taken.
  */
-export async function placeTeamBooking(
+export async function placeRoundRobin(
   tx: Tx,
   ctx: EventContext,
   free: TeamHostContext[],
   values: NewBookingRow,
   now: Date,
 ): Promise<Placed | undefined> {
-  const repo = createBookingsRepo(tx);
-  const collective = collectiveHosts(ctx);
-  if (collective) {
-    const { primary, others } = collective;
-    const row = await repo.insert({ ...values, hostUserId: primary.host.id, hostTimezone: zoneOf(primary) });
-    await repo.insertCoHosts(
-      row,
-      others.map((h) => h.host.id),
-    );
-    return { row, host: person(primary), coHosts: others.map(person) };
-  }
-  // Round robin: serialise the choice per event type, then rank with fresh counts.
-  await repo.lockEventType(ctx.eventType.id);
+  // Serialise the choice per event type, then rank with fresh counts.
+  await createBookingsRepo(tx).lockEventType(ctx.eventType.id);
   const ranked = await rankedHosts(tx, ctx, free, now);
   const placed = await firstFree(tx, ranked, (sp, h) =>
     // createdAt from the clock: the fairness window counts bookings by when they were made.
@@ -150,7 +141,7 @@ export async function placeTeamBooking(
       createdAt: now,
     }),
   );
-  return placed && { row: placed.result, host: person(placed.host), coHosts: [] };
+  return placed && { row: placed.result, host: person(placed.host) };
 }
 
 /**

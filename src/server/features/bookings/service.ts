@@ -46,7 +46,7 @@ import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.
 import { assertSeatFree, seatMates } from "./service-seats.js";
 import { createSeriesBooking } from "./service-series.js";
 import { seriesCalendarData, withSeriesInfo } from "./service-series-data.js";
-import { draftBooking, placeTeamBooking } from "./service-team.js";
+import { coHostIdsOf, draftBooking, placeRoundRobin } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 export interface BookingsDeps {
@@ -275,17 +275,17 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               throw gone();
             const free = await assertWithinLimits(tx, ctx, start, undefined, checked.freeHosts);
             let rec: BookingRecord;
-            if (ctx.teamHosts) {
-              const placed = await placeTeamBooking(tx, ctx, free, values, now());
-              if (!placed) throw slotTaken();
-              rec = recordOf(placed.row, ctx, placed.host, placed.coHosts);
-            } else {
-              // draftBooking drafts every booking but a round robin's (its host is chosen above).
-              if (!draft) throw new Error("A one-host booking has no draft");
-              // The row as the database will hold it, made before the transaction: the insert answers
-              // nothing, so on PGlite it goes with the commit (one call fewer).
-              await insertBooking.quietly(tx, values);
+            if (draft) {
+              // One host's booking, or a collective one (its holder in `values`, its other hosts'
+              // rows beside it): the rows as the database will hold them, made before the
+              // transaction. The inserts answer nothing, so they go with the commit (one call each fewer).
+              await insertBooking.quietly(tx, values, coHostIdsOf(ctx));
               rec = draft;
+            } else {
+              // draftBooking drafts every booking but a round robin's: its host is chosen here.
+              const placed = await placeRoundRobin(tx, ctx, free, values, now());
+              if (!placed) throw slotTaken();
+              rec = recordOf(placed.row, ctx, placed.host);
             }
             await prepared?.record(tx, id);
             // A seat whose host shows attendees to each other names the others in its mail.

@@ -128,6 +128,23 @@ describe.each(dbKinds)("team bookings on %s", (kind) => {
     expect((await listed(outsider)).some((b) => b._id === booking._id)).toBe(false);
   });
 
+  it("collective: raced by a co-host's own bookings of the slot, exactly one booking is made, the rest refused", async () => {
+    // The collective booking's co-host rows go with its commit (repo-insert.ts coHostsQuietly): the
+    // exclusion constraint must still refuse it there, as a taken slot, when a co-host's own booking won.
+    const { et, hosts } = await teamEvent("collective");
+    const own = await eventType(t.app, hosts[2]);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => book(t.app, i % 2 ? own._id : et._id, THU_10AM)),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode !== 201).map((r) => r.statusCode)).toEqual(Array(11).fill(409));
+    const held = await t.database.db
+      .select()
+      .from(bookingHosts)
+      .where(and(eq(bookingHosts.hostUserId, hosts[2].userId), eq(bookingHosts.status, "confirmed")));
+    expect(held).toHaveLength(1);
+  });
+
   it("collective: a slot is offered only when every host is free; round robin when any is", async () => {
     const c = await teamEvent("collective");
     const rr = await teamEvent("round-robin");
