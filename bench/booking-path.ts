@@ -18,7 +18,7 @@ import { PgliteRemote } from "../src/server/db/pglite-remote.js";
 import { bearer, signUp } from "../src/server/testing/app.js";
 import type { DbKind } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
-import { threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
+import { cpuNow, threadCpuNow, threadCpuPerRequest } from "./lib/cpu.js";
 import { benchDatabase, settleStatistics } from "./lib/database.js";
 import { seedHistory } from "./lib/history.js";
 
@@ -173,6 +173,7 @@ async function benchOne(kind: DbKind): Promise<void> {
     const profiler = PROFILE ? await startProfile() : null;
     const cpu0 = process.cpuUsage();
     const threads0 = threadCpuNow();
+    const postgres0 = kind === "postgres" ? cpuNow().database : null;
     for (let i = 31; i < 31 + BOOKINGS; i++) {
       const t0 = performance.now();
       const res = await book(i);
@@ -181,11 +182,17 @@ async function benchOne(kind: DbKind): Promise<void> {
     }
     const cpu = process.cpuUsage(cpu0);
     const threads = threadCpuPerRequest(threads0, threadCpuNow(), BOOKINGS);
+    const postgres1 = postgres0 === null ? null : cpuNow().database;
+    // The local server's processes (bench/lib/cpu.ts): on PGlite the database is the thread above.
+    const postgresCpu =
+      postgres0 === null || postgres1 === null
+        ? ""
+        : `; PostgreSQL CPU ${((postgres1 - postgres0) / BOOKINGS).toFixed(2)} ms/booking`;
     if (profiler) await profiler.stopTo(`${PROFILE}-${kind}.cpuprofile`);
     times.sort((a, b) => a - b);
     const pick = (q: number) => times[Math.floor(times.length * q)].toFixed(2);
     console.log(
-      `  ${kind.padEnd(9)} ${COLLECTIVE > 1 ? `collective of ${COLLECTIVE}, ` : ""}${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking ${threads}   load ${os.loadavg()[0].toFixed(2)}`,
+      `  ${kind.padEnd(9)} ${COLLECTIVE > 1 ? `collective of ${COLLECTIVE}, ` : ""}${BOOKINGS} bookings one after the other: ${statements.length} statements per booking; server time median ${pick(0.5)} ms, p95 ${pick(0.95)} ms; app CPU ${((cpu.user + cpu.system) / 1000 / BOOKINGS).toFixed(2)} ms/booking ${threads}${postgresCpu}   load ${os.loadavg()[0].toFixed(2)}`,
     );
   } finally {
     await app.close();
