@@ -15,10 +15,12 @@ export interface BookingInsertRun {
    * transaction's commit (db/prepared.ts `deferred`), where booking_hosts_no_overlap still refuses a
    * host already taken (the commit fails, and with it the booking).
    *
-   * On PostgreSQL the hosts' slot locks are taken first, in id order: two new bookings whose rows
-   * overlap (a collective booking and a co-host's own, or one host's two event types) would otherwise
-   * each insert, find the other's row, and wait for each other until PostgreSQL aborts one as a
-   * deadlock, a second later. PGlite runs one transaction at a time: nothing to take there.
+   * On PostgreSQL the locks of the quarter hours the booking holds of each host (slotLockKeys) are
+   * taken first: two new bookings whose rows overlap (a collective booking and a co-host's own, or one
+   * host's two event types) would otherwise each insert, find the other's row, and wait for each
+   * other until PostgreSQL aborts one as a deadlock, a second later. Overlapping rows share a quarter
+   * hour, so one waits for the other's commit and then meets its row; other times pass.
+   * PGlite runs one transaction at a time: nothing to take there.
    */
   quietly(tx: DbOrTx, values: BookingInsert, coHostIds?: readonly string[]): Promise<void>;
 }
@@ -76,8 +78,8 @@ export function createBookingInsert(db: Db): BookingInsertRun {
     "booking_hosts_lock",
     (handle) =>
       handle
-        .select({ locked: sql`pg_advisory_xact_lock(hashtextextended('kairos:host-slots:' || h, 0))` })
-        .from(sql`unnest(string_to_array(${p("hostIds")}::text, ',')) with ordinality as u(h, n)`)
+        .select({ locked: sql`pg_advisory_xact_lock(hashtextextended(k, 0))` })
+        .from(sql`unnest(string_to_array(${p("keys")}::text, ',')) with ordinality as u(k, n)`)
         // A volatile function is evaluated after the sort: the locks are taken in the list's order.
         .orderBy(sql`n`)
         .prepare("booking_hosts_lock"),
@@ -115,8 +117,8 @@ export function createBookingInsert(db: Db): BookingInsertRun {
   return Object.assign(insert, {
     async quietly(tx: DbOrTx, values: BookingInsert, coHostIds: readonly string[] = []) {
       if (lockingHosts) {
-        const hostIds = [values.hostUserId, ...coHostIds].sort();
-        await lockHosts(tx, { hostIds: hostIds.join(",") });
+        const keys = slotLockKeys([values.hostUserId, ...coHostIds], values.startTime, values.endTime);
+        await lockHosts(tx, { keys: keys.join(",") });
       }
       await runQuietly(tx, paramsOf(values));
       if (coHostIds.length === 0) return;
@@ -131,4 +133,23 @@ export function createBookingInsert(db: Db): BookingInsertRun {
       });
     },
   });
+}
+
+/**
+ * The span of one slot lock. Shorter spans let more bookings of one host's day be written side by
+ * side (a quarter hour: a host's back-to-back 15-minute meetings never wait for each other), longer
+ * ones take fewer locks for a long meeting (an 8-hour one: 32 per host).
+ */
+const SLOT_LOCK_MS = 15 * 60_000;
+
+/**
+ * The advisory lock keys of a new booking's hosts over [start, end): one per host and quarter hour
+ * it touches, sorted, so two bookings sharing keys take them in one order and never wait crosswise.
+ */
+export function slotLockKeys(hostIds: readonly string[], start: Date, end: Date): string[] {
+  const first = Math.floor(start.getTime() / SLOT_LOCK_MS);
+  const last = Math.floor((Math.max(end.getTime(), start.getTime() + 1) - 1) / SLOT_LOCK_MS);
+  const keys: string[] = [];
+  for (const host of hostIds) for (let h = first; h <= last; h++) keys.push(`kairos:host-slots:${host}:${h}`);
+  return keys.sort();
 }
