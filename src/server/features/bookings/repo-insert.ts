@@ -72,7 +72,7 @@ export function createBookingInsert(db: Db): BookingInsertRun {
     (handle) => handle.insert(bookings).values(columns()).prepare("bookings_insert_quiet"),
     { deferred: true },
   );
-  // Hosts go as one text of ids (kept statements take no arrays).
+  // Lists go as one text (kept statements take no arrays): the slot lock keys, the co-hosts' ids.
   const lockHosts = keptStatement(
     db,
     "booking_hosts_lock",
