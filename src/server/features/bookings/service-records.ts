@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { NO_LONGER_AVAILABLE_MESSAGE } from "../../../contract/booking-constants.js";
 import { type BookingDto, SLOT_TAKEN_MESSAGE } from "../../../contract/bookings.js";
 import { localizedEventText } from "../../../contract/event-type-translations.js";
@@ -35,9 +36,10 @@ export const gone = () => new AppError("NO_LONGER_AVAILABLE", NO_LONGER_AVAILABL
 /**
  * Runs a booking write (a transaction, run again as a whole if need be); the exclusion constraint and
  * the idempotency index answer "taken". Two writes whose rows conflict on the constraint can each
- * wait for the other (a collective booking and a co-host's own booking of its time): PostgreSQL
- * aborts one of them as a deadlock, and that one runs again, now after the other, so it answers as a
- * later request would ("taken", or made when the other failed) instead of failing.
+ * wait for the other (a move racing a new booking of that time; new bookings themselves take slot
+ * locks first, repo-insert.ts): PostgreSQL aborts one of them as a deadlock, and that one runs again,
+ * now after the other, so it answers as a later request would ("taken", or made when the other
+ * failed) instead of failing.
  */
 export async function guarded<T>(fn: () => Promise<T>, retries = DEADLOCK_RETRIES): Promise<T> {
   try {
@@ -46,7 +48,7 @@ export async function guarded<T>(fn: () => Promise<T>, retries = DEADLOCK_RETRIE
     const code = databaseErrorCode(error);
     if (code === "40P01" && retries > 0) {
       // Apart in time, so the racers that deadlocked together do not meet again at once.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * DEADLOCK_JITTER_MS));
+      await sleep(Math.random() * DEADLOCK_JITTER_MS);
       return guarded(fn, retries - 1);
     }
     if (code === "23P01" || code === "23505") throw slotTaken();

@@ -114,10 +114,6 @@ export function draftBooking(
   };
 }
 
-/** A collective booking's hosts besides its holder (`draftBooking` puts the holder in the booking's values). */
-export const coHostIdsOf = (ctx: EventContext): string[] =>
-  collectiveHosts(ctx)?.others.map((h) => h.host.id) ?? [];
-
 /**
  * Inserts a round robin booking: the best-ranked free host that the database accepts (the exclusion
  * constraint decides). Undefined: the slot is taken.

@@ -46,7 +46,7 @@ import { createBookingRequests, enqueueRequestExpiry } from "./service-requests.
 import { assertSeatFree, seatMates } from "./service-seats.js";
 import { createSeriesBooking } from "./service-series.js";
 import { seriesCalendarData, withSeriesInfo } from "./service-series-data.js";
-import { coHostIdsOf, draftBooking, placeRoundRobin } from "./service-team.js";
+import { draftBooking, placeRoundRobin } from "./service-team.js";
 
 type CreateInput = import("zod").infer<typeof createBookingBody>;
 export interface BookingsDeps {
@@ -279,7 +279,11 @@ export function createBookingsService(db: Db, deps: BookingsDeps) {
               // One host's booking, or a collective one (its holder in `values`, its other hosts'
               // rows beside it): the rows as the database will hold them, made before the
               // transaction. The inserts answer nothing, so they go with the commit (one call each fewer).
-              await insertBooking.quietly(tx, values, coHostIdsOf(ctx));
+              await insertBooking.quietly(
+                tx,
+                values,
+                draft.coHosts.map((h) => h.id),
+              );
               rec = draft;
             } else {
               // draftBooking drafts every booking but a round robin's: its host is chosen here.
