@@ -12,8 +12,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
-import type { Db, DbOrTx } from "../../db/client.js";
-import { keptStatement } from "../../db/prepared.js";
+import type { DbOrTx } from "../../db/client.js";
 import { type ContactRow, contacts } from "../../db/schema/index.js";
 
 /** A LIKE pattern for "contains `text`", its wildcards escaped. */
@@ -21,44 +20,19 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 const nameKey = sql`lower(${contacts.fullName})`;
 
-/** The filters a list applies besides its host (a search's pattern, as containsPattern makes it). */
-interface FilterValues {
-  stage?: unknown;
-  priority?: unknown;
-  pattern?: unknown;
-  tag?: unknown;
-}
-
-/** The filter's values, or undefined for each filter it does not set. */
-function filterValues(f: ContactFilter): FilterValues {
-  return {
-    stage: f.stage && f.stage !== "all" ? f.stage : undefined,
-    priority: f.priority && f.priority !== "all" ? f.priority : undefined,
-    pattern: f.searchQuery ? containsPattern(f.searchQuery) : undefined,
-    tag: f.tag || undefined,
-  };
-}
-
-/** The conditions of the filters set in `v` (values, or placeholders for a kept statement), for `host`. */
-function conditionsOf(host: unknown, v: FilterValues): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [sql`${contacts.hostUserId} = ${host}`];
-  if (v.stage !== undefined) conditions.push(sql`${contacts.relationshipStage} = ${v.stage}`);
-  if (v.priority !== undefined) conditions.push(sql`${contacts.priority} = ${v.priority}`);
-  if (v.pattern !== undefined) {
-    // search_text holds name, email, company and job title lower-cased; its trigram index answers this.
-    conditions.push(sql`${contacts.searchText} like lower(${v.pattern}::text)`);
-  }
-  if (v.tag !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from unnest(${contacts.tags}) t where lower(t) = lower(${v.tag}::text))`,
-    );
-  }
-  return and(...conditions);
-}
-
 /** The conditions of the list's filters; always scoped to one host. */
 export function filterWhere(hostUserId: string, f: ContactFilter): SQL | undefined {
-  return conditionsOf(hostUserId, filterValues(f));
+  const conditions: (SQL | undefined)[] = [eq(contacts.hostUserId, hostUserId)];
+  if (f.stage && f.stage !== "all") conditions.push(eq(contacts.relationshipStage, f.stage));
+  if (f.priority && f.priority !== "all") conditions.push(eq(contacts.priority, f.priority));
+  if (f.searchQuery) {
+    // search_text holds name, email, company and job title lower-cased; its trigram index answers this.
+    conditions.push(sql`${contacts.searchText} like lower(${containsPattern(f.searchQuery)})`);
+  }
+  if (f.tag) {
+    conditions.push(sql`exists (select 1 from unnest(${contacts.tags}) t where lower(t) = lower(${f.tag}))`);
+  }
+  return and(...conditions);
 }
 
 /** The columns a sort reads, of the table or of a subquery of its rows. */
@@ -129,6 +103,35 @@ export function createContactsListRepo(db: DbOrTx) {
         .from(contacts)
         .where(where)
         .orderBy(...orderFor(sort, order, false))
+        .limit(limit)
+        .offset((page - 1) * limit);
+    },
+
+    /**
+     * The page from the first `window` contacts in the sort's order (stage and priority applied)
+     * that the search matches: for a common search (see service-list.ts), whose matches come early
+     * in any order unless they cluster; an empty or short answer says to collect them instead.
+     */
+    async pageFromWindow(
+      { hostUserId, f, sort, order, page, limit }: ListPage,
+      window: number,
+    ): Promise<ContactRow[]> {
+      // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
+      // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
+      // would make PostgreSQL read and sort the whole window).
+      const walked = db
+        .select()
+        .from(contacts)
+        .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
+        .orderBy(...orderFor(sort, order, false))
+        .limit(window)
+        // Named as the table, so the outer select takes the table's own columns, whichever way they
+        // are written: drizzle maps rows of plain columns at half the cost of a subquery's proxies.
+        .as("contacts");
+      return db
+        .select(getTableColumns(contacts))
+        .from(walked)
+        .where(sql`${walked.searchText} like lower(${containsPattern(f.searchQuery ?? "")})`)
         .limit(limit)
         .offset((page - 1) * limit);
     },
@@ -280,78 +283,6 @@ export function createContactsListRepo(db: DbOrTx) {
           updatedAt: new Date(),
         })
         .where(and(eq(contacts.hostUserId, hostUserId), eq(contacts.id, id)));
-    },
-  };
-}
-
-/**
- * The page from the first `window` contacts in the sort's order (stage, priority and tag applied) that
- * the search matches: for a common search (see service-list.ts), whose matches come early in any order
- * unless they cluster; an empty or short answer says to collect them instead. Kept prepared, one
- * statement per sort, order and set of filters (db/prepared.ts): planning it was 0.3 ms of PostgreSQL's
- * CPU on each common search, a tenth of it (issue 30). A generic plan is safe here, unlike for the
- * other searches: the walk of the sort's index comes first whatever the pattern, and the pattern only
- * filters the window.
- */
-export function createContactsWindowRepo(db: Db) {
-  const p = sql.placeholder;
-  const statements = new Map<
-    string,
-    (handle: DbOrTx, params: Record<string, unknown>) => Promise<ContactRow[]>
-  >();
-
-  function statementFor(sort: ContactSort, order: "asc" | "desc", set: FilterValues) {
-    const filters = (["stage", "priority", "tag"] as const).filter((key) => set[key] !== undefined);
-    const name = ["contacts_window", sort, order, ...filters].join("_");
-    let run = statements.get(name);
-    if (!run) {
-      const placeholders = Object.fromEntries(filters.map((key) => [key, p(key)]));
-      run = keptStatement(db, name, (h) => {
-        // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
-        // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
-        // would make PostgreSQL read and sort the whole window).
-        const walked = h
-          .select()
-          .from(contacts)
-          .where(conditionsOf(p("host"), placeholders))
-          .orderBy(...orderFor(sort, order, false))
-          .limit(p("window"))
-          // Named as the table, so the outer select takes the table's own columns, whichever way they
-          // are written: drizzle maps rows of plain columns at half the cost of a subquery's proxies.
-          .as("contacts");
-        return h
-          .select(getTableColumns(contacts))
-          .from(walked)
-          .where(sql`${walked.searchText} like lower(${p("pattern")}::text)`)
-          .limit(p("limit"))
-          .offset(p("offset"))
-          .prepare(name);
-      });
-      statements.set(name, run);
-    }
-    return run;
-  }
-
-  return {
-    pageFromWindow(
-      { hostUserId, f, sort, order, page, limit }: ListPage,
-      window: number,
-    ): Promise<ContactRow[]> {
-      const values = filterValues(f);
-      return statementFor(
-        sort,
-        order,
-        values,
-      )(db, {
-        host: hostUserId,
-        stage: values.stage,
-        priority: values.priority,
-        tag: values.tag,
-        pattern: values.pattern ?? "%",
-        window,
-        limit,
-        offset: (page - 1) * limit,
-      });
     },
   };
 }

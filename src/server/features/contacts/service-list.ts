@@ -17,7 +17,7 @@ import type { ContactRow } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
 import { createContactsRepo } from "./repo.js";
 import { type CountCell, createContactsCountsRepo } from "./repo-counts.js";
-import { createContactsListRepo, createContactsWindowRepo } from "./repo-list.js";
+import { createContactsListRepo } from "./repo-list.js";
 import { toContactDto } from "./service.js";
 
 /** Bulk actions over a filter work through the matches this many at a time. */
@@ -41,7 +41,6 @@ const SEARCH_WINDOW = 1000;
 
 export function createContactsListService(db: Db, deps: { now: () => Date }) {
   const list = createContactsListRepo(db);
-  const windows = createContactsWindowRepo(db);
   const repo = createContactsRepo(db);
   const counts = createContactsCountsRepo(db);
 
@@ -70,7 +69,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     }
     if (!f.searchQuery) return { rows: await list.page(ask), total: cap, capped: true };
     if (!namesTogether(first.keys, q.sort, f.searchQuery)) {
-      const rows = await windows.pageFromWindow(ask, SEARCH_WINDOW);
+      const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
       if (rows.length === q.limit) return { rows, total: cap, capped: true };
     }
     // Every match is read and sorted for this page anyway, so its total is exact at no cost.
