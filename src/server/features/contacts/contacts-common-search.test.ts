@@ -112,7 +112,7 @@ describe.each(dbKinds)("a common search's page on %s", (kind) => {
         .map((m) => m.id),
     );
 
-    // Every common contact is a lead (i % 4 = 0 is even): a second kept statement, with the stage.
+    // Every common contact is a lead (i % 4 = 0 is even): the window walked with the stage filter.
     const leads = await list(host, "searchQuery=common.test&limit=25&sort=name&stage=lead");
     expect(leads.pagination.totalCapped).toBe(true);
     expect(ids(leads)).toEqual(
@@ -143,7 +143,7 @@ describe.each(dbKinds)("a common search's page on %s", (kind) => {
         .map((m) => m.id),
     );
 
-    // The same statements for another host find none of these.
+    // Another host's search finds none of these.
     const theirs = await list(other, "searchQuery=common.test&limit=25&sort=name");
     expect(theirs.data).toEqual([]);
     expect(theirs.pagination.total).toBe(0);
