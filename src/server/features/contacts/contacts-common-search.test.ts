@@ -85,62 +85,44 @@ describe.each(dbKinds)("a common search's page on %s", (kind) => {
     };
     const ids = (page: { data: ContactDto[] }) => page.data.map((c) => c._id);
     const matches = made.filter((m) => m.common);
+    /** The ids of page `n` (from 0) of 25 of `rows` in `order`. */
+    const expected = (rows: Made[], order: (a: Made, b: Made) => number, n = 0) =>
+      [...rows]
+        .sort(order)
+        .slice(n * 25, n * 25 + 25)
+        .map((m) => m.id);
 
     const first = await list(host, "searchQuery=common.test&limit=25&sort=name");
     expect(first.pagination).toMatchObject({ total: 200, totalCapped: true });
-    expect(ids(first)).toEqual(
-      matches
-        .sort(byName)
-        .slice(0, 25)
-        .map((m) => m.id),
-    );
+    expect(ids(first)).toEqual(expected(matches, byName));
 
     const second = await list(host, "searchQuery=common.test&limit=25&page=2&sort=name&order=desc");
-    expect(ids(second)).toEqual(
-      matches
-        .sort(byName)
-        .reverse()
-        .slice(25, 50)
-        .map((m) => m.id),
-    );
+    expect(ids(second)).toEqual(expected(matches, (a, b) => byName(b, a), 1));
 
     const created = await list(host, "searchQuery=COMMON.TEST&limit=25&sort=created");
-    expect(ids(created)).toEqual(
-      matches
-        .sort(byCreatedDesc)
-        .slice(0, 25)
-        .map((m) => m.id),
-    );
+    expect(ids(created)).toEqual(expected(matches, byCreatedDesc));
 
     // Every common contact is a lead (i % 4 = 0 is even): the window walked with the stage filter.
     const leads = await list(host, "searchQuery=common.test&limit=25&sort=name&stage=lead");
     expect(leads.pagination.totalCapped).toBe(true);
     expect(ids(leads)).toEqual(
-      matches
-        .filter((m) => m.stage === "lead")
-        .sort(byName)
-        .slice(0, 25)
-        .map((m) => m.id),
+      expected(
+        matches.filter((m) => m.stage === "lead"),
+        byName,
+      ),
     );
     const tagged = await list(host, "searchQuery=common.test&limit=25&sort=meetings&tag=vip");
     expect(tagged.pagination.totalCapped).toBe(true);
     // Every contact has 0 meetings: the id breaks the tie, descending.
-    expect(ids(tagged)).toEqual(
-      matches
-        .map((m) => m.id)
-        .sort()
-        .reverse()
-        .slice(0, 25),
-    );
+    expect(ids(tagged)).toEqual(expected(matches, (a, b) => (a.id < b.id ? 1 : -1)));
     // 100 high-priority matches: under the cap, counted exactly, and none of the window's.
     const high = await list(host, "searchQuery=common.test&limit=25&sort=name&priority=high");
     expect(high.pagination).toMatchObject({ total: matches.filter((m) => m.priority === "high").length });
     expect(ids(high)).toEqual(
-      matches
-        .filter((m) => m.priority === "high")
-        .sort(byName)
-        .slice(0, 25)
-        .map((m) => m.id),
+      expected(
+        matches.filter((m) => m.priority === "high"),
+        byName,
+      ),
     );
 
     // Another host's search finds none of these.
