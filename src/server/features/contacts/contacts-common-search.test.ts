@@ -60,15 +60,11 @@ describe.each(dbKinds)("a common search's page on %s", (kind) => {
     }));
   }
 
+  /** Text in the byte order PostgreSQL's C collation and uuid comparison use. */
+  const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   const byName = (a: Made, b: Made) =>
-    a.name.toLowerCase() < b.name.toLowerCase()
-      ? -1
-      : a.name.toLowerCase() > b.name.toLowerCase()
-        ? 1
-        : a.id < b.id
-          ? -1
-          : 1;
-  const byCreatedDesc = (a: Made, b: Made) => b.created - a.created || (a.id < b.id ? 1 : -1);
+    compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id);
+  const byCreatedDesc = (a: Made, b: Made) => b.created - a.created || compare(b.id, a.id);
 
   it("is the first page of the matches in the sort's order, with stage, priority and tag filters", async () => {
     const host = await signUp(t.app);
@@ -114,7 +110,7 @@ describe.each(dbKinds)("a common search's page on %s", (kind) => {
     const tagged = await list(host, "searchQuery=common.test&limit=25&sort=meetings&tag=vip");
     expect(tagged.pagination.totalCapped).toBe(true);
     // Every contact has 0 meetings: the id breaks the tie, descending.
-    expect(ids(tagged)).toEqual(expected(matches, (a, b) => (a.id < b.id ? 1 : -1)));
+    expect(ids(tagged)).toEqual(expected(matches, (a, b) => compare(b.id, a.id)));
     // 100 high-priority matches: under the cap, counted exactly, and none of the window's.
     const high = await list(host, "searchQuery=common.test&limit=25&sort=name&priority=high");
     expect(high.pagination).toMatchObject({ total: matches.filter((m) => m.priority === "high").length });
