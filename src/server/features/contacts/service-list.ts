@@ -15,7 +15,7 @@ import {
 import type { Db } from "../../db/client.js";
 import type { ContactRow } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
-import { createContactsRepo } from "./repo.js";
+import { createDueRecount } from "./repo.js";
 import { type CountCell, createContactsCountsRepo } from "./repo-counts.js";
 import { createContactsListRepo } from "./repo-list.js";
 import { toContactDto } from "./service.js";
@@ -41,7 +41,7 @@ const SEARCH_WINDOW = 1000;
 
 export function createContactsListService(db: Db, deps: { now: () => Date }) {
   const list = createContactsListRepo(db);
-  const repo = createContactsRepo(db);
+  const refreshDue = createDueRecount(db);
   const counts = createContactsCountsRepo(db);
 
   /** The page's rows and the filter's total (a lower bound when capped). */
@@ -97,7 +97,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
   return {
     async list(hostUserId: string, query: ListContactsQuery): Promise<ContactListEnvelope> {
       const q = listContactsQuery.parse(query);
-      await repo.refreshDue(hostUserId, deps.now());
+      await refreshDue(hostUserId, deps.now());
       const filter: ContactFilter = { ...q, searchQuery: q.searchQuery || q.search || undefined };
       const { rows, total, capped } = await pageOf(hostUserId, filter, q);
       return {
@@ -140,7 +140,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     },
 
     async stats(hostUserId: string, zone: string): Promise<ContactStats> {
-      await repo.refreshDue(hostUserId, deps.now());
+      await refreshDue(hostUserId, deps.now());
       const now = Temporal.Instant.fromEpochMilliseconds(deps.now().getTime()).toZonedDateTimeISO(zone);
       const monthStart = new Date(now.with({ day: 1 }).startOfDay().epochMilliseconds);
       const since30 = new Date(deps.now().getTime() - 30 * 86_400_000);

@@ -1,13 +1,13 @@
 import type { ContactDto } from "../../../contract/contacts.js";
 import type { Db } from "../../db/client.js";
-import { createContactsRepo } from "./repo.js";
+import { createDueRecount } from "./repo.js";
 import { createContactPagesRepo } from "./repo-pages.js";
 import { toContactDto } from "./service.js";
 
 /** The host's contacts page by page in a stable order (creation, id): the public API's list. */
 export function createContactPages(db: Db, deps: { now: () => Date }) {
   const pages = createContactPagesRepo(db);
-  const repo = createContactsRepo(db);
+  const refreshDue = createDueRecount(db);
   return {
     /** Each contact with its position (`[micros, id]`, what the next page starts after). */
     async page(
@@ -16,7 +16,7 @@ export function createContactPages(db: Db, deps: { now: () => Date }) {
     ): Promise<{ contact: ContactDto; position: [string, string] }[]> {
       if (q.after && !/^\d{1,19}$/.test(q.after[0])) return [];
       // Meeting counts whose boundary passed are recounted first, as the app's list does.
-      await repo.refreshDue(hostUserId, deps.now());
+      await refreshDue(hostUserId, deps.now());
       const rows = await pages.page(hostUserId, {
         search: q.search || undefined,
         after: q.after && { micros: q.after[0], id: q.after[1] },

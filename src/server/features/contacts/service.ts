@@ -27,7 +27,7 @@ import {
   prepareFollowers,
   reactToContact,
 } from "./events.js";
-import { type AutoFill, createContactsRepo } from "./repo.js";
+import { type AutoFill, createContactsRepo, createDueRecount } from "./repo.js";
 import { createContactsBookingStatements } from "./repo-bookings.js";
 
 const CONTACT_NOT_FOUND = "Contact not found";
@@ -102,6 +102,7 @@ export function createContactsService(
         })
       : Promise.resolve();
   const repo = createContactsRepo(db);
+  const refreshDue = createDueRecount(db);
   const bookingStatements = createContactsBookingStatements(db);
 
   /**
@@ -225,10 +226,10 @@ export function createContactsService(
     backfillFromBookings: (hostUserId: string) => repo.backfillFromBookings(hostUserId, now()),
 
     /** Brings the host's meeting counts up to date (meetings that ended since they were counted). */
-    refresh: (hostUserId: string) => repo.refreshDue(hostUserId, now()),
+    refresh: (hostUserId: string) => refreshDue(hostUserId, now()),
 
     async get(hostUserId: string, id: string): Promise<ContactDetail> {
-      await repo.refreshDue(hostUserId, now());
+      await refreshDue(hostUserId, now());
       const row = await owned(hostUserId, id);
       const meetings = await repo.meetings(hostUserId, row.email, TIMELINE_LIMIT);
       const at = now();
