@@ -6,7 +6,7 @@ import { dbKinds } from "../../testing/database.js";
 
 /**
  * A common search (more matches than the count's cap of 200) takes its page from the first contacts in
- * the sort's order (repo-list.ts, searchPage): the page must be the true first page of the matches
+ * the sort's order (repo-list.ts, pageFromWindow): the page must be the true first page of the matches
  * in that order, whatever the sort and filters, and only the host's.
  */
 describe.each(dbKinds)("a common search's page on %s", (kind) => {

@@ -9,39 +9,14 @@ import {
   inArray,
   type SQL,
   type SQLWrapper,
-  Subquery,
   sql,
 } from "drizzle-orm";
 import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type ContactRow, contacts } from "../../db/schema/index.js";
 
-/** `text` with LIKE's wildcards escaped. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A LIKE pattern for "contains `text`", its wildcards escaped. */
-const containsPattern = (text: string) => `%${escapeLike(text)}%`;
-
-/** A sort's columns of a subquery of the table's rows named `t`, written in SQL. */
-const keysOf = (t: string): SortColumns => ({
-  id: sql.raw(`${t}.id`),
-  fullName: sql.raw(`${t}.full_name`),
-  createdAt: sql.raw(`${t}.created_at`),
-  totalMeetings: sql.raw(`${t}.total_meetings`),
-  lastMeetingAt: sql.raw(`${t}.last_meeting_at`),
-});
-
-/**
- * The table's columns of `t`, by name, in the schema's order: the branches of a union list them so,
- * as `t.*` would follow the table's own order, which the migrations set, and a union pairs columns
- * by position.
- */
-const columnsOf = (t: string) =>
-  sql.raw(
-    Object.values(getTableColumns(contacts))
-      .map((column) => `${t}."${column.name}"`)
-      .join(", "),
-  );
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const nameKey = sql`lower(${contacts.fullName})`;
 
@@ -133,25 +108,14 @@ export function createContactsListRepo(db: DbOrTx) {
     },
 
     /**
-     * A search's page and how many contacts it matches, counted no further than `cap` (`found`), in
-     * one statement. The first `cap` matches in no order (from the trigram index, or a short
-     * sequential read for a common search) are counted, and then:
-     * - when they are all the matches (a rare search), the page is theirs, sorted;
-     * - when there are more (a common search), the page comes from the first `window` contacts in the
-     *   sort's order (stage and priority applied), whose matches come early unless they cluster in that
-     *   order. A short page then says to collect them all instead (pageOfAll). So does an empty one
-     *   when, sorted by name, every counted match's name begins with the search ("Zed ..."): their
-     *   names sit together, most likely away from the window.
-     * PostgreSQL runs only the branch the count picks (each is gated on it, a one-time filter). One
-     * statement, not two: each round trip to PostgreSQL cost the app a loopback write and a wake-up.
+     * The page from the first `window` contacts in the sort's order (stage and priority applied)
+     * that the search matches: for a common search (see service-list.ts), whose matches come early
+     * in any order unless they cluster; an empty or short answer says to collect them instead.
      */
-    async searchPage(
+    async pageFromWindow(
       { hostUserId, f, sort, order, page, limit }: ListPage,
-      cap: number,
       window: number,
-    ): Promise<{ rows: ContactRow[]; found: number }> {
-      const search = f.searchQuery ?? "";
-      const matches = db.select(sortKeys).from(contacts).where(filterWhere(hostUserId, f)).limit(cap);
+    ): Promise<ContactRow[]> {
       // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
       // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
       // would make PostgreSQL read and sort the whole window).
@@ -160,59 +124,37 @@ export function createContactsListRepo(db: DbOrTx) {
         .from(contacts)
         .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
         .orderBy(...orderFor(sort, order, false))
-        .limit(window);
-      const start = search.trim().toLowerCase();
-      const together =
-        sort === "name" && start !== ""
-          ? sql`not exists (select 1 from m where lower(m.full_name) not like ${`${escapeLike(start)}%`})`
-          : sql`false`;
-      const found = sql`(select n from counted)`;
-      const offset = (page - 1) * limit;
-      const orderOf = (t: string) => sql.join(orderFor(sort, order, false, keysOf(t)), sql`, `);
-      // The counted row always comes back, with the page's rows or with nulls when it has none.
-      const counted = sql`
-        with m as materialized (${matches}),
-             counted as materialized (select count(*)::int as n from m)
-        select p.*, counted.n as found from counted left join lateral (
-          (select ${columnsOf("w")} from (${walked}) w
-            where ${found} >= ${cap} and not (${together}) and w.search_text like lower(${containsPattern(search)})
-            limit ${limit} offset ${offset})
-          union all
-          (select ${columnsOf("c")} from (select * from m order by ${orderOf("m")} limit ${limit} offset ${offset}) k
-            join ${contacts} c on c.id = k.id
-            where ${found} < ${cap}
-            order by ${orderOf("k")})
-        ) p on true`;
-      // A subquery named as the table, so the select takes the table's own columns: drizzle maps rows
-      // of plain columns at half the cost of a subquery's proxies. (Its builder has no union whose
-      // branches share a WITH: drizzle puts the WITH inside the first branch's parentheses.)
-      const rows = await db
-        .select({ ...getTableColumns(contacts), found: sql<number>`"contacts"."found"` })
-        .from(new Subquery(counted, getTableColumns(contacts), "contacts"));
-      return {
-        rows: rows.filter((row) => row.id !== null).map(({ found: _, ...row }) => row),
-        found: rows[0]?.found ?? 0,
-      };
+        .limit(window)
+        // Named as the table, so the outer select takes the table's own columns, whichever way they
+        // are written: drizzle maps rows of plain columns at half the cost of a subquery's proxies.
+        .as("contacts");
+      return db
+        .select(getTableColumns(contacts))
+        .from(walked)
+        .where(sql`${walked.searchText} like lower(${containsPattern(f.searchQuery ?? "")})`)
+        .limit(limit)
+        .offset((page - 1) * limit);
     },
 
     /**
-     * The page's ids from the filter's first `cap` matches in no order (a tag filter's), sorted, and
-     * how many there were (`found`, at most `cap`): when fewer than `cap`, they are all the matches and
-     * this is the page (its rows then come from `rowsInOrder`). Undefined `found` when the page is past
-     * them all. Only keys are read: past the cap the page comes from elsewhere.
+     * The page's ids and names from the filter's first `cap` matches in no order (a search's from its
+     * trigram index), sorted, and how many there were (`found`, at most `cap`): when fewer than `cap`,
+     * they are all the matches and this is the page (its rows then come from `rowsInOrder`).
+     * Undefined `found` when the page is past them all. Only keys are read: for a common search, the
+     * most asked, the page comes from elsewhere and full rows here were mapped for nothing.
      */
     async pageOfFirst(
       { hostUserId, f, sort, order, page, limit }: ListPage,
       cap: number,
-    ): Promise<{ ids: string[]; found: number | undefined }> {
+    ): Promise<{ keys: Pick<ContactRow, "id" | "fullName">[]; found: number | undefined }> {
       const m = db.select(sortKeys).from(contacts).where(filterWhere(hostUserId, f)).limit(cap).as("m");
       const keys = await db
-        .select({ id: m.id, found: sql<number>`(count(*) over ())::int` })
+        .select({ id: m.id, fullName: m.fullName, found: sql<number>`(count(*) over ())::int` })
         .from(m)
         .orderBy(...orderFor(sort, order, false, m))
         .limit(limit)
         .offset((page - 1) * limit);
-      return { ids: keys.map((k) => k.id), found: keys[0]?.found };
+      return { keys: keys.map(({ id, fullName }) => ({ id, fullName })), found: keys[0]?.found };
     },
 
     /** The host's contacts of these ids, in the order of the ids. */

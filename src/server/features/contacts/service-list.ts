@@ -6,12 +6,14 @@ import {
   CONTACT_STAGES,
   type ContactFilter,
   type ContactListEnvelope,
+  type ContactSort,
   type ContactStats,
   type ListContactsQuery,
   listContactsQuery,
   normalizeTags,
 } from "../../../contract/contacts.js";
 import type { Db } from "../../db/client.js";
+import type { ContactRow } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
 import { createDueRecount } from "./repo.js";
 import { type CountCell, createContactsCountsRepo } from "./repo-counts.js";
@@ -31,7 +33,7 @@ const BULK_BATCH = 500;
 const COUNT_CAP = 200;
 /**
  * A search with more matches than the cap fills its page from this many contacts in the sort's
- * order (see the repo's searchPage): a common search (1 in 100 or more) usually has a first page's 25
+ * order (see pageFromWindow): a common search (1 in 100 or more) usually has a first page's 25
  * there; when not (a rarer one, matches that cluster in the order, or a later page), they are
  * collected and sorted instead.
  */
@@ -54,26 +56,26 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     }
     const cap = Math.max(COUNT_CAP, q.page * q.limit);
     const ask = { hostUserId, f, sort: q.sort, order, page: q.page, limit: q.limit };
-    if (f.searchQuery) {
-      // The count and the page in one statement: a rare search's page from its matches, a common
-      // search's from the window (repo-list.ts).
-      const first = await list.searchPage(ask, cap + 1, SEARCH_WINDOW);
-      if (first.found <= cap) return { rows: first.rows, total: first.found, capped: false };
-      if (first.rows.length === q.limit) return { rows: first.rows, total: cap, capped: true };
-      // The window held too few of the matches (they cluster in the sort's order, or a later page):
-      // every match is read and sorted for this page anyway, so its total is exact at no cost.
-      const all = await list.pageOfAll(ask);
-      if (all.found === undefined) return { rows: [], total: cap, capped: true };
-      return { rows: all.rows, total: all.found, capped: false };
-    }
-    // A tag filter: its count and its page's ids from one read of its first matches, then the page's
-    // rows by id, or, past the cap, a walk of the sort's index.
+    // A rare search is answered here: its count and its page's ids from one read of its matches, then
+    // the page's rows by id.
     const first = await list.pageOfFirst(ask, cap + 1);
     const found = first.found ?? (await list.countUpTo(hostUserId, f, cap + 1));
     if (found <= cap) {
-      return { rows: await list.rowsInOrder(hostUserId, first.ids), total: found, capped: false };
+      const rows = await list.rowsInOrder(
+        hostUserId,
+        first.keys.map((k) => k.id),
+      );
+      return { rows, total: found, capped: false };
     }
-    return { rows: await list.page(ask), total: cap, capped: true };
+    if (!f.searchQuery) return { rows: await list.page(ask), total: cap, capped: true };
+    if (!namesTogether(first.keys, q.sort, f.searchQuery)) {
+      const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
+      if (rows.length === q.limit) return { rows, total: cap, capped: true };
+    }
+    // Every match is read and sorted for this page anyway, so its total is exact at no cost.
+    const all = await list.pageOfAll(ask);
+    if (all.found === undefined) return { rows: [], total: cap, capped: true };
+    return { rows: all.rows, total: all.found, capped: false };
   }
 
   /** The ids a bulk action names: the given ones, or every contact the filter matches. */
@@ -154,6 +156,22 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
       return { total: cellsTotal(cells, {}), byStage, byPriority, newThisMonth, metLast30Days };
     },
   };
+}
+
+/**
+ * Whether a search's matches sit together in the name order, away from where the list starts: the
+ * first of its matches found (in no order), sorted, all have names that begin with it ("Priya ...").
+ * Then the window of the first contacts by name holds none of them, and reading it only delays
+ * collecting them (pageOfAll). A guess from a sample: a wrong one costs time, never a wrong page.
+ */
+function namesTogether(sample: Pick<ContactRow, "fullName">[], sort: ContactSort, search: string): boolean {
+  const start = search.trim().toLowerCase();
+  return (
+    sort === "name" &&
+    start !== "" &&
+    sample.length > 0 &&
+    sample.every((row) => row.fullName.toLowerCase().startsWith(start))
+  );
 }
 
 /** The contacts of the cells the filter's stage and priority pick. */
