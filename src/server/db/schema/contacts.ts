@@ -63,7 +63,7 @@ export const contacts = pgTable(
     lastMeetingAt: timestamp("last_meeting_at", { withTimezone: true }),
     /**
      * End of the earliest confirmed booking not yet ended: when it passes, the counts above are
-     * stale, and reads recompute the contacts whose boundary is due (see repo.refreshDue).
+     * stale, and reads recompute the contacts whose boundary is due (see contacts/repo.ts, createDueRecount).
      */
     countsValidUntil: timestamp("counts_valid_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

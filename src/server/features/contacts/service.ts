@@ -225,9 +225,6 @@ export function createContactsService(
     /** Contacts for bookings written around the service (the demo seed, bookings older than contacts). */
     backfillFromBookings: (hostUserId: string) => repo.backfillFromBookings(hostUserId, now()),
 
-    /** Brings the host's meeting counts up to date (meetings that ended since they were counted). */
-    refresh: (hostUserId: string) => refreshDue(hostUserId, now()),
-
     async get(hostUserId: string, id: string): Promise<ContactDetail> {
       await refreshDue(hostUserId, now());
       const row = await owned(hostUserId, id);
