@@ -163,6 +163,23 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     clock = NOW;
   });
 
+  it("counts a meeting the moment it ends, though the last read was seconds before", async () => {
+    clock = NOW;
+    const host = await hostIn(t.app, "America/New_York");
+    const et = await eventType(t.app, host);
+    const who = attendee({ email: "ada@example.com", name: "Ada Lovelace" });
+    const res = await book(t.app, et._id, "2026-10-29T09:00:00-04:00", { attendee: who });
+    expect(res.statusCode, res.body).toBe(201);
+    // Reads remember when the host's next count comes due (createDueRecount): not past that moment.
+    clock = new Date("2026-10-29T13:29:50Z");
+    expect((await contactByEmail(t.app, host, "ada@example.com"))?.totalMeetings).toBe(0);
+    clock = new Date("2026-10-29T13:30:01Z");
+    const c = await contactByEmail(t.app, host, "ada@example.com");
+    expect(c).toMatchObject({ totalMeetings: 1, lastMeetingDate: "2026-10-29T13:00:00.000Z" });
+    expect((await detail(t.app, host, c?._id ?? "")).totalMeetings).toBe(1);
+    clock = NOW;
+  });
+
   it("never overwrites a field the host edited; fills the others", async () => {
     clock = NOW;
     const host = await hostIn(t.app, "America/New_York");
