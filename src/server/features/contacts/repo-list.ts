@@ -7,16 +7,33 @@ import {
   getTableColumns,
   gt,
   inArray,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import type { ContactFilter, ContactSort } from "../../../contract/contacts.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { keptStatement } from "../../db/prepared.js";
 import { type ContactRow, contacts } from "../../db/schema/index.js";
 
 /** A LIKE pattern for "contains `text`", its wildcards escaped. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A search's filter on the rows of a window (pageFromWindow): `search_text` holds its fields lower-cased.
+ * strpos, not LIKE: PostgreSQL estimates a LIKE from its pattern and a strpos never, so a kept window
+ * statement (createSearchWindow) plans the same for every search and gets a generic plan.
+ */
+const windowMatch = (searchText: SQLWrapper, query: string | Placeholder) =>
+  sql`strpos(${searchText}, lower(${query})) > 0`;
+
+/**
+ * A number written into the statement's text, not sent as a parameter: PostgreSQL plans a limit it
+ * cannot see as a tenth of the rows, so a statement with one is planned again on every call.
+ * (drizzle writes a limit given as SQL as it is.)
+ */
+const inlineLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
 
 const nameKey = sql`lower(${contacts.fullName})`;
 
@@ -131,7 +148,7 @@ export function createContactsListRepo(db: DbOrTx) {
       return db
         .select(getTableColumns(contacts))
         .from(walked)
-        .where(sql`${walked.searchText} like lower(${containsPattern(f.searchQuery ?? "")})`)
+        .where(windowMatch(walked.searchText, f.searchQuery ?? ""))
         .limit(limit)
         .offset((page - 1) * limit);
     },
@@ -284,5 +301,46 @@ export function createContactsListRepo(db: DbOrTx) {
         })
         .where(and(eq(contacts.hostUserId, hostUserId), eq(contacts.id, id)));
     },
+  };
+}
+
+/** The page size of the contacts list (the web app's and the API's default): its first pages are kept. */
+const KEPT_PAGE_SIZE = 25;
+
+/**
+ * pageFromWindow, with the first page of a search without stage, priority or tag filters (a search as
+ * the host types) as a kept statement per sort and order: parsed and planned once per connection
+ * instead of on every call, a sixth of such a search's PostgreSQL time (docs/performance.md). Its
+ * window and page size are in its text, so its plan is the same for every search and host.
+ */
+export function createSearchWindow(db: Db) {
+  const list = createContactsListRepo(db);
+  const kept = new Map<string, (handle: DbOrTx, params: Record<string, unknown>) => Promise<ContactRow[]>>();
+  return (ask: ListPage, window: number): Promise<ContactRow[]> => {
+    const { f, sort, order } = ask;
+    const plain =
+      (!f.stage || f.stage === "all") && (!f.priority || f.priority === "all") && !f.tag && f.searchQuery;
+    if (!plain || ask.page !== 1 || ask.limit !== KEPT_PAGE_SIZE) return list.pageFromWindow(ask, window);
+    const name = `contacts_search_window_${sort}_${order}_${window}`;
+    let run = kept.get(name);
+    if (!run) {
+      run = keptStatement(db, name, (h) => {
+        const walked = h
+          .select()
+          .from(contacts)
+          .where(eq(contacts.hostUserId, sql.placeholder("hostUserId")))
+          .orderBy(...orderFor(sort, order, false))
+          .limit(inlineLimit(window))
+          .as("contacts");
+        return h
+          .select(getTableColumns(contacts))
+          .from(walked)
+          .where(windowMatch(walked.searchText, sql.placeholder("query")))
+          .limit(inlineLimit(KEPT_PAGE_SIZE))
+          .prepare(name);
+      });
+      kept.set(name, run);
+    }
+    return run(db, { hostUserId: ask.hostUserId, query: f.searchQuery });
   };
 }

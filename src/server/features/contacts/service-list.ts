@@ -17,7 +17,7 @@ import type { ContactRow } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
 import { createDueRecount } from "./repo.js";
 import { type CountCell, createContactsCountsRepo } from "./repo-counts.js";
-import { createContactsListRepo } from "./repo-list.js";
+import { createContactsListRepo, createSearchWindow } from "./repo-list.js";
 import { toContactDto } from "./service.js";
 
 /** Bulk actions over a filter work through the matches this many at a time. */
@@ -41,6 +41,7 @@ const SEARCH_WINDOW = 1000;
 
 export function createContactsListService(db: Db, deps: { now: () => Date }) {
   const list = createContactsListRepo(db);
+  const searchWindow = createSearchWindow(db);
   const refreshDue = createDueRecount(db);
   const counts = createContactsCountsRepo(db);
 
@@ -69,7 +70,7 @@ export function createContactsListService(db: Db, deps: { now: () => Date }) {
     }
     if (!f.searchQuery) return { rows: await list.page(ask), total: cap, capped: true };
     if (!namesTogether(first.keys, q.sort, f.searchQuery)) {
-      const rows = await list.pageFromWindow(ask, SEARCH_WINDOW);
+      const rows = await searchWindow(ask, SEARCH_WINDOW);
       if (rows.length === q.limit) return { rows, total: cap, capped: true };
     }
     // Every match is read and sorted for this page anyway, so its total is exact at no cost.
