@@ -5,10 +5,12 @@
  * `npm run bench -- booking-api --against <git ref>` runs each chosen file twice in one go, first on a
  * detached checkout of <ref> (a temporary git worktree sharing this node_modules, with this tree's
  * bench/ copied in, so both sides are measured the same way), then on this tree, each in its own process: a change's effect reads as a ratio from one run on one machine state, not
- * as two figures taken hours apart under different loads.
+ * as two figures taken hours apart under different loads. A file that reads BENCH_INTERLEAVE_WITH
+ * (bench/contacts-cpu.ts) runs once instead, on this tree, with the ref's checkout named there: it
+ * measures both in one process, in turn.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,7 +44,7 @@ function coolDown(): void {
 }
 
 /** One bench file in its own process, in checkout `cwd` (this tree or the ref's worktree). */
-function runFileIn(cwd: string, name: string, label: string): void {
+function runFileIn(cwd: string, name: string, label: string, env: Record<string, string> = {}): void {
   coolDown();
   const load = os
     .loadavg()
@@ -57,7 +59,7 @@ function runFileIn(cwd: string, name: string, label: string): void {
   spawnSync(process.execPath, [tsx, join("bench", "run.ts"), name], {
     cwd,
     stdio: "inherit",
-    env: process.env,
+    env: { ...process.env, ...env },
   });
 }
 
@@ -74,6 +76,13 @@ if (against) {
     cpSync(here, join(refTree, "bench"), { recursive: true });
     for (const file of files) {
       const name = basename(file, ".ts");
+      if (readFileSync(join(here, file), "utf8").includes("BENCH_INTERLEAVE_WITH")) {
+        // It builds both trees' apps in one process and measures them in turn (bench/contacts-cpu.ts).
+        runFileIn(root, name, `this tree (${head}${dirty}) against ${against} (${sha.slice(0, 7)})`, {
+          BENCH_INTERLEAVE_WITH: refTree,
+        });
+        continue;
+      }
       runFileIn(refTree, name, `${against} (${sha.slice(0, 7)}), before`);
       runFileIn(root, name, `this tree (${head}${dirty}), after`);
     }

@@ -64,6 +64,40 @@ function postgresCpuMs(): number | null {
 }
 
 /**
+ * CPU time so far, in ms, of each local PostgreSQL backend serving `databaseName` (their process
+ * titles name it), by pid, autovacuum's workers left out: what a bench's own connections cost. Compare
+ * two readings with backendsCpuBetween: a backend that ends between them (a pool's idle connection
+ * closing) takes its whole past CPU with it, which a plain sum would count as negative.
+ */
+export function backendsCpuNow(databaseName: string): Map<string, number> {
+  const byPid = new Map<string, number>();
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return byPid;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readStat(`/proc/${pid}/stat`);
+      if (!stat.name.startsWith("postgres")) continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (title.includes(` ${databaseName} `) && !title.includes("autovacuum")) byPid.set(pid, stat.ms);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return byPid;
+}
+
+/** The CPU, in ms, the backends alive at `after` spent since `before` (a new one: all of it). */
+export function backendsCpuBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/**
  * CPU time so far, in ms, of each kind of this process's threads (Linux /proc, else empty): the
  * server's own thread ("MainThread"), the embedded database's ("WorkerThread", db/pglite-remote.ts)
  * and V8's helpers ("V8Worker": garbage collection, compilation). On PGlite a request's statements
