@@ -38,8 +38,8 @@ interface Side {
   databaseName: string;
   app: FastifyInstance;
   close(): Promise<void>;
-  app_ms: number;
-  database_ms: number;
+  appMs: number;
+  databaseMs: number;
   requests: number;
 }
 
@@ -67,8 +67,8 @@ async function sideOf(tree: string, label: string, url: string, databaseName: st
       await app.close();
       await database.close();
     },
-    app_ms: 0,
-    database_ms: 0,
+    appMs: 0,
+    databaseMs: 0,
     requests: 0,
   };
 }
@@ -87,14 +87,14 @@ async function burst(side: Side, url: string, token: string, count: number, meas
   }
   const after = cpuNow(side.databaseName);
   if (!measure) return;
-  side.app_ms += after.server - before.server;
-  side.database_ms += backendsCpuBetween(before.database, after.database);
+  side.appMs += after.server - before.server;
+  side.databaseMs += backendsCpuBetween(before.database, after.database);
   side.requests += count;
 }
 
 const perRequest = (s: Side) =>
-  `app ${(s.app_ms / s.requests).toFixed(2)} + PostgreSQL ${(s.database_ms / s.requests).toFixed(2)} = ` +
-  `${((s.app_ms + s.database_ms) / s.requests).toFixed(2)} ms`;
+  `app ${(s.appMs / s.requests).toFixed(2)} + PostgreSQL ${(s.databaseMs / s.requests).toFixed(2)} = ` +
+  `${((s.appMs + s.databaseMs) / s.requests).toFixed(2)} ms`;
 
 export async function run(): Promise<void> {
   console.log(`\ncontacts reads one at a time, CPU per request (${BURSTS} bursts of ${BURST_SIZE} per read)`);
@@ -120,7 +120,7 @@ export async function run(): Promise<void> {
     await seed(database, host.userId);
     for (const [label, path] of READS) {
       for (const side of sides) {
-        Object.assign(side, { app_ms: 0, database_ms: 0, requests: 0 });
+        Object.assign(side, { appMs: 0, databaseMs: 0, requests: 0 });
         await burst(side, path, host.token, WARM_UP, false);
       }
       for (let round = 0; round < BURSTS; round++) {
@@ -130,7 +130,7 @@ export async function run(): Promise<void> {
       const figures = sides.map((s) => `${s.label}: ${perRequest(s)}`).join("   ");
       const ratio =
         sides.length === 2
-          ? `   after/before ${((sides[1].app_ms + sides[1].database_ms) / (sides[0].app_ms + sides[0].database_ms)).toFixed(2)}`
+          ? `   after/before ${((sides[1].appMs + sides[1].databaseMs) / (sides[0].appMs + sides[0].databaseMs)).toFixed(2)}`
           : "";
       console.log(`  ${label.padEnd(40)} ${figures}${ratio}`);
     }

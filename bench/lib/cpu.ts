@@ -41,26 +41,33 @@ function readStat(file: string): { name: string; ms: number } {
   };
 }
 
-function postgresCpuMs(): number | null {
-  let ms = 0;
-  let found = false;
+/**
+ * The local PostgreSQL server's processes: each one's pid and CPU time so far, in ms (from /proc:
+ * Linux, with PostgreSQL on this machine). Null when /proc cannot be read.
+ */
+function postgresProcesses(): { pid: string; ms: number }[] | null {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return null;
   }
+  const found: { pid: string; ms: number }[] = [];
   for (const pid of pids) {
     try {
       const stat = readStat(`/proc/${pid}/stat`);
-      if (!stat.name.startsWith("postgres")) continue;
-      ms += stat.ms;
-      found = true;
+      if (stat.name.startsWith("postgres")) found.push({ pid, ms: stat.ms });
     } catch {
       // The process ended between listing and reading.
     }
   }
-  return found ? ms : null;
+  return found;
+}
+
+function postgresCpuMs(): number | null {
+  const found = postgresProcesses();
+  if (!found || found.length === 0) return null;
+  return found.reduce((sum, p) => sum + p.ms, 0);
 }
 
 /**
@@ -71,18 +78,10 @@ function postgresCpuMs(): number | null {
  */
 export function backendsCpuNow(databaseName: string): Map<string, number> {
   const byPid = new Map<string, number>();
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return byPid;
-  }
-  for (const pid of pids) {
+  for (const { pid, ms } of postgresProcesses() ?? []) {
     try {
-      const stat = readStat(`/proc/${pid}/stat`);
-      if (!stat.name.startsWith("postgres")) continue;
       const title = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (title.includes(` ${databaseName} `) && !title.includes("autovacuum")) byPid.set(pid, stat.ms);
+      if (title.includes(` ${databaseName} `) && !title.includes("autovacuum")) byPid.set(pid, ms);
     } catch {
       // The process ended between listing and reading.
     }

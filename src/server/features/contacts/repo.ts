@@ -231,8 +231,8 @@ export type ContactsRepo = ReturnType<typeof createContactsRepo>;
 /**
  * How long a read trusts what the last one learned: that no count of the host comes due before its
  * next meeting's end. Shorter than the shortest meeting (DURATION_MIN, 5 minutes), so a booking made
- * since, which ends at least that far ahead, cannot end inside it: the memo stays exact on one server,
- * and across several it can only lag a meeting that ends within this of being confirmed.
+ * since, on this server or another, ends after it. Only a meeting confirmed within this of its end (a
+ * request approved as it finishes) can be counted up to this late.
  */
 const RECHECK_MS = 30_000;
 /** At most this many hosts remembered per database; past it the memo starts again. */
