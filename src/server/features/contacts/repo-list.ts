@@ -107,6 +107,33 @@ export interface ListPage {
   limit: number;
 }
 
+/**
+ * The contacts among the first `window` of `where` in the sort's order that the search matches, in
+ * that order: pageFromWindow's statement and its kept form's (createSearchWindow), whose window and
+ * query may be written into the text or be a placeholder.
+ */
+function windowMatches(
+  h: DbOrTx,
+  where: SQL | undefined,
+  sort: ContactSort,
+  order: "asc" | "desc",
+  { window, query }: { window: number; query: string | Placeholder },
+) {
+  // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
+  // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
+  // would make PostgreSQL read and sort the whole window).
+  const walked = h
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(...orderFor(sort, order, false))
+    .limit(window)
+    // Named as the table, so the outer select takes the table's own columns, whichever way they
+    // are written: drizzle maps rows of plain columns at half the cost of a subquery's proxies.
+    .as("contacts");
+  return h.select(getTableColumns(contacts)).from(walked).where(windowMatch(walked.searchText, query));
+}
+
 export function createContactsListRepo(db: DbOrTx) {
   return {
     /**
@@ -133,22 +160,10 @@ export function createContactsListRepo(db: DbOrTx) {
       { hostUserId, f, sort, order, page, limit }: ListPage,
       window: number,
     ): Promise<ContactRow[]> {
-      // A subquery with a limit is never merged into the outer query: it stays a scan of the index in
-      // the sort's order, which the outer filter and limit keep and stop early in (an outer ORDER BY
-      // would make PostgreSQL read and sort the whole window).
-      const walked = db
-        .select()
-        .from(contacts)
-        .where(filterWhere(hostUserId, { ...f, searchQuery: undefined }))
-        .orderBy(...orderFor(sort, order, false))
-        .limit(window)
-        // Named as the table, so the outer select takes the table's own columns, whichever way they
-        // are written: drizzle maps rows of plain columns at half the cost of a subquery's proxies.
-        .as("contacts");
-      return db
-        .select(getTableColumns(contacts))
-        .from(walked)
-        .where(windowMatch(walked.searchText, f.searchQuery ?? ""))
+      return windowMatches(db, filterWhere(hostUserId, { ...f, searchQuery: undefined }), sort, order, {
+        window,
+        query: f.searchQuery ?? "",
+      })
         .limit(limit)
         .offset((page - 1) * limit);
     },
@@ -324,21 +339,14 @@ export function createSearchWindow(db: Db) {
     const name = `contacts_search_window_${sort}_${order}_${window}`;
     let run = kept.get(name);
     if (!run) {
-      run = keptStatement(db, name, (h) => {
-        const walked = h
-          .select()
-          .from(contacts)
-          .where(eq(contacts.hostUserId, sql.placeholder("hostUserId")))
-          .orderBy(...orderFor(sort, order, false))
-          .limit(inlineLimit(window))
-          .as("contacts");
-        return h
-          .select(getTableColumns(contacts))
-          .from(walked)
-          .where(windowMatch(walked.searchText, sql.placeholder("query")))
+      run = keptStatement(db, name, (h) =>
+        windowMatches(h, eq(contacts.hostUserId, sql.placeholder("hostUserId")), sort, order, {
+          window: inlineLimit(window),
+          query: sql.placeholder("query"),
+        })
           .limit(inlineLimit(KEPT_PAGE_SIZE))
-          .prepare(name);
-      });
+          .prepare(name),
+      );
       kept.set(name, run);
     }
     return run(db, { hostUserId: ask.hostUserId, query: f.searchQuery });
