@@ -8,6 +8,14 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import { DeferringClient } from "./pg-deferring-client.js";
 import { PgliteRemote } from "./pglite-remote.js";
+import { attachReadCache, READ_CACHE_ENTRIES, ReadCache } from "./read-cache.js";
+
+/**
+ * How old a cached slot lookup may be on PostgreSQL (db/read-cache.ts): other instances' writes reach
+ * this one's cache no sooner. A second: a slot page opened by many invitees at once reads the database
+ * about once a second, and a slot booked elsewhere shows as free at most a second longer.
+ */
+const READ_CACHE_MAX_AGE_MS = 1000;
 
 /**
  * No relational query API (`db.query.*`): drizzle builds its per-table builders again for every
@@ -33,8 +41,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  // DeferringClient: a transaction's deferred writes go with its commit (db/pg-deferring-client.ts).
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: DeferringClient });
+  // DeferringClient: a transaction's deferred writes go with its commit (db/pg-deferring-client.ts);
+  // it tells the read cache of every query but the cache's own reads.
+  const reads = new ReadCache<unknown>({ entries: READ_CACHE_ENTRIES, maxAgeMs: READ_CACHE_MAX_AGE_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: DeferringClient,
+    reads,
+  } as pg.PoolConfig);
+  attachReadCache(pool, reads);
   // An idle connection that dies (server restart, a backend terminated) makes pg emit 'error' on the
   // pool, which crashes the process when nobody listens. The pool drops it; the next query reconnects.
   pool.on("error", () => {});

@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { ReadCache } from "./read-cache.js";
 
 /**
  * A PostgreSQL connection that can hold statements whose answer nobody reads (keptStatement's
@@ -10,6 +11,13 @@ import pg from "pg";
  */
 export class DeferringClient extends pg.Client {
   private deferred: string[] = [];
+  /** The pool's read cache (client.ts), told of every query but its own reads. */
+  private readonly reads: ReadCache<unknown> | undefined;
+
+  constructor(config?: pg.ClientConfig & { reads?: ReadCache<unknown> }) {
+    super(config);
+    this.reads = config?.reads;
+  }
 
   /** Holds `text` (an `EXECUTE` of a statement prepared on this connection) for the next message. */
   defer(text: string): void {
@@ -29,8 +37,38 @@ export class DeferringClient extends pg.Client {
     return self.getTransactionStatus?.() === "T" && self.connection?.parsedStatements?.[name] !== undefined;
   }
 
+  /**
+   * Every query but a cached read may write: the read cache hears of it when it is sent and again
+   * when it is answered (a read sent in between may not see it).
+   */
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has many overloads; all pass through.
   override query(...args: any[]): any {
+    const reads = this.reads;
+    if (!reads || reads.isRead((args[0] as { name?: unknown } | undefined)?.name)) return this.forward(args);
+    reads.wrote();
+    const answered = () => reads.wrote();
+    const last = args[args.length - 1];
+    // The pool's own query passes a callback.
+    if (typeof last === "function") {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        answered();
+        last(error, result);
+      };
+      return this.forward(args);
+    }
+    const submitted = args[0] as { submit?: unknown; once?: (event: string, fn: () => void) => void };
+    if (typeof submitted?.submit === "function") {
+      submitted.once?.("end", answered);
+      submitted.once?.("error", answered);
+      return this.forward(args);
+    }
+    const result = this.forward(args);
+    (result as Promise<unknown>)?.then?.(answered, answered);
+    return result;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as query.
+  private forward(args: any[]): any {
     if (this.deferred.length === 0) return (super.query as (...a: unknown[]) => unknown)(...args);
     const texts = this.deferred;
     this.deferred = [];

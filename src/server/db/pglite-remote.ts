@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
+import { attachReadCache, READ_CACHE_ENTRIES, ReadCache } from "./read-cache.js";
 
 /** Query options as drizzle's PGlite driver passes them. */
 interface QueryOptions {
@@ -44,12 +45,14 @@ export class PgliteRemote implements PgliteCalls {
   private lastTransaction = 0;
   private failure: Error | undefined;
   /**
-   * The read cache (`execCached`): answers of reads by their statement text and options, all of one
-   * write generation, the one they were sent at. Every other message counts as a write: sending it
-   * and its answer each move the generation on.
+   * The read cache (`execCached`). Every message but a cached read counts as a write: sending it and
+   * its answer each make the kept answers stale. This process alone opens the database, so nothing
+   * written goes unseen and no answer needs an age limit.
    */
-  private cached = { generation: -1, entries: new Map<string, Results[]>() };
-  private generation = 0;
+  private readonly reads = attachReadCache(
+    this,
+    new ReadCache<Results[]>({ entries: READ_CACHE_ENTRIES, maxAgeMs: Number.POSITIVE_INFINITY }),
+  );
 
   private constructor(worker: Worker) {
     this.worker = worker;
@@ -93,31 +96,18 @@ export class PgliteRemote implements PgliteCalls {
   }
 
   /**
-   * A read-only statement outside any transaction, answered from the read cache while nothing was
-   * written since it was read (db/prepared.ts: `keptStatement`'s `cached`). This process alone opens
-   * the embedded database, so every write passes through here, and a statement sent or answered
-   * since (any but a cached read: inserts, transactions, the job runner's polls) makes the entry stale.
-   * A read is kept only if nothing was sent or answered between its sending and its answer, so its
-   * entry never leans on the order in which the thread answers. The answer is frozen, hit or miss,
-   * since every caller shares it: one that tried to change it would throw, in tests as in use (a copy
-   * per caller cost a quarter of a cached slot lookup's CPU). The statement must read the database
-   * only (no `now()`, no sequence): its text, values included, is the key.
+   * A read-only statement outside any transaction, answered from the read cache (db/read-cache.ts)
+   * while nothing was sent or answered since it was read (db/prepared.ts: `keptStatement`'s `cached`).
+   * The statement must read the database only (no `now()`, no sequence): its text, values included,
+   * is the key.
    */
   async execCached(text: string, options?: QueryOptions): Promise<Results[]> {
     const crossing = wire(options);
     const key = `${crossing.rowMode ?? ""}|${crossing.textOids ?? ""}|${text}`;
-    const kept = this.cached.generation === this.generation ? this.cached.entries.get(key) : undefined;
-    if (kept) return kept;
-    const generation = this.generation;
-    const results = deepFreeze((await this.send({ op: "exec", text, ...crossing }, "read")) as Results[]);
-    if (generation === this.generation) {
-      // Entries of an earlier generation can never be answered again: drop them all at once.
-      if (this.cached.generation !== generation) this.cached = { generation, entries: new Map() };
-      const { entries } = this.cached;
-      entries.set(key, results);
-      if (entries.size > READ_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
-    }
-    return results;
+    return this.reads.read(
+      key,
+      () => this.send({ op: "exec", text, ...crossing }, "read") as Promise<Results[]>,
+    );
   }
 
   /**
@@ -189,10 +179,8 @@ export class PgliteRemote implements PgliteCalls {
       this.worker.postMessage({ ...message, id });
     });
     if (kind === "read") return answer;
-    this.generation++;
-    const written = () => {
-      this.generation++;
-    };
+    this.reads.wrote();
+    const written = () => this.reads.wrote();
     answer.then(written, written);
     return answer;
   }
@@ -216,18 +204,6 @@ export class PgliteRemote implements PgliteCalls {
     this.waiting.clear();
   }
 }
-
-/** Freezes a value and everything in it: a cached answer is shared by every caller. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-/** The read cache's size: the slot pages of this many event types and date ranges. */
-const READ_CACHE_ENTRIES = 500;
 
 /**
  * PGlite's two WebAssembly programs, compiled once per process and shared by every database thread.

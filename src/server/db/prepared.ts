@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.js";
 import { DeferringClient } from "./pg-deferring-client.js";
 import { PgliteRemote, type PgliteTransactionCalls } from "./pglite-remote.js";
+import { type ReadCache, readCacheOf } from "./read-cache.js";
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
 interface Prepared<R> {
@@ -15,9 +16,10 @@ interface PgliteLike {
 
 export interface KeptStatementOptions {
   /**
-   * A read that may be answered from PGlite's read cache when run on the database itself (not in a
-   * transaction): PgliteRemote.execCached, stale after any write. Only for statements whose answer
-   * depends on the tables and their values alone (no now(), random() or sequences).
+   * A read that may be answered from the database handle's read cache (db/read-cache.ts) when run on
+   * the database itself (not in a transaction): stale after any write this process sends, and on
+   * PostgreSQL after a second (other instances' writes). Only for statements whose answer depends on
+   * the tables and their values alone (no now(), random() or sequences).
    */
   cached?: boolean;
   /**
@@ -71,8 +73,15 @@ export function keptStatement<R>(
 ): (handle: DbOrTx, params: Record<string, unknown>) => Promise<R> {
   if (!runsAlone(db)) {
     let onDb: (Prepared<R> & { client?: unknown }) | undefined;
+    let cachedOnDb: Prepared<R> | undefined;
+    const reads = options.cached ? readCacheOf(clientOf(db)) : undefined;
+    reads?.registerRead(name);
     return (handle, params) => {
       onDb ??= build(db);
+      if (handle === db && reads) {
+        cachedOnDb ??= Object.create(onDb, { client: { value: cachingPool(clientOf(db), reads, name) } });
+        return (cachedOnDb as Prepared<R>).execute(params);
+      }
       if (handle === db) return onDb.execute(params);
       // A transaction's connection: the query built once, run on that connection (drizzle's prepared
       // query sends through its `client`), instead of building the SQL again on every call.
@@ -118,6 +127,22 @@ export function keptStatement<R>(
     // The same drizzle query (its SQL, row mapping), run on this handle's connection.
     const onHandle = Object.create(query, { client: { value: shim } }) as Prepared<R>;
     return onHandle.execute(params);
+  };
+}
+
+/**
+ * The pool, for a cached read: its answer (the rows drizzle maps) kept in the pool's read cache by
+ * the statement's name and values (db/read-cache.ts).
+ */
+function cachingPool(pool: unknown, reads: ReadCache<unknown>, name: string): unknown {
+  const query = (
+    pool as { query(config: object, values: unknown[]): Promise<{ rows: unknown[] }> }
+  ).query.bind(pool);
+  return {
+    query: (config: object, values: unknown[]) =>
+      reads.read(`${name}|${JSON.stringify(values)}`, async () => ({
+        rows: (await query(config, values)).rows,
+      })),
   };
 }
 

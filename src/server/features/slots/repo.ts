@@ -274,9 +274,9 @@ async function hostContext(
 
 export function createSlotsRepo(db: Db) {
   // Kept prepared on PGlite (db/prepared.ts): re-planning it was four fifths of its cost there. The
-  // slot pages' lookups are answered from PGlite's read cache until something is written (`cached`):
-  // a page opened by many invitees at once reads the database once (issue 30). The booking's own
-  // lookup (`forMeeting`) always reads.
+  // slot pages' lookups are answered from the read cache until this process writes, and on PostgreSQL
+  // for at most a second (`cached`, db/read-cache.ts): a page opened by many invitees at once reads
+  // the database about once (issue 30). The booking's own lookup (`forMeeting`) always reads.
   const cached = { cached: true };
   const byId = keptStatement(
     db,

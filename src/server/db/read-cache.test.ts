@@ -1,0 +1,79 @@
+import { gte, sql } from "drizzle-orm";
+import { integer, pgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, dbKinds } from "../testing/database.js";
+import { type Database, type DbOrTx, openDatabase } from "./client.js";
+import { keptStatement } from "./prepared.js";
+
+const seen = pgTable("read_cache_seen", { n: integer("n").primaryKey() });
+
+/**
+ * The PostgreSQL pool's read cache (db/read-cache.ts), through a cached kept statement as the slot
+ * pages use it; two handles on one database stand for two instances of the app. (The embedded
+ * database's cache, the same class, is tested in pglite-remote.test.ts.)
+ */
+describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (kind) => {
+  let here: Database;
+  let elsewhere: Database;
+  beforeAll(async () => {
+    here = await createTestDatabase(kind);
+    const [{ name }] = (
+      (await here.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows;
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${name}`;
+    elsewhere = await openDatabase({ kind: "postgres", url: url.toString() });
+    await here.db.execute(sql`create table read_cache_seen (n int primary key)`);
+  });
+  afterAll(async () => {
+    await elsewhere.close();
+    await here.close();
+  });
+
+  const insert = (db: DbOrTx, n: number) => db.execute(sql`insert into read_cache_seen values (${n})`);
+
+  it("answers repeated reads from memory, reads again after this process writes, and sees other instances' writes within a second", async () => {
+    const read = keptStatement(
+      here.db,
+      "read_cache_test_numbers",
+      (h) =>
+        h
+          .select({ n: seen.n })
+          .from(seen)
+          .where(gte(seen.n, sql.placeholder("from")))
+          .orderBy(seen.n)
+          .prepare("read_cache_test_numbers"),
+      { cached: true },
+    );
+    const numbers = async (from = 0, handle: DbOrTx = here.db) =>
+      (await read(handle, { from })).map((r) => r.n);
+
+    await insert(here.db, 1);
+    expect(await numbers()).toEqual([1]);
+    // Another instance writes: this one still answers what it read, without the database.
+    await insert(elsewhere.db, 2);
+    expect(await numbers()).toEqual([1]);
+    // Other values are another read.
+    expect(await numbers(2)).toEqual([2]);
+
+    // This process writes, on the pool or in a transaction: the next read is fresh.
+    await insert(here.db, 3);
+    expect(await numbers()).toEqual([1, 2, 3]);
+    await here.db.transaction((tx) => insert(tx, 4));
+    expect(await numbers()).toEqual([1, 2, 3, 4]);
+
+    // Inside a transaction the statement reads its connection, never the cache.
+    await insert(elsewhere.db, 5);
+    expect(await numbers()).toEqual([1, 2, 3, 4]);
+    expect(await here.db.transaction((tx) => numbers(0, tx))).toEqual([1, 2, 3, 4, 5]);
+
+    // Another instance's write is seen once the answer is a second old.
+    expect(await numbers()).toEqual([1, 2, 3, 4, 5]);
+    await insert(elsewhere.db, 6);
+    expect(await numbers()).toEqual([1, 2, 3, 4, 5]);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect(await numbers()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
