@@ -13,7 +13,8 @@ import { createTestDatabase, type DbKind } from "../../src/server/testing/databa
  * `BENCH_PGLITE=memory` measures it anyway, for comparison.
  */
 export async function benchDatabase(kind: DbKind): Promise<Database> {
-  if (kind === "postgres" || process.env.BENCH_PGLITE === "memory") return createTestDatabase(kind);
+  if (kind === "postgres" || process.env.BENCH_PGLITE === "memory")
+    return createTestDatabase(kind, { slotCacheMs: slotCacheMs() });
   const dir = mkdtempSync(join(tmpdir(), "kairos-bench-"));
   const database = await openDatabase({ kind: "pglite", dataDir: join(dir, "data") });
   await runMigrations(database);
@@ -24,6 +25,12 @@ export async function benchDatabase(kind: DbKind): Promise<Database> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** SLOT_CACHE_MS as the server reads it (config.ts), for a PostgreSQL bench database; unset: its default. */
+export function slotCacheMs(): number | undefined {
+  const value = process.env.SLOT_CACHE_MS;
+  return value === undefined || value === "" ? undefined : Number(value);
 }
 
 /**

@@ -11,11 +11,12 @@ import { PgliteRemote } from "./pglite-remote.js";
 import { attachReadCache, READ_CACHE_ENTRIES, ReadCache } from "./read-cache.js";
 
 /**
- * How old a cached slot lookup may be on PostgreSQL (db/read-cache.ts): other instances' writes reach
- * this one's cache no sooner. A second: a slot page opened by many invitees at once reads the database
- * about once a second, and a slot booked elsewhere shows as free at most a second longer.
+ * How old a cached slot lookup may be on PostgreSQL unless configured (SLOT_CACHE_MS, db/read-cache.ts):
+ * other instances' writes reach this one's cache no sooner. A second: a slot page opened by many
+ * invitees at once reads the database about once a second, and a slot booked elsewhere shows as free
+ * at most a second longer.
  */
-const READ_CACHE_MAX_AGE_MS = 1000;
+const SLOT_CACHE_MS = 1000;
 
 /**
  * No relational query API (`db.query.*`): drizzle builds its per-table builders again for every
@@ -37,20 +38,25 @@ export interface Database {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === "postgres" ? openPostgres(config.url) : openPglite(config.dataDir);
+  return config.kind === "postgres"
+    ? openPostgres(config.url, config.slotCacheMs ?? SLOT_CACHE_MS)
+    : openPglite(config.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, slotCacheMs: number): Promise<Database> {
   // DeferringClient: a transaction's deferred writes go with its commit (db/pg-deferring-client.ts);
   // it tells the read cache of every query but the cache's own reads.
-  const reads = new ReadCache<unknown>({ entries: READ_CACHE_ENTRIES, maxAgeMs: READ_CACHE_MAX_AGE_MS });
+  const reads =
+    slotCacheMs > 0
+      ? new ReadCache<unknown>({ entries: READ_CACHE_ENTRIES, maxAgeMs: slotCacheMs })
+      : undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     Client: DeferringClient,
     reads,
   } as pg.PoolConfig);
-  attachReadCache(pool, reads);
+  if (reads) attachReadCache(pool, reads);
   // An idle connection that dies (server restart, a backend terminated) makes pg emit 'error' on the
   // pool, which crashes the process when nobody listens. The pool drops it; the next query reconnects.
   pool.on("error", () => {});

@@ -15,6 +15,7 @@ const seen = pgTable("read_cache_seen", { n: integer("n").primaryKey() });
 describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (kind) => {
   let here: Database;
   let elsewhere: Database;
+  let url: string;
   beforeAll(async () => {
     here = await createTestDatabase(kind);
     const [{ name }] = (
@@ -22,9 +23,10 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (
         rows: { name: string }[];
       }
     ).rows;
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.pathname = `/${name}`;
-    elsewhere = await openDatabase({ kind: "postgres", url: url.toString() });
+    const address = new URL(process.env.TEST_DATABASE_URL as string);
+    address.pathname = `/${name}`;
+    url = address.toString();
+    elsewhere = await openDatabase({ kind: "postgres", url });
     await here.db.execute(sql`create table read_cache_seen (n int primary key)`);
   });
   afterAll(async () => {
@@ -75,5 +77,28 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (
     expect(await numbers()).toEqual([1, 2, 3, 4, 5]);
     await new Promise((resolve) => setTimeout(resolve, 1050));
     expect(await numbers()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("reads every time with SLOT_CACHE_MS=0", async () => {
+    const uncached = await openDatabase({ kind: "postgres", url, slotCacheMs: 0 });
+    try {
+      const read = keptStatement(
+        uncached.db,
+        "read_cache_test_count",
+        (h) =>
+          h
+            .select({ n: sql<number>`count(*)::int` })
+            .from(seen)
+            .where(gte(seen.n, sql.placeholder("from")))
+            .prepare("read_cache_test_count"),
+        { cached: true },
+      );
+      const count = async () => (await read(uncached.db, { from: 100 }))[0].n;
+      expect(await count()).toBe(0);
+      await insert(elsewhere.db, 100);
+      expect(await count()).toBe(1);
+    } finally {
+      await uncached.close();
+    }
   });
 });

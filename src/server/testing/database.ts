@@ -14,13 +14,16 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
  * migration set (testing/migrated-pglite.ts, testing/postgres-template.ts) rather than running every
  * migration again; the tests of the migrator itself run it on databases of their own.
  */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
+export async function createTestDatabase(
+  kind: DbKind,
+  options: { slotCacheMs?: number } = {},
+): Promise<Database> {
   if (kind === "pglite") return openMigratedPglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `kairos_test_${randomBytes(6).toString("hex")}`;
   await createFromTemplate(adminUrl, name);
-  const database = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name), ...options });
   return {
     ...database,
     async close() {
