@@ -13,7 +13,7 @@ import { bearer, signUp } from "../src/server/testing/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
 import { cpuNow } from "./lib/cpu.js";
-import { settleStatistics, slotCacheMs } from "./lib/database.js";
+import { settleStatistics, readCacheMs } from "./lib/database.js";
 import { seedHistory } from "./lib/history.js";
 import { seededRandom } from "./lib/measure.js";
 import { runLoad } from "./lib/run-load.js";
@@ -34,7 +34,7 @@ export async function run(): Promise<void> {
     return;
   }
   process.env.TEST_DATABASE_URL = pgUrl;
-  const database = await createTestDatabase("postgres", { slotCacheMs: slotCacheMs() });
+  const database = await createTestDatabase("postgres", { readCacheMs: readCacheMs() });
   const app = await buildApp({ config: benchConfig(), database, logger: false });
   try {
     await app.listen({ port: 0, host: "127.0.0.1" });

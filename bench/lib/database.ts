@@ -14,7 +14,7 @@ import { createTestDatabase, type DbKind } from "../../src/server/testing/databa
  */
 export async function benchDatabase(kind: DbKind): Promise<Database> {
   if (kind === "postgres" || process.env.BENCH_PGLITE === "memory")
-    return createTestDatabase(kind, { slotCacheMs: slotCacheMs() });
+    return createTestDatabase(kind, { readCacheMs: readCacheMs() });
   const dir = mkdtempSync(join(tmpdir(), "kairos-bench-"));
   const database = await openDatabase({ kind: "pglite", dataDir: join(dir, "data") });
   await runMigrations(database);
@@ -27,9 +27,9 @@ export async function benchDatabase(kind: DbKind): Promise<Database> {
   };
 }
 
-/** SLOT_CACHE_MS as the server reads it (config.ts), for a PostgreSQL bench database; unset: its default. */
-export function slotCacheMs(): number | undefined {
-  const value = process.env.SLOT_CACHE_MS;
+/** READ_CACHE_MS as the server reads it (config.ts), for a PostgreSQL bench database; unset: its default. */
+export function readCacheMs(): number | undefined {
+  const value = process.env.READ_CACHE_MS;
   return value === undefined || value === "" ? undefined : Number(value);
 }
 

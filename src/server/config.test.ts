@@ -10,12 +10,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).database).toEqual({
       kind: "postgres",
       url: "postgres://u@h/db",
-      slotCacheMs: 1000,
+      readCacheMs: 1000,
     });
-    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", SLOT_CACHE_MS: "0" }).database).toMatchObject({
-      slotCacheMs: 0,
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", READ_CACHE_MS: "0" }).database).toMatchObject({
+      readCacheMs: 0,
     });
-    expect(() => loadConfig({ SLOT_CACHE_MS: "-1" })).toThrow(/SLOT_CACHE_MS/);
+    expect(() => loadConfig({ READ_CACHE_MS: "-1" })).toThrow(/READ_CACHE_MS/);
   });
 
   it("keeps the default rate limits and scales them with RATE_LIMIT_FACTOR", () => {

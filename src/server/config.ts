@@ -8,7 +8,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().url().optional(),
-  SLOT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kairos <no-reply@kairos.local>"),
@@ -44,10 +44,11 @@ const envSchema = z.object({
 export type DatabaseConfig =
   | { kind: "pglite"; dataDir: string | null }
   /**
-   * slotCacheMs: how long a slot page's lookup may be answered from this process's memory
-   * (db/read-cache.ts), so how late another instance's booking may show; 0 reads every time. 1000 when unset.
+   * readCacheMs: how long slot lookups and session checks may be answered from this process's memory
+   * (db/read-cache.ts), so how late another instance's booking or sign-out may count here; 0 reads
+   * every time. 1000 when unset.
    */
-  | { kind: "postgres"; url: string; slotCacheMs?: number };
+  | { kind: "postgres"; url: string; readCacheMs?: number };
 
 export interface AppConfig {
   port: number;
@@ -145,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL, slotCacheMs: e.SLOT_CACHE_MS }
+      ? { kind: "postgres", url: e.DATABASE_URL, readCacheMs: e.READ_CACHE_MS }
       : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL || null,

@@ -11,12 +11,12 @@ import { PgliteRemote } from "./pglite-remote.js";
 import { attachReadCache, READ_CACHE_ENTRIES, ReadCache } from "./read-cache.js";
 
 /**
- * How old a cached slot lookup may be on PostgreSQL unless configured (SLOT_CACHE_MS, db/read-cache.ts):
- * other instances' writes reach this one's cache no sooner. A second: a slot page opened by many
- * invitees at once reads the database about once a second, and a slot booked elsewhere shows as free
- * at most a second longer.
+ * How old a cached read (a slot lookup, a session check) may be on PostgreSQL unless configured
+ * (READ_CACHE_MS, db/read-cache.ts): other instances' writes reach this one's cache no sooner. A
+ * second: a slot page opened by many invitees at once reads the database about once a second, and a
+ * slot booked (or a session ended) elsewhere counts here at most a second later.
  */
-const SLOT_CACHE_MS = 1000;
+const READ_CACHE_MS = 1000;
 
 /**
  * No relational query API (`db.query.*`): drizzle builds its per-table builders again for every
@@ -39,16 +39,16 @@ export interface Database {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === "postgres"
-    ? openPostgres(config.url, config.slotCacheMs ?? SLOT_CACHE_MS)
+    ? openPostgres(config.url, config.readCacheMs ?? READ_CACHE_MS)
     : openPglite(config.dataDir);
 }
 
-async function openPostgres(url: string, slotCacheMs: number): Promise<Database> {
+async function openPostgres(url: string, readCacheMs: number): Promise<Database> {
   // DeferringClient: a transaction's deferred writes go with its commit (db/pg-deferring-client.ts);
   // it tells the read cache of every query but the cache's own reads.
   const reads =
-    slotCacheMs > 0
-      ? new ReadCache<unknown>({ entries: READ_CACHE_ENTRIES, maxAgeMs: slotCacheMs })
+    readCacheMs > 0
+      ? new ReadCache<unknown>({ entries: READ_CACHE_ENTRIES, maxAgeMs: readCacheMs })
       : undefined;
   const pool = new pg.Pool({
     connectionString: url,

@@ -38,13 +38,16 @@ export class DeferringClient extends pg.Client {
   }
 
   /**
-   * Every query but a cached read may write: the read cache hears of it when it is sent and again
-   * when it is answered (a read sent in between may not see it).
+   * Every query but a read (ReadCache's `leavesFresh`) may write: the read cache hears of it when it
+   * is sent and again when it is answered (a read sent in between may not see it). Deferred writes go
+   * with the next query, whatever it is.
    */
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has many overloads; all pass through.
   override query(...args: any[]): any {
     const reads = this.reads;
-    if (!reads || reads.isRead((args[0] as { name?: unknown } | undefined)?.name)) return this.forward(args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === "string" ? first : first?.text;
+    if (!reads || (this.deferred.length === 0 && reads.leavesFresh(text))) return this.forward(args);
     reads.wrote();
     const answered = () => reads.wrote();
     const last = args[args.length - 1];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteRemote } from "./pglite-remote.js";
+import { readCacheOf } from "./read-cache.js";
 
 /** The embedded database on its own thread behaves as PGlite does in the caller's thread. */
 describe("PGlite on its own thread", () => {
@@ -191,6 +192,20 @@ describe("the embedded database's read cache", () => {
     });
     await during;
     expect((await read()).map((r) => (r as { n: number }).n)).toContain(6);
+  });
+
+  it("is left be by reads: a SELECT, and an EXECUTE of a statement registered as one", async () => {
+    readCacheOf(db)?.registerStatement("seen_from", "select n from seen where n >= $1");
+    readCacheOf(db)?.registerStatement("seen_add", "insert into seen values ($1)");
+    await db.exec("PREPARE seen_from(int) AS select n from seen where n >= $1");
+    await db.exec("PREPARE seen_add(int) AS insert into seen values ($1)");
+    const before = await read();
+    await db.query("select count(*) from seen");
+    await db.exec("EXECUTE seen_from(1)");
+    expect(await readCounted()).toEqual({ rows: before, messages: 0 });
+    await db.exec("EXECUTE seen_add(50)");
+    expect(await readCounted()).toEqual({ rows: [...before, { n: 50 }], messages: 1 });
+    await db.exec("delete from seen where n = 50");
   });
 
   it("shares a frozen answer: a caller cannot change what the next one reads", async () => {

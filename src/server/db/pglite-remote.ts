@@ -170,7 +170,11 @@ export class PgliteRemote implements PgliteCalls {
     await this.worker.terminate();
   }
 
-  /** Sends a message to the thread; anything but a cached read (`kind` "read") counts as a write. */
+  /**
+   * Sends a message to the thread. A cached read (`kind` "read"), and a query that only reads
+   * (ReadCache's `leavesFresh`, with no deferred statements before it) leave the read cache be;
+   * anything else counts as a write.
+   */
   private send(message: Record<string, unknown>, kind: "read" | "write" = "write"): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.lastId;
@@ -179,6 +183,8 @@ export class PgliteRemote implements PgliteCalls {
       this.worker.postMessage({ ...message, id });
     });
     if (kind === "read") return answer;
+    const reading = (message.op === "query" || message.op === "exec") && message.prefix === undefined;
+    if (reading && this.reads.leavesFresh(message.text)) return answer;
     this.reads.wrote();
     const written = () => this.reads.wrote();
     answer.then(written, written);

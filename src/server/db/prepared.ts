@@ -75,7 +75,6 @@ export function keptStatement<R>(
     let onDb: (Prepared<R> & { client?: unknown }) | undefined;
     let cachedOnDb: Prepared<R> | undefined;
     const reads = options.cached ? readCacheOf(clientOf(db)) : undefined;
-    reads?.registerRead(name);
     return (handle, params) => {
       onDb ??= build(db);
       if (handle === db && reads) {
@@ -95,7 +94,11 @@ export function keptStatement<R>(
   let query: (Prepared<R> & { queryString?: string; client?: unknown }) | undefined;
   let prepared: Promise<unknown> | undefined;
   return async (handle, params) => {
-    query ??= build(db) as Prepared<R> & { queryString?: string };
+    if (!query) {
+      query = build(db) as Prepared<R> & { queryString?: string };
+      // Its EXECUTEs then leave the read cache be when it only reads (db/read-cache.ts).
+      if (query.queryString) readCacheOf(clientOf(db))?.registerStatement(name, query.queryString);
+    }
     const text = query.queryString;
     if (!text) throw new Error(`${name}: not a PGlite prepared query`);
     const client = clientOf(handle) as PgliteLike;

@@ -1,9 +1,32 @@
 import { gte, sql } from "drizzle-orm";
 import { integer, pgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, dbKinds } from "../testing/database.js";
+import { createTestDatabase, dbKinds, postgresUrlOf } from "../testing/database.js";
 import { type Database, type DbOrTx, openDatabase } from "./client.js";
 import { keptStatement } from "./prepared.js";
+import { readsOnly } from "./read-cache.js";
+
+describe("readsOnly", () => {
+  it("takes a SELECT naming nothing that changes data, and nothing else", () => {
+    expect(
+      readsOnly('select "id", "updated_at", "deleted_at" from "contacts" where "host_user_id" = $1'),
+    ).toBe(true);
+    expect(readsOnly("  (select 1) union (select 2)")).toBe(true);
+    expect(readsOnly("select pg_advisory_xact_lock(1)")).toBe(true);
+    for (const text of [
+      "insert into t values (1)",
+      "update t set n = 1",
+      "with x as (delete from t returning *) select * from x",
+      "select * from jobs for update skip locked",
+      "select nextval('s')",
+      "select 1; delete from t",
+      "begin",
+      "commit",
+      "EXECUTE something('select')",
+    ])
+      expect(readsOnly(text), text).toBe(false);
+  });
+});
 
 const seen = pgTable("read_cache_seen", { n: integer("n").primaryKey() });
 
@@ -18,14 +41,7 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (
   let url: string;
   beforeAll(async () => {
     here = await createTestDatabase(kind);
-    const [{ name }] = (
-      (await here.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      }
-    ).rows;
-    const address = new URL(process.env.TEST_DATABASE_URL as string);
-    address.pathname = `/${name}`;
-    url = address.toString();
+    url = await postgresUrlOf(here);
     elsewhere = await openDatabase({ kind: "postgres", url });
     await here.db.execute(sql`create table read_cache_seen (n int primary key)`);
   });
@@ -60,6 +76,16 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (
     // Other values are another read.
     expect(await numbers(2)).toEqual([2]);
 
+    // Reads of this process leave it be; a statement that may change data does not.
+    await here.db.execute(sql`select count(*) from read_cache_seen`);
+    expect(await numbers()).toEqual([1]);
+    await here.db.transaction((tx) => tx.execute(sql`select n from read_cache_seen where n = 2 for update`));
+    expect(await numbers()).toEqual([1, 2]);
+    await insert(elsewhere.db, 7);
+    await here.db.execute(sql`select 1`);
+    expect(await numbers()).toEqual([1, 2]);
+    await here.db.execute(sql`delete from read_cache_seen where n = 7`);
+
     // This process writes, on the pool or in a transaction: the next read is fresh.
     await insert(here.db, 3);
     expect(await numbers()).toEqual([1, 2, 3]);
@@ -79,8 +105,8 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("the read cache on %s", (
     expect(await numbers()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  it("reads every time with SLOT_CACHE_MS=0", async () => {
-    const uncached = await openDatabase({ kind: "postgres", url, slotCacheMs: 0 });
+  it("reads every time with READ_CACHE_MS=0", async () => {
+    const uncached = await openDatabase({ kind: "postgres", url, readCacheMs: 0 });
     try {
       const read = keptStatement(
         uncached.db,

@@ -4,6 +4,9 @@
  * thread's remote (pglite-remote.ts) or the PostgreSQL pool (client.ts), which call `wrote` when they
  * send anything but a cached read and again when it is answered.
  *
+ * What only reads does not count (`readsOnly`): a SELECT without a data-changing word, or an EXECUTE of
+ * a kept statement that is one, so the reads of a request (its session, its page) leave the cache be.
+ *
  * A read is kept only if nothing was sent or answered between its sending and its answer, so an entry
  * never leans on the order in which the database answered. An answer is frozen, hit or miss, since
  * every caller shares it: one that tried to change it would throw, in tests as in use (a copy per
@@ -18,7 +21,7 @@
 export class ReadCache<V> {
   private generation = 0;
   private kept = { generation: -1, entries: new Map<string, { value: V; readAt: number }>() };
-  /** Names of the statements read through here: their sending is not a write. */
+  /** Names of prepared statements that only read (PGlite's EXECUTEs name nothing else). */
   private readonly names = new Set<string>();
 
   constructor(private readonly limits: { entries: number; maxAgeMs: number }) {}
@@ -28,13 +31,16 @@ export class ReadCache<V> {
     this.generation++;
   }
 
-  /** Marks a statement name as a read of this cache (the PostgreSQL pool asks `isRead`). */
-  registerRead(name: string): void {
-    this.names.add(name);
+  /** Names a prepared statement whose text only reads (`readsOnly`), for its EXECUTEs. */
+  registerStatement(name: string, text: string): void {
+    if (readsOnly(text)) this.names.add(name);
   }
 
-  isRead(name: unknown): boolean {
-    return typeof name === "string" && this.names.has(name);
+  /** Whether sending `text` leaves the kept answers true: see `readsOnly`, and registered EXECUTEs. */
+  leavesFresh(text: unknown): boolean {
+    if (typeof text !== "string") return false;
+    const execute = EXECUTE.exec(text);
+    return execute ? this.names.has(execute[1]) : readsOnly(text);
   }
 
   /** The kept answer for `key`, else `load`'s, kept if nothing was written meanwhile. */
@@ -56,6 +62,19 @@ export class ReadCache<V> {
     }
     return value;
   }
+}
+
+const EXECUTE = /^EXECUTE (\w+)\(/;
+const SELECT = /^\s*\(?\s*select\b/i;
+/**
+ * Words of a statement that may change data (a data-changing CTE starts with WITH, which SELECT
+ * already refuses). This database's own functions are all triggers, so a SELECT calls none that write.
+ */
+const CHANGES = /\b(insert|update|delete|merge|truncate|copy|nextval|setval|lock)\b/i;
+
+/** A statement that changes no data: a SELECT naming none of CHANGES (`for update` included). */
+export function readsOnly(text: string): boolean {
+  return SELECT.test(text) && !CHANGES.test(text);
 }
 
 /** Freezes a value and everything in it: a cached answer is shared by every caller. */

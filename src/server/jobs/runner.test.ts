@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.js";
 import { jobs } from "../db/schema/index.js";
-import { createTestDatabase, type DbKind, dbKinds } from "../testing/database.js";
+import { createTestDatabase, type DbKind, dbKinds, postgresUrlOf } from "../testing/database.js";
 import { cancelJobs, enqueueJobs, jobsByKey, rescheduleJobs, retryJob } from "./queue.js";
 import { createJobRunner, PermanentJobError } from "./runner.js";
 
@@ -217,14 +217,7 @@ describe.each(dbKinds.filter((k) => k === "postgres"))("job runner across proces
   let url: string;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const [{ current_database: name }] = (
-      (await database.db.execute("select current_database()")) as unknown as {
-        rows: { current_database: string }[];
-      }
-    ).rows;
-    const u = new URL(process.env.TEST_DATABASE_URL as string);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    url = await postgresUrlOf(database);
   });
   afterAll(() => database.close());
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../db/client.js";
 import { openMigratedPglite } from "./migrated-pglite.js";
 import { databaseUrl, forgetTemplate, migratedTemplate, withAdmin } from "./postgres-template.js";
@@ -16,7 +17,7 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
  */
 export async function createTestDatabase(
   kind: DbKind,
-  options: { slotCacheMs?: number } = {},
+  options: { readCacheMs?: number } = {},
 ): Promise<Database> {
   if (kind === "pglite") return openMigratedPglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -45,4 +46,14 @@ async function createFromTemplate(adminUrl: string, name: string): Promise<void>
       forgetTemplate();
     }
   }
+}
+
+/** The address of a test database on TEST_DATABASE_URL's server, for a second handle on it (another instance). */
+export async function postgresUrlOf(database: Database): Promise<string> {
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${result.rows[0].name}`;
+  return url.toString();
 }

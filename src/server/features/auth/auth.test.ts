@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.js";
 import { bearer, createTestApp, signUp, type TestApp } from "../../testing/app.js";
-import { dbKinds } from "../../testing/database.js";
+import { dbKinds, postgresUrlOf } from "../../testing/database.js";
 
 describe.each(dbKinds)("auth on %s", (kind) => {
   let t: TestApp;
@@ -240,5 +241,30 @@ describe.each(dbKinds)("auth rate limits on %s", (kind) => {
       payload: { email: "rl3@example.com", password: "secret1" },
     });
     expect([401, 429]).toContain(login.statusCode);
+  });
+});
+
+/** Two instances on one PostgreSQL database: each checks sessions through its own read cache (db/read-cache.ts). */
+describe.each(dbKinds.filter((k) => k === "postgres"))("sessions across instances on %s", (kind) => {
+  it("a sign-out on one instance counts on the other within READ_CACHE_MS (1 s)", async () => {
+    const here = await createTestApp(kind);
+    const other = await openDatabase({ kind: "postgres", url: await postgresUrlOf(here.database) });
+    const there = await createTestApp(kind, { database: other });
+    try {
+      const { token } = await signUp(here.app);
+      const me = (t: TestApp) => t.app.inject({ method: "GET", url: "/api/auth/me", headers: bearer(token) });
+      expect((await me(here)).statusCode).toBe(200);
+      expect((await me(there)).statusCode).toBe(200);
+      const out = await there.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(token) });
+      expect(out.statusCode).toBe(200);
+      // The instance that signed out refuses the token at once.
+      expect((await me(there)).statusCode).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 1050));
+      expect((await me(here)).statusCode).toBe(401);
+    } finally {
+      await there.close();
+      await other.close();
+      await here.close();
+    }
   });
 });

@@ -21,25 +21,39 @@ export interface SessionFound {
 /**
  * The signed-in user behind a session's token hash, unexpired. Every signed-in request runs it, so it
  * is kept prepared (db/prepared.ts): built, parsed and planned once, not per request. One per database.
+ *
+ * Answered from the read cache (db/read-cache.ts) until this process writes anything, and on
+ * PostgreSQL for at most READ_CACHE_MS: a request's own reads leave it be, so a signed-in host's
+ * next request costs no round trip for it. Signing out or revoking a session here is a write, seen at
+ * once; on another instance it is seen within READ_CACHE_MS. The expiry is compared here, not in the
+ * statement, so that its answer depends on the tables alone.
  */
 export function createSessionLookup(
   db: Db,
 ): (tokenHash: string, now: Date) => Promise<SessionFound | undefined> {
-  const run = keptStatement(db, "auth_session_by_hash", (handle) =>
-    handle
-      .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-          sql`${sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
-        ),
-      )
-      .limit(1)
-      .prepare("auth_session_by_hash"),
+  const run = keptStatement(
+    db,
+    "auth_session_by_hash",
+    (handle) =>
+      handle
+        .select({
+          user: users,
+          sessionId: sessions.id,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+        .limit(1)
+        .prepare("auth_session_by_hash"),
+    { cached: true },
   );
-  return async (tokenHash, now) => (await run(db, { tokenHash, now: now.toISOString() }))[0];
+  return async (tokenHash, now) => {
+    const [found] = await run(db, { tokenHash });
+    if (!found || found.expiresAt.getTime() <= now.getTime()) return undefined;
+    return { user: found.user, sessionId: found.sessionId, lastUsedAt: found.lastUsedAt };
+  };
 }
 
 export function createAuthRepo(db: DbOrTx) {
