@@ -13,7 +13,7 @@ import { bearer, signUp } from "../src/server/testing/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { benchConfig } from "./lib/bench-config.js";
 import { cpuNow } from "./lib/cpu.js";
-import { settleStatistics, readCacheMs } from "./lib/database.js";
+import { readCacheMs, settleStatistics } from "./lib/database.js";
 import { seedHistory } from "./lib/history.js";
 import { seededRandom } from "./lib/measure.js";
 import { runLoad } from "./lib/run-load.js";
