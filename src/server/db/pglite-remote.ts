@@ -45,7 +45,7 @@ export class PgliteRemote implements PgliteCalls {
   private lastTransaction = 0;
   private failure: Error | undefined;
   /**
-   * The read cache (`execCached`). Every message but a cached read counts as a write: sending it and
+   * The read cache (`execCached`). Every message but a read (`send`) counts as a write: sending it and
    * its answer each make the kept answers stale. This process alone opens the database, so nothing
    * written goes unseen and no answer needs an age limit.
    */
