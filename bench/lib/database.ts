@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { loadConfig } from "../../src/server/config.js";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { runMigrations } from "../../src/server/db/migrate.js";
 import { createTestDatabase, type DbKind } from "../../src/server/testing/database.js";
@@ -27,10 +28,13 @@ export async function benchDatabase(kind: DbKind): Promise<Database> {
   };
 }
 
-/** READ_CACHE_MS as the server reads it (config.ts), for a PostgreSQL bench database; unset: its default. */
+/** READ_CACHE_MS as the server reads it (config.ts: checked, its default when unset), for a PostgreSQL bench database. */
 export function readCacheMs(): number | undefined {
-  const value = process.env.READ_CACHE_MS;
-  return value === undefined || value === "" ? undefined : Number(value);
+  const { database } = loadConfig({
+    DATABASE_URL: "postgres://bench",
+    READ_CACHE_MS: process.env.READ_CACHE_MS,
+  });
+  return database.kind === "postgres" ? database.readCacheMs : undefined;
 }
 
 /**

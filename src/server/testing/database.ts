@@ -53,7 +53,5 @@ export async function postgresUrlOf(database: Database): Promise<string> {
   const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
     rows: { name: string }[];
   };
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${result.rows[0].name}`;
-  return url.toString();
+  return databaseUrl(process.env.TEST_DATABASE_URL as string, result.rows[0].name);
 }
