@@ -215,6 +215,38 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     });
   });
 
+  it("writes a returning invitee's contact only when the booking changes it", async () => {
+    clock = NOW;
+    const host = await hostIn(t.app, "America/New_York");
+    const et = await eventType(t.app, host);
+    const who = attendee({ email: "grace@example.com", name: "Grace Hopper", phone: "+1 415 555 0101" });
+    expect((await book(t.app, et._id, "2026-10-29T11:00:00-04:00", { attendee: who })).statusCode).toBe(201);
+    const first = await contactByEmail(t.app, host, "grace@example.com");
+
+    // A later meeting with the same details changes nothing the contact shows: it is left as it was.
+    expect((await book(t.app, et._id, "2026-10-29T14:00:00-04:00", { attendee: who })).statusCode).toBe(201);
+    const same = await contactByEmail(t.app, host, "grace@example.com");
+    expect(same).toEqual(first);
+
+    // An earlier meeting moves when the counts next come due: the contact is written, and counts it.
+    expect((await book(t.app, et._id, "2026-10-29T09:00:00-04:00", { attendee: who })).statusCode).toBe(201);
+    clock = new Date("2026-10-29T13:45:00Z");
+    expect(await contactByEmail(t.app, host, "grace@example.com")).toMatchObject({
+      totalMeetings: 1,
+      lastMeetingDate: "2026-10-29T13:00:00.000Z",
+    });
+    clock = NOW;
+
+    // New details fill the contact, and it says when.
+    const moved = attendee({ ...who, timezone: "Europe/Paris" });
+    expect((await book(t.app, et._id, "2026-10-29T16:00:00-04:00", { attendee: moved })).statusCode).toBe(
+      201,
+    );
+    const filled = await contactByEmail(t.app, host, "grace@example.com");
+    expect(filled?.timezone).toBe("Europe/Paris");
+    expect(Date.parse(filled?.updatedAt ?? "")).toBeGreaterThan(Date.parse(first?.updatedAt ?? ""));
+  });
+
   it("upsertFromWorkflow creates or fills a contact inside the caller's transaction", async () => {
     clock = NOW;
     const host = await hostIn(t.app, "America/New_York");

@@ -35,6 +35,22 @@ export function createContactsBookingStatements(db: Db) {
    * Creates the invitee's contact or fills what the host never edited (as upsertAuto does), with its
    * meeting counts: one statement instead of an upsert and a recount.
    */
+  const filled = {
+    ...autoFillSet({ fullName: "", phone: "", timezone: "", company: "", jobTitle: "" }),
+    sourceAttribution: sql`coalesce(${contacts.sourceAttribution}, excluded.source_attribution)`,
+    totalMeetings: sql`excluded.total_meetings`,
+    lastMeetingAt: sql`excluded.last_meeting_at`,
+    countsValidUntil: sql`excluded.counts_valid_until`,
+  };
+  // A repeat invitee's booking usually changes nothing of the contact (a meeting ahead counts once
+  // held). Writing the row anyway cost a new version of it in every index, the trigram one included:
+  // most of the upsert's time on PGlite. So the row is written only when a value would change.
+  const changes = sql.join(
+    Object.entries(filled).map(
+      ([field, value]) => sql`${contacts[field as keyof typeof filled]} is distinct from ${value}`,
+    ),
+    sql` or `,
+  );
   const upsertInto = (h: DbOrTx) =>
     h
       .insert(contacts)
@@ -54,18 +70,13 @@ export function createContactsBookingStatements(db: Db) {
       })
       .onConflictDoUpdate({
         target: [contacts.hostUserId, contacts.email],
-        set: {
-          ...autoFillSet({ fullName: "", phone: "", timezone: "", company: "", jobTitle: "" }),
-          sourceAttribution: sql`coalesce(${contacts.sourceAttribution}, excluded.source_attribution)`,
-          totalMeetings: sql`excluded.total_meetings`,
-          lastMeetingAt: sql`excluded.last_meeting_at`,
-          countsValidUntil: sql`excluded.counts_valid_until`,
-          updatedAt: sql`now()`,
-        },
+        set: { ...filled, updatedAt: sql`now()` },
+        setWhere: changes,
       });
   /**
    * The upsert answering the contact's row and whether this statement made it (a row an upsert
-   * inserted has no xmax): a new one is announced (contacts/events.ts) without a second read.
+   * inserted has no xmax): a new one is announced (contacts/events.ts) without a second read. A
+   * contact the booking left as it was answers no row: it was not made either.
    */
   const upsert = keptStatement(db, "contacts_booking_upsert", (h) =>
     upsertInto(h)
