@@ -19,20 +19,36 @@ export interface MailWords {
 
 const words = new Map<Locale, MailWords>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const DAY_MS = 86_400_000;
 
 const FORMATS = {
   date: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
   time: { hour: "numeric", minute: "2-digit" },
 } as const;
 
-function format(locale: Locale, zone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${kind}`;
+/** A language's way of writing a UTC wall clock (every zone's time is written as its wall clock in UTC). */
+function format(locale: Locale, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(intlTag(locale), { timeZone: zone, ...FORMATS[kind] });
+    f = new Intl.DateTimeFormat(intlTag(locale), { timeZone: "UTC", ...FORMATS[kind] });
     dateFormats.set(key, f);
   }
   return f;
+}
+
+/** A bounded memo: mails write the same few days and instants over and over. */
+function remembered<K, V>(limit: number, compute: (key: K) => V): (key: K) => V {
+  const kept = new Map<K, V>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (kept.size >= limit) kept.clear();
+      kept.set(key, value);
+    }
+    return value;
+  };
 }
 
 /** The words for a stored language ('de', or null and anything unknown: English). */
@@ -41,28 +57,25 @@ export function mailWords(language: string | null | undefined): MailWords {
   let w = words.get(locale);
   if (!w) {
     const i18n = i18nFor("mail", locale);
-    const recent = new Map<string, { date: string; time: string }>();
+    // A date's words depend on the zone's wall-clock day alone, so they are written once per day: an
+    // Intl format per instant cost a booking's mails several (its start and end, in two zones).
+    const dateOf = remembered(400, (day: number) => format(locale, "date").format(day * DAY_MS));
+    const timeOf = remembered(1440, (minute: number) =>
+      locale === "en" ? formatTimeLabel(minute) : format(locale, "time").format(minute * 60_000),
+    );
+    // A booking's mails write its start and end several times each (subjects, lines, both copies).
+    const written = remembered(200, (key: string) => {
+      const [zone, at] = key.split("|");
+      const t = Number(at);
+      // The zone's kept offsets, not Temporal or Intl with the zone: this runs for every booking.
+      const wall = t + new ZoneOffsets(zone, t, t).offsetAt(t);
+      const day = Math.floor(wall / DAY_MS);
+      return Object.freeze({ date: dateOf(day), time: timeOf(Math.floor((wall - day * DAY_MS) / 60_000)) });
+    });
     w = {
       locale,
       t: (id, values) => i18n._(id, values),
-      when(instant, zone) {
-        // A booking's mails write its start and end several times each (subjects, lines, both copies).
-        const key = `${zone}|${instant.getTime()}`;
-        let written = recent.get(key);
-        if (!written) {
-          const date = format(locale, zone, "date").format(instant);
-          if (locale !== "en") written = { date, time: format(locale, zone, "time").format(instant) };
-          else {
-            // The zone's kept offsets, not Temporal: this runs for every mail of every booking.
-            const t = instant.getTime();
-            const wall = t + new ZoneOffsets(zone, t, t).offsetAt(t);
-            written = { date, time: formatTimeLabel(Math.floor(wall / 60_000) % 1440) };
-          }
-          if (recent.size >= 200) recent.clear();
-          recent.set(key, Object.freeze(written));
-        }
-        return written;
-      },
+      when: (instant, zone) => written(`${zone}|${instant.getTime()}`),
     };
     words.set(locale, w);
   }
