@@ -13,13 +13,13 @@
  * BENCH_BURST_SIZE (250) requests per tree and read.
  */
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../src/server/db/client.js";
 import { signUp } from "../src/server/testing/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { seed } from "./contacts.js";
 import { backendsCpuBetween, backendsCpuNow } from "./lib/cpu.js";
+import { appOfTree, fromTree } from "./lib/tree-app.js";
 
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 16);
 const BURST_SIZE = Number(process.env.BENCH_BURST_SIZE ?? 250);
@@ -45,20 +45,9 @@ interface Side {
 
 /** The app of the checkout at `tree` (this one, or the ref's) on its own pool over `url`. */
 async function sideOf(tree: string, label: string, url: string, databaseName: string): Promise<Side> {
-  const load = (path: string) => import(pathToFileURL(join(tree, path)).href);
-  const { buildApp } = await load("src/server/app.ts");
-  const { openDatabase } = await load("src/server/db/client.ts");
-  const { loadConfig } = await load("src/server/config.ts");
+  const { openDatabase } = await fromTree(tree, "src/server/db/client.ts");
   const database: Database = await openDatabase({ kind: "postgres", url });
-  const unlimited = { max: 1_000_000, windowMs: 60_000 };
-  const config = {
-    ...loadConfig({}),
-    webDir: null,
-    smtpUrl: null,
-    rateLimits: { login: unlimited, register: unlimited, publicBooking: unlimited },
-  };
-  const app: FastifyInstance = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const app = await appOfTree(tree, database);
   return {
     label,
     databaseName,
