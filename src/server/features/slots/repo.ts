@@ -160,6 +160,12 @@ const unseenEventTypeId = sql`(select ${sql.placeholder("eventTypeId")}::uuid)`;
  * The hosts of a team event type, each with what their availability depends on: their default
  * schedule, its overrides, busy time, host-wide settings and holiday stamp; one round trip.
  */
+/** The joined event type, for its hosts' busy lists; `seated` is isSeated (service-rules.ts) in SQL. */
+const lookedUpType = {
+  id: sql`${eventTypes.id}`,
+  seated: sql`(${eventTypes.kind} = 'group' or ${eventTypes.maxInvitees} > 1)`,
+};
+
 function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
   return db
     .select({
@@ -168,7 +174,7 @@ function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
       priority: eventTypeHosts.priority,
       schedule: scheduleColumns,
       overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
-      busy: busyOf(sql`${users.id}`, window, sql`${eventTypes.id}`),
+      busy: busyOf(sql`${users.id}`, window, lookedUpType),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${users.id}`),
       weekStart: users.weekStart,
@@ -202,7 +208,7 @@ function contextQuery(db: DbOrTx, by: "id" | "slug" | "user", name: string, wind
       schedule: scheduleColumns,
       overrides: overridesBetween(sql.placeholder("fromDate"), sql.placeholder("toDate")),
       // A team type's slots come from its hosts' busy lists (teamHostsQuery), not its owner's.
-      busy: busyOf(sql`${eventTypes.userId}`, window, sql`${eventTypes.id}`, isTeamType),
+      busy: busyOf(sql`${eventTypes.userId}`, window, lookedUpType, isTeamType),
       ...settingsColumns,
       holidayStamp: holidayStampOf(sql`${eventTypes.userId}`),
       configVersion: sql<number>`coalesce((select v.version from ${hostConfigVersions} v where v.host_user_id = ${eventTypes.userId}), 0)::int`,
