@@ -20,6 +20,7 @@ import {
 import { type BusyRow, busyOf } from "./repo-busy.js";
 import { eventTypeColumns, scheduleColumns } from "./repo-columns.js";
 import { limitRowsOf } from "./repo-limits.js";
+import type { Excluded } from "./service-limits.js";
 
 export interface OverrideData {
   date: string;
@@ -164,6 +165,9 @@ const unseenEventTypeId = sql`(select ${sql.placeholder("eventTypeId")}::uuid)`;
 const lookedUpType = {
   id: sql`${eventTypes.id}`,
   seated: sql`(${eventTypes.kind} = 'group' or ${eventTypes.maxInvitees} > 1)`,
+  // The ids arrive as one comma-separated text ('' for none); the sub-select makes the array once (its
+  // cast makes `= any(...)` read an array, not a subquery's rows).
+  excluded: sql`(select string_to_array(${sql.placeholder("excluded")}::text, ',')::uuid[])::uuid[]`,
 };
 
 function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
@@ -323,14 +327,17 @@ export function createSlotsRepo(db: Db) {
 
     /**
      * The event type and what its slots depend on over host dates [fromDate, toDate]; the busy time
-     * overlapping instants [from, to), or with `at` (an id ref) only what a meeting starting then can overlap.
+     * overlapping instants [from, to), or with `at` (an id ref) only what a meeting starting then can overlap;
+     * the `excluded` bookings come marked MOVING (they block nothing: a reschedule).
      */
     async loadContext(
       ref: EventRef,
       range: { fromDate: string; toDate: string; from: Date; to: Date },
       at?: Date,
+      excluded: Excluded = [],
     ): Promise<EventContext | undefined> {
       const params = {
+        excluded: (typeof excluded === "string" ? [excluded] : excluded).join(","),
         ref: "id" in ref ? ref.id : ref.slug,
         ...("user" in ref && ref.user ? { user: ref.user } : {}),
         fromDate: range.fromDate,

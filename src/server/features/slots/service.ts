@@ -25,7 +25,8 @@ import {
   type HostContext,
   type TeamHostContext,
 } from "./repo.js";
-import { type Excluded, freeTeamHosts, isExcluded, withinLimits } from "./service-limits.js";
+import { MOVING, SEAT } from "./repo-busy.js";
+import { type Excluded, freeTeamHosts, withinLimits } from "./service-limits.js";
 import { gridZone, isOpen, isSeated, nextMonth, withSeatsLeft } from "./service-rules.js";
 
 const DAY_MS = 86_400_000;
@@ -103,6 +104,7 @@ export function createSlotsService(
     from: number,
     to: number,
     meeting?: { at: number; around: { from: number; to: number } },
+    excluded?: Excluded,
   ) {
     const lo = from - MARGIN_MS;
     const hi = to + MARGIN_MS;
@@ -110,11 +112,11 @@ export function createSlotsService(
     const toDate = formatDate(Math.floor(hi / DAY_MS));
     const dates = { fromDate, toDate, from: new Date(lo), to: new Date(hi) };
     const at = meeting ? new Date(meeting.at) : undefined;
-    let ctx = await repo.loadContext(ref, dates, at);
+    let ctx = await repo.loadContext(ref, dates, at, excluded);
     if (!ctx && "user" in ref && ref.user && deps.formerUsernameRef) {
       // Only a miss pays for this: pages of an old username keep working while it redirects.
       const id = await deps.formerUsernameRef(ref.user, ref.slug);
-      if (id) ctx = await repo.loadContext({ id }, dates, at);
+      if (id) ctx = await repo.loadContext({ id }, dates, at, excluded);
     }
     if (!ctx) return undefined;
     // Each host's connected calendars, read for their own schedule's zone.
@@ -151,7 +153,6 @@ export function createSlotsService(
     fromDate: string,
     toDate: string,
     externalBusy: Interval[],
-    excludeBookingId?: Excluded,
   ): Promise<Omit<SlotQuery, "from" | "to"> | null> {
     const { schedule } = hc;
     if (!schedule) return null;
@@ -159,10 +160,10 @@ export function createSlotsService(
     const durationMs = eventType.duration * 60_000;
     const busy: SlotQuery["busy"] = [];
     const taken = new Map<number, number>();
-    for (const [start, end, id, seat] of hc.busy) {
-      if (isExcluded(excludeBookingId, id)) continue;
+    for (const [start, end, kind] of hc.busy) {
+      if (kind === MOVING) continue;
       // A seat of this type's own slots (the repo compares type and slot key) shares its slot.
-      const sameSlotFamily = seated && seat === 1 && end - start === durationMs;
+      const sameSlotFamily = seated && kind === SEAT && end - start === durationMs;
       if (sameSlotFamily) taken.set(start, (taken.get(start) ?? 0) + 1);
       else busy.push({ start, end });
     }
@@ -199,13 +200,13 @@ export function createSlotsService(
   }
 
   /** Each host of the event type with their engine query (hosts without a schedule offer nothing). */
-  async function hostQueries(loaded: Loaded, excludeBookingId?: Excluded): Promise<HostQuery<HostContext>[]> {
+  async function hostQueries(loaded: Loaded): Promise<HostQuery<HostContext>[]> {
     const { ctx, fromDate, toDate, external } = loaded;
     const hosts: HostContext[] = ctx.teamHosts ?? [ctx];
     const out: HostQuery<HostContext>[] = [];
     for (const hc of hosts) {
       const extra = external.byHost.get(hc.host.id) ?? [];
-      const q = await engineQuery(ctx.eventType, hc, fromDate, toDate, extra, excludeBookingId);
+      const q = await engineQuery(ctx.eventType, hc, fromDate, toDate, extra);
       if (q) out.push({ host: hc, query: { ...q, from: 0, to: 0 } });
     }
     return out;
@@ -250,8 +251,8 @@ export function createSlotsService(
    * An active event type's context. One still incomplete (missingParts) is offered to nobody but its
    * owner, whose editor picks a poll's proposed times from these very slots.
    */
-  async function activeContext(ref: EventRef, from: number, to: number, viewer?: Viewer) {
-    const loaded = await load(ref, from, to);
+  async function activeContext(ref: EventRef, from: number, to: number, viewer?: Viewer, moving?: Excluded) {
+    const loaded = await load(ref, from, to, undefined, moving);
     if (!loaded?.ctx.eventType.isActive) throw notFound(EVENT_NOT_FOUND);
     if (missingOf(loaded.ctx).length > 0 && (await viewer?.()) !== loaded.ctx.host.id) {
       throw new AppError("EVENT_TYPE_INCOMPLETE", "This event type is not ready for booking yet");
@@ -292,9 +293,9 @@ export function createSlotsService(
       viewer?: Viewer,
     ): Promise<Slot[]> {
       const range = localDateRange(date, zone);
-      const loaded = await activeContext(ref, range.from, range.to, viewer);
+      const loaded = await activeContext(ref, range.from, range.to, viewer, excludeBookingId);
       if (report) report.calendarsStale = loaded.external.stale;
-      const hosts = await hostQueries(loaded, excludeBookingId);
+      const hosts = await hostQueries(loaded);
       const source = sourceOf(loaded.ctx, hosts, excludeBookingId);
       return withSeatsLeft(slotsForLocalDateOf(source, date, zone), hosts);
     },
@@ -310,9 +311,9 @@ export function createSlotsService(
     ): Promise<string[]> {
       const first = localDateRange(`${month}-01`, zone).from;
       const last = localDateRange(`${nextMonth(month)}-01`, zone).from;
-      const loaded = await activeContext(ref, first, last, viewer);
+      const loaded = await activeContext(ref, first, last, viewer, excludeBookingId);
       if (report) report.calendarsStale = loaded.external.stale;
-      const hosts = await hostQueries(loaded, excludeBookingId);
+      const hosts = await hostQueries(loaded);
       return daysWithSlotsOf(sourceOf(loaded.ctx, hosts, excludeBookingId), month, zone);
     },
 
@@ -361,13 +362,11 @@ export function createSlotsService(
       const t = start.getTime();
       // Only bookings that can overlap this meeting and its buffers decide it: a booking reads the few
       // rows of a busy host's calendar around it, not days of it (the repo's meetingWindow).
-      const loaded = await load(ref, t, t + DAY_MS, {
-        at: t,
-        around: { from: t - DAY_MS, to: t + 2 * DAY_MS },
-      });
+      const meeting = { at: t, around: { from: t - DAY_MS, to: t + 2 * DAY_MS } };
+      const loaded = await load(ref, t, t + DAY_MS, meeting, excludeBookingId);
       if (!loaded) return undefined;
       const { ctx } = loaded;
-      const hosts = await hostQueries(loaded, excludeBookingId);
+      const hosts = await hostQueries(loaded);
       const around = { from: t - DAY_MS, to: t + DAY_MS };
       const bookable = sourceOf(ctx, hosts, excludeBookingId)(around).includes(t);
       const limited = !bookable && unlimitedSourceOf(ctx, hosts)(around).includes(t);
