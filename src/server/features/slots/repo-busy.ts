@@ -3,12 +3,16 @@ import { bookingHosts } from "../../db/schema/index.js";
 
 /**
  * A confirmed or pending booking of the host, as the engine needs it: [start ms, end ms, kind]. Short: a
- * busy team's month is thousands (issue 30), and writing each booking's id out cost two fifths of a
- * list's time, so the lookup's excluded bookings are marked by the database instead.
+ * busy team's month is thousands (issue 30). No booking id: writing each one out as text was 7% of the
+ * month view's statement (two fifths of a bare list's, in pgbench), and its one use was to skip the
+ * bookings a reschedule moves, which the database now marks itself.
  */
 export type BusyRow = [start: number, end: number, kind: BusyKind];
 
-/** BUSY: it blocks its time; SEAT: a seat of the looked-up type's own slots; MOVING: a booking the lookup excludes (a reschedule). */
+/**
+ * BUSY: it blocks its time. SEAT: a seat of the looked-up type's own slots (it shares its slot). MOVING:
+ * a booking the lookup excludes (being rescheduled): it blocks nothing.
+ */
 export const BUSY = 0;
 export const SEAT = 1;
 export const MOVING = 2;
@@ -36,8 +40,8 @@ export interface LookedUpType {
  * holds, none are read (the owner of a team type, whose hosts' own lists count instead).
  */
 export function busyOf(hostId: SQL, window: SQL, type: LookedUpType | null, unless?: SQL) {
-  // Only a seated type tests for seats (service.ts): the test cost a third of a busy list's time, a
-  // uuid written out as text per row, so other types skip it (issue 30, the month view).
+  // Only a seated type tests for seats (service.ts): the test, a uuid written out as text per row, was a
+  // fifth of the month view's statement, so other types skip it (issue 30).
   const kind = type
     ? sql`case when b.booking_id = any(${type.excluded}) then ${sql.raw(String(MOVING))}
         when ${type.seated} and b.event_type_id = ${type.id} and starts_with(b.slot_key, ${type.id}::text || '/') then ${sql.raw(String(SEAT))}

@@ -157,10 +157,6 @@ const settingsColumns = {
  */
 const unseenEventTypeId = sql`(select ${sql.placeholder("eventTypeId")}::uuid)`;
 
-/**
- * The hosts of a team event type, each with what their availability depends on: their default
- * schedule, its overrides, busy time, host-wide settings and holiday stamp; one round trip.
- */
 /** The joined event type, for its hosts' busy lists; `seated` is isSeated (service-rules.ts) in SQL. */
 const lookedUpType = {
   id: sql`${eventTypes.id}`,
@@ -170,6 +166,10 @@ const lookedUpType = {
   excluded: sql`(select string_to_array(${sql.placeholder("excluded")}::text, ',')::uuid[])::uuid[]`,
 };
 
+/**
+ * The hosts of a team event type, each with what their availability depends on: their default
+ * schedule, its overrides, busy time, host-wide settings and holiday stamp; one round trip.
+ */
 function teamHostsQuery(db: DbOrTx, name: string, window: SQL) {
   return db
     .select({
