@@ -247,6 +247,60 @@ describe.each(dbKinds)("contacts filled from bookings on %s", (kind) => {
     expect(Date.parse(filled?.updatedAt ?? "")).toBeGreaterThan(Date.parse(first?.updatedAt ?? ""));
   });
 
+  it("an import counts the meetings its contacts' emails already had", async () => {
+    clock = NOW;
+    const host = await hostIn(t.app, "America/New_York");
+    const et = await eventType(t.app, host);
+    const who = attendee({ email: "mary@example.com", name: "Mary Somerville" });
+    for (const at of ["2026-10-29T09:00:00-04:00", "2026-10-29T11:00:00-04:00"])
+      expect((await book(t.app, et._id, at, { attendee: who })).statusCode).toBe(201);
+    const booked = await contactByEmail(t.app, host, "mary@example.com");
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/contacts/${booked?._id}`,
+      headers: bearer(host.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    // Between the two meetings, the host imports her (and a new contact, and a stranger to them).
+    clock = new Date("2026-10-29T14:00:00Z");
+    const imported = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import",
+      headers: bearer(host.token),
+      payload: {
+        contacts: [
+          { fullName: "Mary Somerville", email: "MARY@example.com" },
+          { fullName: "New Person", email: "new.person@example.com" },
+        ],
+      },
+    });
+    expect(imported.json().summary, imported.body).toMatchObject({ created: 2, failed: 0 });
+    expect(await contactByEmail(t.app, host, "mary@example.com")).toMatchObject({
+      totalMeetings: 1,
+      lastMeetingDate: "2026-10-29T13:00:00.000Z",
+    });
+    expect((await contactByEmail(t.app, host, "new.person@example.com"))?.totalMeetings).toBe(0);
+    // The meeting still ahead counts once it has ended.
+    clock = new Date("2026-10-29T15:31:00Z");
+    expect(await contactByEmail(t.app, host, "mary@example.com")).toMatchObject({
+      totalMeetings: 2,
+      lastMeetingDate: "2026-10-29T15:00:00.000Z",
+    });
+    // Imported again, she keeps her counts.
+    await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import",
+      headers: bearer(host.token),
+      payload: { contacts: [{ fullName: "Mary S.", email: "mary@example.com" }] },
+    });
+    expect(await contactByEmail(t.app, host, "mary@example.com")).toMatchObject({
+      fullName: "Mary S.",
+      totalMeetings: 2,
+    });
+    clock = NOW;
+  });
+
   it("upsertFromWorkflow creates or fills a contact inside the caller's transaction", async () => {
     clock = NOW;
     const host = await hostIn(t.app, "America/New_York");

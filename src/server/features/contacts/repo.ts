@@ -119,19 +119,6 @@ export function createContactsRepo(db: DbOrTx) {
       await recountWhere((t) => sql`${t}.host_user_id = ${hostUserId}`, now);
     },
 
-    /**
-     * Recounts the host's contacts with these emails (after an import): one array parameter, so
-     * PostgreSQL parses a short statement, not hundreds of literals.
-     */
-    async recountEmails(hostUserId: string, emails: string[], now: Date): Promise<void> {
-      if (emails.length === 0) return;
-      const list = textArray(emails);
-      await recountWhere(
-        (t) => sql`${t}.host_user_id = ${hostUserId} and ${t}.email = any(${list}::text[])`,
-        now,
-      );
-    },
-
     /** Adds a contact known only by email (a booking's guest); an existing one is left as it is. */
     async insertIfMissing(
       hostUserId: string,
@@ -283,11 +270,6 @@ export function createDueRecount(db: Db): DueRecount {
   };
   recounts.set(db, recount);
   return recount;
-}
-
-/** A PostgreSQL array literal of these texts (each quoted, its quotes and backslashes escaped). */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

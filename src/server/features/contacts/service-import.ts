@@ -13,7 +13,6 @@ import {
 import { FILLABLE_FIELDS, type FillableField } from "../../../domain/contact-fields.js";
 import { CSV_HEADERS, type CsvField, parseChoice, splitTags } from "../../../domain/contacts-csv.js";
 import type { Db } from "../../db/client.js";
-import { createContactsRepo } from "./repo.js";
 import { createContactsImportRepo, type ImportRow } from "./repo-import.js";
 
 /** Rows written per statement: large enough to be fast, small enough to bound memory. */
@@ -85,7 +84,6 @@ export function rowToContact(
 /** Collects rows into batches, upserts them, and keeps the summary. */
 export function createImporter(db: Db, hostUserId: string, now: () => Date) {
   const importRepo = createContactsImportRepo(db);
-  const repo = createContactsRepo(db);
   const summary: ImportSummary = { created: 0, updated: 0, failed: 0, failures: [], duplicates: [] };
   // Every email of the file so far and its last row, to tell the host which rows repeated one
   // (at most MAX_IMPORT_ROWS short strings).
@@ -104,14 +102,17 @@ export function createImporter(db: Db, hostUserId: string, now: () => Date) {
 
   async function write(entries: { row: ImportRow; line: number }[]) {
     try {
-      const counts = await importRepo.upsertBatch(entries.map((e) => e.row));
+      const counts = await importRepo.upsertBatch(
+        entries.map((e) => e.row),
+        now(),
+      );
       summary.created += counts.created;
       summary.updated += counts.updated;
     } catch {
       // A batch the database refuses is retried row by row, so one bad row fails alone.
       for (const { row, line } of entries) {
         try {
-          const counts = await importRepo.upsertBatch([row]);
+          const counts = await importRepo.upsertBatch([row], now());
           summary.created += counts.created;
           summary.updated += counts.updated;
         } catch (error) {
@@ -123,16 +124,12 @@ export function createImporter(db: Db, hostUserId: string, now: () => Date) {
         }
       }
     }
-    // Once the first batch is in, so later batches' recounts are planned on the host's real share.
+    // Once the first batch is in, so what reads the contacts next is planned on the host's real share
+    // (PGlite runs no autovacuum).
     if (!analyzed) {
       analyzed = true;
       await importRepo.analyze();
     }
-    await repo.recountEmails(
-      hostUserId,
-      entries.map((e) => e.row.email),
-      now(),
-    );
   }
 
   /**
