@@ -1,7 +1,8 @@
 import { is, SQL, sql } from "drizzle-orm";
 import { FILLABLE_FIELDS } from "../../../domain/contact-fields.js";
 import type { DbOrTx } from "../../db/client.js";
-import { bookings, contacts, type NewContactRow } from "../../db/schema/index.js";
+import { contacts, type NewContactRow } from "../../db/schema/index.js";
+import { meetingCounts } from "./repo.js";
 
 /**
  * One imported row: the full insert values, plus in `hostEdited` the fields the row actually
@@ -64,13 +65,7 @@ export function createContactsImportRepo(db: DbOrTx) {
           insert into ${contacts} (${columnList}, total_meetings, last_meeting_at, counts_valid_until)
           select ${columnList}, s.n, s.last, s.next
           from json_to_recordset(${JSON.stringify(records)}::json) as r(${recordType})
-          cross join lateral (
-            select count(*) filter (where b.end_time <= ${now})::int as n,
-                   max(b.start_time) filter (where b.end_time <= ${now}) as last,
-                   min(b.end_time) filter (where b.end_time > ${now}) as next
-            from ${bookings} b
-            where b.host_user_id = r.host_user_id and b.attendee_email = r.email and b.status = 'confirmed'
-          ) s
+          cross join lateral ${meetingCounts(sql.raw("r.host_user_id"), sql.raw("r.email"), now)} s
           on conflict (host_user_id, email) do update set ${updateSet},
             host_edited = array(select distinct unnest("contacts"."host_edited" || excluded.host_edited)),
             total_meetings = excluded.total_meetings,

@@ -29,6 +29,18 @@ export function autoFillSet(given: AutoFill): Record<string, SQL> {
   return set;
 }
 
+/**
+ * A contact's meeting counts at `now`, as recountMeetings counts them, for a lateral join: `n` confirmed
+ * meetings that have ended, the start of the `last` of them, and `next`, the earliest end still ahead
+ * (when the counts go stale).
+ */
+export const meetingCounts = (hostUserId: SQL, email: SQL, now: Date) => sql`(
+  select count(*) filter (where b.end_time <= ${now})::int as n,
+         max(b.start_time) filter (where b.end_time <= ${now}) as last,
+         min(b.end_time) filter (where b.end_time > ${now}) as next
+  from ${bookings} b
+  where b.host_user_id = ${hostUserId} and b.attendee_email = ${email} and b.status = 'confirmed')`;
+
 export function createContactsRepo(db: DbOrTx) {
   /**
    * Recounts meetings (as recountMeetings does) for the contacts that `where` picks, given the
@@ -40,15 +52,9 @@ export function createContactsRepo(db: DbOrTx) {
       update ${contacts} c set
         total_meetings = s.n, last_meeting_at = s.last, counts_valid_until = s.next
       from ${contacts} d
-      cross join lateral (
-        select count(*) filter (where b.end_time <= ${now})::int as n,
-               max(b.start_time) filter (where b.end_time <= ${now}) as last,
-               min(b.end_time) filter (where b.end_time > ${now}) as next
-        from ${bookings} b
-        where b.host_user_id = d.host_user_id and b.attendee_email = d.email and b.status = 'confirmed'
-      ) s
+      cross join lateral ${meetingCounts(sql.raw("d.host_user_id"), sql.raw("d.email"), now)} s
       where d.id = c.id and ${where(sql.raw("d"))} and ${where(sql.raw("c"))}
-        -- Unchanged counts are not rewritten (an import recounts thousands of contacts without meetings).
+        -- Unchanged counts are not rewritten (most of a host's contacts, recounted, have not changed).
         and (d.total_meetings, d.last_meeting_at, d.counts_valid_until) is distinct from (s.n, s.last, s.next)`);
   }
 
