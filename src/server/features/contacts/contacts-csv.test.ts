@@ -95,7 +95,7 @@ describe.each(dbKinds)("contacts CSV on %s", (kind) => {
     const rows = Array.from({ length: 60 }, (_, i) => `Stat ${i},stat${i}@example.com,,,,,,,,,,,,`);
     const res = await importCsv(t.app, host, [HEADER, ...rows].join("\n"));
     expect(res.statusCode, res.body).toBe(200);
-    // Without statistics each batch's recount was planned as a scan of all the host's contacts.
+    // Without statistics the reads that follow are planned on guesses (a recount once scanned every contact).
     const { rows: stats } = (await t.database.db.execute(
       sql`select reltuples from pg_class where relname = 'contacts'`,
     )) as unknown as { rows: { reltuples: number }[] };
