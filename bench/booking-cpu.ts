@@ -14,14 +14,13 @@
  * database thread, V8's helpers; the other side is idle then) and its database thread's share.
  * BENCH_BURSTS (8) bursts of BENCH_BURST_SIZE (200) bookings per side and kind of invitee.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { Temporal } from "temporal-polyfill";
 import type { Database } from "../src/server/db/client.js";
 import type { DbKind } from "../src/server/testing/database.js";
-import { backendsCpuBetween, backendsCpuNow } from "./lib/cpu.js";
-import { settleStatistics } from "./lib/database.js";
+import { backendsCpuBetween, backendsCpuNow, threadIds, threadsCpuMs } from "./lib/cpu.js";
+import { databaseNameOf, pgliteInFolder, settleStatistics } from "./lib/database.js";
 import { seedHistory } from "./lib/history.js";
 import { OPEN_SETTINGS, openHost } from "./lib/open-host.js";
 import { appOfTree, fromTree } from "./lib/tree-app.js";
@@ -52,52 +51,21 @@ interface Tally {
   postgresMs: number;
 }
 
-const tasks = () => new Set(readdirSync("/proc/self/task"));
-
-/** CPU so far of some of this process's threads, in ms (/proc counts 10 ms ticks). */
-function threadsMs(ids: string[]): number {
-  let ms = 0;
-  for (const id of ids) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // The thread ended.
-    }
-  }
-  return ms;
-}
-
 /** The database a side books into, opened by its own tree's code, migrated, and its thread(s). */
 async function databaseOf(tree: string, kind: DbKind) {
-  const before = tasks();
+  const before = threadIds();
   let database: Database;
   let databaseName: string | null = null;
   if (kind === "postgres") {
     const { createTestDatabase } = await fromTree(tree, "src/server/testing/database.ts");
     database = await createTestDatabase("postgres");
-    const { rows } = (await database.db.execute("select current_database() as name")) as unknown as {
-      rows: { name: string }[];
-    };
-    databaseName = rows[0].name;
+    databaseName = await databaseNameOf(database);
   } else {
-    const { mkdtempSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
     const { openDatabase } = await fromTree(tree, "src/server/db/client.ts");
     const { runMigrations } = await fromTree(tree, "src/server/db/migrate.ts");
-    const dir = mkdtempSync(join(tmpdir(), "kairos-bench-"));
-    const opened: Database = await openDatabase({ kind: "pglite", dataDir: join(dir, "data") });
-    await runMigrations(opened);
-    database = {
-      ...opened,
-      async close() {
-        await opened.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    database = await pgliteInFolder({ openDatabase, runMigrations });
   }
-  const databaseThreads = [...tasks()].filter((id) => !before.has(id));
+  const databaseThreads = [...threadIds()].filter((id) => !before.has(id));
   return { database, databaseName, databaseThreads };
 }
 
@@ -157,12 +125,12 @@ async function book(side: Side, count: number, email: (n: number) => string): Pr
 
 async function burst(side: Side, tally: Tally, email: (n: number) => string): Promise<void> {
   const cpu0 = process.cpuUsage();
-  const thread0 = threadsMs(side.databaseThreads);
+  const thread0 = threadsCpuMs(side.databaseThreads);
   const postgres0 = side.databaseName ? backendsCpuNow(side.databaseName) : null;
   await book(side, BURST_SIZE, email);
   const cpu = process.cpuUsage(cpu0);
   tally.processMs += (cpu.user + cpu.system) / 1000;
-  tally.databaseThreadMs += threadsMs(side.databaseThreads) - thread0;
+  tally.databaseThreadMs += threadsCpuMs(side.databaseThreads) - thread0;
   if (postgres0 && side.databaseName)
     tally.postgresMs += backendsCpuBetween(postgres0, backendsCpuNow(side.databaseName));
   tally.bookings += BURST_SIZE;

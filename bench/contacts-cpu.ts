@@ -19,6 +19,7 @@ import { signUp } from "../src/server/testing/app.js";
 import { createTestDatabase } from "../src/server/testing/database.js";
 import { seed } from "./contacts.js";
 import { backendsCpuBetween, backendsCpuNow } from "./lib/cpu.js";
+import { databaseNameOf } from "./lib/database.js";
 import { appOfTree, fromTree } from "./lib/tree-app.js";
 
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 16);
@@ -97,12 +98,9 @@ export async function run(): Promise<void> {
   const other = process.env.BENCH_INTERLEAVE_WITH;
   const sides: Side[] = [];
   try {
-    const { rows } = (await database.db.execute("select current_database() as name")) as unknown as {
-      rows: { name: string }[];
-    };
+    const name = await databaseNameOf(database);
     const url = new URL(pgUrl);
-    url.pathname = `/${rows[0].name}`;
-    const name = rows[0].name;
+    url.pathname = `/${name}`;
     if (other) sides.push(await sideOf(other, "before", url.href, name));
     sides.push(await sideOf(join(import.meta.dirname, ".."), other ? "after" : "this tree", url.href, name));
     const host = await signUp(sides[0].app);

@@ -139,3 +139,21 @@ export function threadCpuPerRequest(
   );
   return parts.length > 0 ? `(${parts.join(", ")})` : "";
 }
+
+/** This process's thread ids now (Linux /proc; compare two readings to find a new thread). */
+export function threadIds(): Set<string> {
+  return new Set(readdirSync("/proc/self/task"));
+}
+
+/** CPU time so far, in ms, of some of this process's threads by id (one that ended counts nothing). */
+export function threadsCpuMs(ids: readonly string[]): number {
+  let ms = 0;
+  for (const id of ids) {
+    try {
+      ms += readStat(`/proc/self/task/${id}/stat`).ms;
+    } catch {
+      // The thread ended.
+    }
+  }
+  return ms;
+}

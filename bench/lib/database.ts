@@ -16,9 +16,20 @@ import { createTestDatabase, type DbKind } from "../../src/server/testing/databa
 export async function benchDatabase(kind: DbKind): Promise<Database> {
   if (kind === "postgres" || process.env.BENCH_PGLITE === "memory")
     return createTestDatabase(kind, { readCacheMs: readCacheMs() });
+  return pgliteInFolder({ openDatabase, runMigrations });
+}
+
+/**
+ * A migrated PGlite database in a temporary folder, removed on close, opened by the given code (this
+ * tree's, or another checkout's for an interleaved bench).
+ */
+export async function pgliteInFolder(code: {
+  openDatabase: typeof openDatabase;
+  runMigrations: typeof runMigrations;
+}): Promise<Database> {
   const dir = mkdtempSync(join(tmpdir(), "kairos-bench-"));
-  const database = await openDatabase({ kind: "pglite", dataDir: join(dir, "data") });
-  await runMigrations(database);
+  const database = await code.openDatabase({ kind: "pglite", dataDir: join(dir, "data") });
+  await code.runMigrations(database);
   return {
     ...database,
     async close() {
@@ -26,6 +37,14 @@ export async function benchDatabase(kind: DbKind): Promise<Database> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The name of the PostgreSQL database a handle is on (its backends' process titles carry it). */
+export async function databaseNameOf(database: Database): Promise<string> {
+  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  return rows[0].name;
 }
 
 /** READ_CACHE_MS as the server reads it (config.ts: checked, its default when unset), for a PostgreSQL bench database. */
