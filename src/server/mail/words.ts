@@ -37,7 +37,7 @@ function format(locale: Locale, kind: keyof typeof FORMATS): Intl.DateTimeFormat
   return f;
 }
 
-/** A bounded memo: mails write the same few days and instants over and over. */
+/** A bounded memo: mails write the same few days and times over and over. */
 function remembered<K, V>(limit: number, compute: (key: K) => V): (key: K) => V {
   const kept = new Map<K, V>();
   return (key) => {
@@ -63,19 +63,17 @@ export function mailWords(language: string | null | undefined): MailWords {
     const timeOf = remembered(1440, (minute: number) =>
       locale === "en" ? formatTimeLabel(minute) : format(locale, "time").format(minute * 60_000),
     );
-    // A booking's mails write its start and end several times each (subjects, lines, both copies).
-    const written = remembered(200, (key: string) => {
-      const [zone, at] = key.split("|");
-      const t = Number(at);
-      // The zone's kept offsets, not Temporal or Intl with the zone: this runs for every booking.
-      const wall = t + new ZoneOffsets(zone, t, t).offsetAt(t);
-      const day = Math.floor(wall / DAY_MS);
-      return Object.freeze({ date: dateOf(day), time: timeOf(Math.floor((wall - day * DAY_MS) / 60_000)) });
-    });
     w = {
       locale,
       t: (id, values) => i18n._(id, values),
-      when: (instant, zone) => written(`${zone}|${instant.getTime()}`),
+      when(instant, zone) {
+        const t = instant.getTime();
+        // The zone's kept offsets (cached per zone and year), not Temporal or Intl with the zone: this
+        // runs several times for every booking's mails.
+        const wall = t + new ZoneOffsets(zone, t, t).offsetAt(t);
+        const day = Math.floor(wall / DAY_MS);
+        return { date: dateOf(day), time: timeOf(Math.floor((wall - day * DAY_MS) / 60_000)) };
+      },
     };
     words.set(locale, w);
   }
