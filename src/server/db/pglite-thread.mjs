@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { keepFileSizes } from "./pglite-file-sizes.mjs";
 
 const keep = (value) => value;
 
@@ -78,6 +79,8 @@ const db = await PGlite.create(workerData.dataDir ?? undefined, {
   initdbWasmModule: workerData.initdbWasmModule,
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });
+// Sizes and missing names of the data folder's files, known here without asking (pglite-file-sizes.mjs).
+keepFileSizes(db.Module);
 original = await snapshotParsers();
 /**
  * The session: PGlite is one session, so a transaction holds it from its first statement to its end,
