@@ -81,9 +81,15 @@ export class EventTypesScreen {
 
 /** axe on the page as drawn: no critical or serious violation. */
 export async function expectAccessible(page: Page, disabledRules: string[] = []) {
-  // Let the drawer's slide and the toasts settle: axe reads colours as drawn.
-  await animationsDone(page);
-  const results = await axeOn(page).disableRules(disabledRules).analyze();
-  const bad = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const seriousViolations = async () => {
+    // Let the drawer's slide and the toasts settle: axe reads colours as drawn.
+    await animationsDone(page);
+    const results = await axeOn(page).disableRules(disabledRules).analyze();
+    const bad = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+    return bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+  // A toast whose time runs out while axe reads the page fades out under it, and its half-drawn title
+  // fails colour contrast (seen once in CI). A violation that is real is there again a moment later.
+  const first = await seriousViolations();
+  expect(first.length === 0 ? first : await seriousViolations()).toEqual([]);
 }
