@@ -8,6 +8,10 @@
 // alone, and every change to it goes through this file system), so a size it has read stays true
 // until this file system writes or truncates that file, and a missing name stays missing until this
 // file system creates or renames something to it. Both are kept here on those terms.
+//
+// A missing name needs no forgetting: a name this file system creates or renames to goes into
+// Emscripten's node table, which FS.lookupNode reads before it asks `lookup`, and stays there until
+// it is unlinked or renamed away, when it is missing again.
 
 /**
  * Keeps the size of each file PostgreSQL has asked the end of, and each name found missing, on the
@@ -23,10 +27,9 @@ export function keepFileSizes(module) {
   const sizes = new WeakMap();
   /** Names looked up and not found, by directory node. */
   const missing = new WeakMap();
-  const found = (directory, name) => missing.get(directory)?.delete(name);
 
   const { llseek, write, setattr: setStreamAttr } = streams;
-  const { setattr: setNodeAttr, lookup, mknod, rename, symlink } = nodes;
+  const { setattr: setNodeAttr, lookup } = nodes;
 
   streams.llseek = (stream, offset, whence) => {
     if (whence !== 2 || !FS.isFile(stream.node.mode)) return llseek(stream, offset, whence);
@@ -77,17 +80,5 @@ export function keepFileSizes(module) {
       missing.set(directory, names.add(name));
       throw error;
     }
-  };
-  nodes.mknod = (directory, name, mode, device) => {
-    found(directory, name);
-    return mknod(directory, name, mode, device);
-  };
-  nodes.rename = (node, directory, name) => {
-    found(directory, name);
-    return rename(node, directory, name);
-  };
-  nodes.symlink = (directory, name, target) => {
-    found(directory, name);
-    return symlink(directory, name, target);
   };
 }
