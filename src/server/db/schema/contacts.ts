@@ -113,9 +113,9 @@ export const contactAvatars = pgTable("contact_avatars", {
 
 /**
  * How many contacts a host has per stage and priority, so the list's totals and the stats overview
- * never count the contacts. Kept exact by triggers on `contacts` (migration 0033), which only ever
- * append a row of changes (+n / -n): concurrent writers of one host (bookings) never wait on a shared
- * counter row. A host's figure is the sum of their rows; reads fold the rows into one per cell when
+ * never count the contacts. Kept exact by triggers on `contacts` (migrations 0033 and 0051; an import's
+ * statement counts its own new rows), which only ever append a row of changes (+n / -n): concurrent
+ * writers of one host (bookings) never wait on a shared counter row. A host's figure is the sum of their rows; reads fold the rows into one per cell when
  * they pile up (features/contacts/repo-counts.ts). Nothing is recorded for contacts a deleted
  * account's cascade removes (its rows go with it).
  */

@@ -20,7 +20,7 @@ type Piled = CountCell & { pieces: number };
 const FOLD_AT = 64;
 
 /**
- * The kept contact counts (schema `contact_counts`, kept by triggers of migration 0033): the list's
+ * The kept contact counts (schema `contact_counts`, kept by triggers of migrations 0033 and 0051, and by imports): the list's
  * totals and the stats overview read these instead of counting the contacts.
  */
 export function createContactsCountsRepo(db: DbOrTx) {

@@ -1,7 +1,7 @@
 import { is, SQL, sql } from "drizzle-orm";
 import { FILLABLE_FIELDS } from "../../../domain/contact-fields.js";
 import type { DbOrTx } from "../../db/client.js";
-import { contacts, type NewContactRow } from "../../db/schema/index.js";
+import { contactCounts, contacts, type NewContactRow } from "../../db/schema/index.js";
 import { meetingCounts } from "./repo.js";
 
 /**
@@ -73,7 +73,14 @@ export function createContactsImportRepo(db: DbOrTx) {
             last_meeting_at = excluded.last_meeting_at,
             counts_valid_until = excluded.counts_valid_until,
             updated_at = now()
-          returning (xmax = 0) as created)
+          returning (xmax = 0) as created, host_user_id, relationship_stage, priority, source),
+        -- The contacts this batch created, one row per cell: the insert trigger of contacts, which
+        -- costs a call per row, skips imported ones (migration 0051).
+        counted as (
+          insert into ${contactCounts} (host_user_id, relationship_stage, priority, n)
+          select host_user_id, relationship_stage, priority, count(*) from written
+          where created and source = 'import'
+          group by 1, 2, 3)
         select count(*) filter (where created)::int as created, count(*)::int as total from written`)) as unknown as {
         rows: { created: number; total: number }[];
       };
