@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
 import { keptStatement } from "../db/prepared.js";
@@ -87,6 +88,8 @@ export function createJobEnqueuer(db: Db): (tx: DbOrTx, spec: JobSpec) => Promis
       h
         .insert(jobs)
         .values({
+          // Ids come from here: on PGlite, gen_random_uuid() opens /dev/urandom for every row.
+          id: sql`${p("id")}::uuid`,
           kind: p("kind"),
           key: p("key"),
           bookingId: sql`${p("bookingId")}::uuid`,
@@ -102,6 +105,7 @@ export function createJobEnqueuer(db: Db): (tx: DbOrTx, spec: JobSpec) => Promis
   );
   return async (tx, s) => {
     await insertOne(tx, {
+      id: randomUUID(),
       kind: s.kind,
       key: s.key ?? null,
       bookingId: s.bookingId ?? null,

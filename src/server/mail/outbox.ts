@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableColumns, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
 import { keptStatement } from "../db/prepared.js";
@@ -30,6 +31,8 @@ export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMess
           .insert(mailOutbox)
           .values(
             Array.from({ length: i + 1 }, (_, r) => ({
+              // Ids come from here: on PGlite, gen_random_uuid() opens /dev/urandom for every row.
+              id: sql`${p(`id${r}`)}::uuid`,
               to: p(`to${r}`),
               subject: p(`subject${r}`),
               text: p(`text${r}`),
@@ -48,6 +51,7 @@ export function createMailEnqueuer(db: Db): (tx: DbOrTx, messages: NewOutboxMess
     const run = inserts[messages.length - 1];
     const params: Record<string, unknown> = {};
     messages.forEach((m, r) => {
+      params[`id${r}`] = randomUUID();
       params[`to${r}`] = m.to;
       params[`subject${r}`] = m.subject;
       params[`text${r}`] = m.text;

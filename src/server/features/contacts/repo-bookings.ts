@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { keptStatement } from "../../db/prepared.js";
@@ -55,6 +56,8 @@ export function createContactsBookingStatements(db: Db) {
     h
       .insert(contacts)
       .values({
+        // The id comes from here: on PGlite, gen_random_uuid() opens /dev/urandom for every row.
+        id: sql`${p("id")}::uuid`,
         hostUserId: host,
         email,
         source: "booking",
@@ -109,7 +112,7 @@ export function createContactsBookingStatements(db: Db) {
 
   return {
     upsertFromBooking: (tx: DbOrTx, hostUserId: string, email: string, fill: BookingContactFill, at: Date) =>
-      upsert(tx, { hostUserId, email, ...fill, now: at.toISOString() }),
+      upsert(tx, { id: randomUUID(), hostUserId, email, ...fill, now: at.toISOString() }),
     /** upsertFromBooking when nobody reads the contact: the statement may be sent later (see above). */
     upsertFromBookingQuietly: async (
       tx: DbOrTx,
@@ -118,7 +121,7 @@ export function createContactsBookingStatements(db: Db) {
       fill: BookingContactFill,
       at: Date,
     ): Promise<void> => {
-      await upsertQuietly(tx, { hostUserId, email, ...fill, now: at.toISOString() });
+      await upsertQuietly(tx, { id: randomUUID(), hostUserId, email, ...fill, now: at.toISOString() });
     },
     recount: (tx: DbOrTx, hostUserId: string, email: string, at: Date) =>
       recount(tx, { hostUserId, email, now: at.toISOString() }),
