@@ -12,9 +12,16 @@
  * alternating bursts, the order flipped every round, so that the machine's swings fall on both
  * alike. Each side prints the process's CPU per booking while it booked (its server thread, its
  * database thread, V8's helpers; the other side is idle then) and its database thread's share.
- * BENCH_BURSTS (8) bursts of BENCH_BURST_SIZE (200) bookings per side and kind of invitee.
+ * BENCH_BURSTS (8) bursts of BENCH_BURST_SIZE (200) bookings per side and kind of invitee. Besides
+ * the totals' ratio, each round's own ratio: their median and range say how far to trust it (ranges
+ * of 0.8-1.2 were seen on a 2-core machine whose neighbours were busy).
+ *
+ * BENCH_AFTER_SQL: statements, separated by "@@", run on the "after" side's database once it is seeded:
+ * what dropping an index or changing a trigger would save, measured before writing the migration
+ * (`--against HEAD` puts this tree on both sides).
  */
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Temporal } from "temporal-polyfill";
 import type { Database } from "../src/server/db/client.js";
@@ -83,6 +90,9 @@ async function sideOf(tree: string, label: string, kind: DbKind): Promise<Side> 
   ).json().data;
   await seedHistory(database, { userId: host.userId, eventTypeId: et._id, slug: et.slug });
   await settleStatistics(database);
+  if (label === "after")
+    for (const q of (process.env.BENCH_AFTER_SQL ?? "").split("@@").filter((q) => q.trim()))
+      await database.db.execute(sql.raw(q));
   return {
     label,
     app,
@@ -144,6 +154,17 @@ function figures(side: Side, t: Tally): string {
   return `${side.label}: app ${per(t.processMs)}${database} ms`;
 }
 
+/**
+ * The rounds' own ratios (each round books a burst on both sides, back to back): their median, which
+ * a minute of a busier machine moves less than the totals' ratio, and their range.
+ */
+function spreadOf(ratios: number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return `rounds' median ${median.toFixed(2)} (${sorted[0].toFixed(2)}-${sorted.at(-1)?.toFixed(2)})`;
+}
+
 export async function run(): Promise<void> {
   const kind: DbKind = process.env.BENCH_DB === "postgres" ? "postgres" : "pglite";
   console.log(
@@ -166,13 +187,19 @@ export async function run(): Promise<void> {
     ];
     for (const [label, email] of kinds) {
       const tallies = sides.map(() => ({ bookings: 0, processMs: 0, databaseThreadMs: 0, postgresMs: 0 }));
+      const total = (t: Tally) => t.processMs + t.postgresMs;
+      const roundRatios: number[] = [];
       for (let round = 0; round < BURSTS; round++) {
         const order = round % 2 === 0 ? [0, 1] : [1, 0];
+        const spent = sides.map((_, i) => total(tallies[i]));
         for (const i of order.filter((i) => i < sides.length)) await burst(sides[i], tallies[i], email);
+        if (sides.length === 2)
+          roundRatios.push((total(tallies[1]) - spent[1]) / (total(tallies[0]) - spent[0]));
       }
-      const total = (t: Tally) => t.processMs + t.postgresMs;
       const ratio =
-        sides.length === 2 ? `   after/before ${(total(tallies[1]) / total(tallies[0])).toFixed(2)}` : "";
+        sides.length === 2
+          ? `   after/before ${(total(tallies[1]) / total(tallies[0])).toFixed(2)}, ${spreadOf(roundRatios)}`
+          : "";
       const text = sides.map((s, i) => figures(s, tallies[i])).join("   ");
       console.log(`  ${label.padEnd(26)} ${text}${ratio}`);
     }
