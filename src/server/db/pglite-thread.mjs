@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { execSimple } from "./pglite-exec.mjs";
 import { keepFileSizes } from "./pglite-file-sizes.mjs";
 
 const keep = (value) => value;
@@ -136,11 +137,11 @@ function inside(message) {
   return inTransaction(message.tx, async (open) => {
     const first = before(open, message.prefix);
     if (message.op === "exec") {
-      const results = await db.exec([...first, message.text].join(";\n"), optionsOf(message));
+      const results = await execSimple(db, [...first, message.text].join(";\n"), optionsOf(message));
       return results.slice(first.length);
     }
     // A parameterised query cannot share a call with other statements.
-    if (first.length > 0) await db.exec(first.join(";\n"));
+    if (first.length > 0) await execSimple(db, first.join(";\n"));
     return db.query(message.text, message.params, optionsOf(message));
   });
 }
@@ -159,14 +160,14 @@ function end(number, commit, prefix = []) {
         const first = before(open, prefix);
         if (began || prefix.length > 0) {
           try {
-            await db.exec([...first, "COMMIT"].join(";\n"));
+            await execSimple(db, [...first, "COMMIT"].join(";\n"));
           } catch (error) {
-            await db.exec("ROLLBACK").catch(() => {});
+            await execSimple(db, "ROLLBACK").catch(() => {});
             throw error;
           }
         }
       } else if (open.started) {
-        await db.exec("ROLLBACK");
+        await execSimple(db, "ROLLBACK");
       }
     } finally {
       transactions.delete(number);
@@ -196,7 +197,7 @@ async function run(message) {
     case "query":
       return outside(() => db.query(message.text, message.params, optionsOf(message)));
     case "exec":
-      return outside(() => db.exec(message.text, optionsOf(message)));
+      return outside(() => execSimple(db, message.text, optionsOf(message)));
     case "dump":
       return outside(async () => new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()));
     case "close":
