@@ -6,8 +6,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { execSimple } from "./pglite-exec.mjs";
 import { keepFileSizes } from "./pglite-file-sizes.mjs";
+import { execSimple, queryExtended } from "./pglite-wire.mjs";
 
 const keep = (value) => value;
 
@@ -142,7 +142,7 @@ function inside(message) {
     }
     // A parameterised query cannot share a call with other statements.
     if (first.length > 0) await execSimple(db, first.join(";\n"));
-    return db.query(message.text, message.params, optionsOf(message));
+    return queryExtended(db, message.text, message.params, optionsOf(message));
   });
 }
 
@@ -195,7 +195,7 @@ async function run(message) {
   }
   switch (message.op) {
     case "query":
-      return outside(() => db.query(message.text, message.params, optionsOf(message)));
+      return outside(() => queryExtended(db, message.text, message.params, optionsOf(message)));
     case "exec":
       return outside(() => execSimple(db, message.text, optionsOf(message)));
     case "dump":

@@ -1,6 +1,6 @@
 import { PGlite, type QueryOptions } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execSimple } from "./pglite-exec.mjs";
+import { execSimple, queryExtended } from "./pglite-wire.mjs";
 
 /** What a call threw, or answered, as plain data (an error's own fields included). */
 async function outcome(
@@ -13,24 +13,30 @@ async function outcome(
   }
 }
 
-describe("execSimple", () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = await PGlite.create();
-    await db.exec(`
+describe("execSimple and queryExtended", () => {
+  // Two databases made alike: each way runs on its own, so that writes compare too.
+  let ours: PGlite;
+  let theirs: PGlite;
+  const SCHEMA = `
       create table kinds (id int primary key, label text unique, at timestamptz, day date, doc jsonb,
         tags text[], ok boolean, big bigint, price numeric, raw bytea, span interval);
       insert into kinds values
         (1, 'première', '2026-11-29 10:00+05:45', '2026-11-29', '{"a":[1,2]}', '{x,"y z"}', true,
          9007199254740993, 12.50, '\\x00ff', '1 day 2 hours'),
-        (2, null, null, null, null, null, null, null, null, null, null);`);
+        (2, null, null, null, null, null, null, null, null, null, null);`;
+  beforeAll(async () => {
+    [ours, theirs] = await Promise.all([PGlite.create(), PGlite.create()]);
+    for (const db of [ours, theirs]) await db.exec(SCHEMA);
   });
-  afterAll(() => db.close());
+  afterAll(async () => {
+    await ours.close();
+    await theirs.close();
+  });
 
   /** Both ways of running `text` answer the same, whatever it is. */
   async function expectSame(text: string, options?: QueryOptions) {
-    const own = await outcome(() => execSimple(db, text, options));
-    const pglites = await outcome(() => db.exec(text, options));
+    const own = await outcome(() => execSimple(ours, text, options));
+    const pglites = await outcome(() => theirs.exec(text, options));
     expect(own).toEqual(pglites);
     return own;
   }
@@ -77,6 +83,59 @@ describe("execSimple", () => {
     await expectSame("insert into kinds (id) values (6); select 1/0; insert into kinds (id) values (7)");
     await expectSame("select id from kinds where id > 2 order by id");
     await expectSame("select count(*) from kinds");
+  });
+
+  /** Both ways of running `text` with `params` answer the same, whatever it is. */
+  async function expectSameQuery(text: string, params?: unknown[], options?: QueryOptions) {
+    const own = await outcome(() => queryExtended(ours, text, params, options));
+    const pglites = await outcome(() => theirs.query(text, params, options));
+    expect(own).toEqual(pglites);
+    return own;
+  }
+
+  it("runs a query with values as PGlite's query does, each value serialized by its parameter's type", async () => {
+    const values = [
+      10,
+      "dix é",
+      new Date("2026-11-29T10:00:00Z"),
+      "2026-12-01",
+      { nested: ["x", 1] },
+      ["a", "b c"],
+      true,
+      9007199254740993n,
+      "3.25",
+      new Uint8Array([0, 1, 255]),
+      "2 hours",
+    ];
+    const { answer } = await expectSameQuery(
+      "insert into kinds values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *",
+      values,
+    );
+    expect((answer as { rows: Record<string, unknown>[] }).rows[0]).toMatchObject({
+      id: 10,
+      doc: { nested: ["x", 1] },
+    });
+    await expectSameQuery("select * from kinds where id = $1 or label = $2 order by id", [10, null]);
+    await expectSameQuery("select id, raw from kinds where id = any($1) order by id", [[1, 10]], {
+      rowMode: "array",
+    });
+    await expectSameQuery("select $1::int + 1 as next, $2 as said", [41, undefined], {
+      paramTypes: [23, 25],
+    });
+    await expectSameQuery("update kinds set ok = not ok where id > $1", [100]);
+    await expectSameQuery("delete from kinds where id = $1", [10]);
+  });
+
+  it("throws a query's error as PGlite's query does, at parsing or at binding, and goes on", async () => {
+    await expectSameQuery("select * from nowhere where id = $1", [1]);
+    await expectSameQuery("select 1; select 2");
+    await expectSameQuery("select * from kinds where at = $1", ["not a time"]);
+    const { error } = await expectSameQuery("insert into kinds (id, label) values ($1, $2)", [
+      11,
+      "première",
+    ]);
+    expect(error).toMatchObject({ code: "23505", constraint: "kinds_label_key" });
+    await expectSameQuery("select count(*) from kinds");
   });
 
   it("reads a reply larger than PGlite's first buffer", async () => {
