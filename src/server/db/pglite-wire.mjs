@@ -24,7 +24,7 @@ function queryMessage(text) {
   return message;
 }
 
-/** A Sync message: after an error, as PGlite sends one after every exec. */
+/** A Sync message: it ends an extended exchange, and follows a failed one (PGlite sends one after every call). */
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 
 /** Error and notice field codes, named as PGlite names them on its DatabaseError. */
@@ -85,7 +85,7 @@ function databaseError(bytes, start, end) {
   return error;
 }
 
-/** Builds a frontend message: its type, its length, then `write(view, at)`'s `size` bytes. */
+/** Builds a frontend message: its type, its length, then the `size` bytes `write(bytes, view, at)` puts at `at`. */
 function frontendMessage(type, size, write) {
   const bytes = new Uint8Array(size + 5);
   const view = new DataView(bytes.buffer);
@@ -96,14 +96,14 @@ function frontendMessage(type, size, write) {
 }
 
 /** Parse of the unnamed statement, with the parameter types the caller names (others are inferred). */
-function parseMessage(text, types = []) {
+function parseMessage(text, parameterTypes = []) {
   const body = encoder.encode(text);
-  return frontendMessage(0x50, body.length + 4 + 4 * types.length, (bytes, view, at) => {
+  return frontendMessage(0x50, body.length + 4 + 4 * parameterTypes.length, (bytes, view, at) => {
     bytes.set(body, at + 1); // after the unnamed statement's empty name
     let p = at + body.length + 2;
-    view.setInt16(p, types.length);
+    view.setInt16(p, parameterTypes.length);
     p += 2;
-    for (const type of types) {
+    for (const type of parameterTypes) {
       view.setInt32(p, type);
       p += 4;
     }
@@ -284,12 +284,19 @@ export async function queryExtended(db, text, params = [], options) {
     await replyTo(db, SYNC);
     throw failed(described.failure, text, params, options);
   }
-  const values = params.map((value, i) => {
-    if (value === null || value === undefined) return null;
-    const type = described.parameterTypes[i];
-    const serialize = options?.serializers?.[type] ?? db.serializers[type];
-    return serialize ? serialize(value) : value.toString();
-  });
+  let values;
+  try {
+    values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = described.parameterTypes[i];
+      const serialize = options?.serializers?.[type] ?? db.serializers[type];
+      return serialize ? serialize(value) : value.toString();
+    });
+  } catch (error) {
+    // A value its type's serializer refuses: the exchange still ends, as PGlite ends it.
+    await replyTo(db, SYNC);
+    throw error;
+  }
   const { results, failure } = readReply(
     db,
     await replyTo(db, together([bindMessage(values), DESCRIBE_PORTAL, EXECUTE, SYNC])),

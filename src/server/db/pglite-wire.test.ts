@@ -130,6 +130,7 @@ describe("execSimple and queryExtended", () => {
     await expectSameQuery("select * from nowhere where id = $1", [1]);
     await expectSameQuery("select 1; select 2");
     await expectSameQuery("select * from kinds where at = $1", ["not a time"]);
+    await expectSameQuery("select * from kinds where raw = $1", ["not bytes"]);
     const { error } = await expectSameQuery("insert into kinds (id, label) values ($1, $2)", [
       11,
       "première",
