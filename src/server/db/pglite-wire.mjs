@@ -13,17 +13,6 @@ import { types } from "@electric-sql/pglite";
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-/** PostgreSQL's Query message for `text`: 'Q', its length, the text and a zero. */
-function queryMessage(text) {
-  const body = encoder.encode(text);
-  const message = new Uint8Array(body.length + 6);
-  const view = new DataView(message.buffer);
-  message[0] = 0x51; // 'Q'
-  view.setInt32(1, body.length + 5);
-  message.set(body, 5);
-  return message;
-}
-
 /** A Sync message: it ends an extended exchange, and follows a failed one (PGlite sends one after every call). */
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 
@@ -93,6 +82,12 @@ function frontendMessage(type, size, write) {
   view.setInt32(1, size + 4);
   write(bytes, view, 5);
   return bytes;
+}
+
+/** PostgreSQL's Query message for `text`: the text and a zero. */
+function queryMessage(text) {
+  const body = encoder.encode(text);
+  return frontendMessage(0x51, body.length + 1, (bytes, _view, at) => bytes.set(body, at));
 }
 
 /** Parse of the unnamed statement, with the parameter types the caller names (others are inferred). */
